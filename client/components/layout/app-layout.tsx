@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../ui/spinner';
+import { Header } from './header';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-stone-200 bg-white py-6 text-center text-sm text-stone-600">
+        Luthier Registry — the living registry for handmade instruments.
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

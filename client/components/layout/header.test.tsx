@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_OPEN_EVENT } from '../../lib/auth';
+import { renderRoutes } from '../../test/render';
+import { Header } from './header';
+
+const routes = [{ path: '/explore', element: <Header />, handle: { name: 'Explore' } }];
+const me = { id: '1', email: 'ada@example.test', displayName: 'Ada', firstName: 'Ada', lastName: '', role: 'user', onboardingComplete: true, handle: 'ada' };
+
+describe('Header', () => {
+  it('shows the guest links, the page name and a Sign in button that opens the dialog', async () => {
+    renderRoutes(routes, { path: '/explore' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Explore', 'Registry', 'Blog', 'For Luthiers']);
+    expect(screen.getByText('/ Explore')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Luthier Registry home' })).toHaveAttribute('href', '/');
+    const listener = vi.fn();
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ mode: 'signin', next: undefined });
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+  });
+
+  it('adds Learn in second position and greets the signed-in person', () => {
+    renderRoutes(routes, { path: '/explore', me });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Explore', 'Learn', 'Registry', 'Blog', 'For Luthiers']);
+    expect(screen.getByText('Hi, ada@example.test')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import { Guitar, LogOut } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, useMatches, useNavigate } from 'react-router';
+import { apiRequest } from '../../lib/api';
+import { ME_KEY, openAuthDialog, useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
+import { toast } from '../ui/use-toast';
+
+export interface RouteHandle {
+  /** The page name shown in the header beside the logo. */
+  name?: string;
+}
+
+function useCurrentPageName(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const name = (matches[i]?.handle as RouteHandle | undefined)?.name;
+    if (name) return name;
+  }
+  return undefined;
+}
+
+export function Header() {
+  const { user, isLoading } = useAuth();
+  const pageName = useCurrentPageName();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: async () => {
+      queryClient.clear();
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+      await navigate('/');
+    },
+    onError: () => toast({ title: 'Error', description: 'Could not log out. Please try again.', variant: 'destructive' }),
+  });
+
+  const links = [
+    { to: '/explore', label: 'Explore' },
+    ...(user ? [{ to: '/learn', label: 'Learn' }] : []),
+    { to: '/registry', label: 'Registry' },
+    { to: '/blog', label: 'Blog' },
+    { to: '/for-luthiers', label: 'For Luthiers' },
+  ];
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-serif text-lg font-bold text-wood-800" aria-label="Luthier Registry home">
+          <Guitar className="size-6" aria-hidden />
+          <span>Luthier Registry</span>
+        </Link>
+        {pageName && (
+          <span className="hidden text-sm text-stone-600 sm:inline" aria-current="page">
+            / {pageName}
+          </span>
+        )}
+        <nav aria-label="Main" className="order-last w-full overflow-x-auto md:order-none md:ml-6 md:w-auto">
+          <ul className="flex min-w-max items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    cn('block rounded-md px-3 py-1.5 text-sm font-medium', isActive ? 'bg-wood-100 text-wood-900' : 'text-stone-700 hover:bg-stone-100')
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {isLoading ? null : user ? (
+            <>
+              <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">Hi, {user.email}</span>
+              <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                <LogOut aria-hidden />
+                Log out
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" onClick={() => openAuthDialog('signin')}>
+              Sign in
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from './components/error-boundary';
+import { AppLayout } from './components/layout/app-layout';
+import type { RouteHandle } from './components/layout/header';
+import { Spinner } from './components/ui/spinner';
+
+/** A lazily loaded page: each URL's code is its own chunk. */
+function page(load: () => Promise<{ Component: React.ComponentType }>, name?: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: load, handle: { name } satisfies RouteHandle };
+}
+
+/** The whole route table (seed §2). Pages are lazy-loaded; guards live in the pages that need them. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { path: '/', ...page(async () => ({ Component: (await import('./pages/home')).HomePage }), 'Home') },
+      { path: '/dashboard', ...page(async () => ({ Component: (await import('./pages/dashboard')).DashboardPage }), 'Dashboard') },
+      { path: '/blog', ...page(async () => ({ Component: (await import('./pages/blog')).BlogPage }), 'Blog') },
+      { path: '/for-luthiers', ...page(async () => ({ Component: (await import('./pages/for-luthiers')).ForLuthiersPage }), 'For Luthiers') },
+      { path: '*', ...page(async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }), 'Not Found') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { TooltipProvider } from '../components/ui/tooltip';
+import { Toaster } from '../components/ui/toaster';
+
+/** A query client that never retries, so failures show at once in tests. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Renders routes in a memory router with the app's providers; `me` seeds the signed-in person (null = guest). */
+export function renderRoutes(routes: RouteObject[], { path = '/', me = null as unknown, client = testQueryClient() } = {}) {
+  client.setQueryData(['/api/auth/me'], { user: me });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, client };
+}
+
+export function renderWithProviders(ui: ReactElement, options: { path?: string; me?: unknown } = {}) {
+  return renderRoutes([{ path: '*', element: ui }], options);
+}
+
+/** Replaces fetch with a handler keyed by "METHOD path"; unknown calls fail the test loudly. */
+export function mockFetch(handlers: Record<string, (body: unknown) => { status?: number; json?: unknown }>) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body });
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${path.split('?')[0]}`];
+    if (!handler) throw new Error(`unexpected fetch ${method} ${path}`);
+    const { status = 200, json = {} } = handler(body);
+    return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+  };
+  globalThis.fetch = fetchMock as typeof fetch;
+  return calls;
+}

@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// A console.error during a test fails it (conventions §8).
+const errors: unknown[][] = [];
+vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  errors.push(args);
+});
+
+afterEach(() => {
+  cleanup();
+  if (errors.length) {
+    const printed = errors.map((args) => args.map(String).join(' ')).join('\n');
+    errors.length = 0;
+    throw new Error(`console.error was called during the test:\n${printed}`);
+  }
+});

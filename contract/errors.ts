@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every failure body of the API (product.md §8). */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  requiresAuth: z.boolean().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const ErrorCodes = {
+  VALIDATION: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  CROSS_ORIGIN: 'CROSS_ORIGIN_REFUSED',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+let t: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ clientDir });
+  t.app.get('/api/test/explode', async () => {
+    throw new Error('secret detail at /srv/app/file.ts: SELECT * FROM users');
+  });
+  t.app.post('/api/test/echo', async (request) => ({ body: request.body as unknown }));
+});
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('lifecycle endpoints', () => {
+  it('healthz answers while the process is up', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('readyz answers 200 when the database does', async () => {
+    const res = await t.app.inject('/readyz');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('readyz answers 503 with Retry-After when the database does not', async () => {
+    const down = await createTestApp({ ping: () => Promise.reject(new Error('connection refused')) });
+    const res = await down.app.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ status: 'unavailable', code: 'SERVICE_UNAVAILABLE' });
+    await down.close();
+  });
+});
+
+describe('errors', () => {
+  it('unknown /api paths are JSON 404s in the error shape', async () => {
+    const res = await t.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
+  });
+
+  it('other unknown paths get the SPA so the client shows its 404 page', async () => {
+    const res = await t.app.inject('/some/client/route');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('hashed assets are cached for a year', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a crash is a bare 500 without stack, SQL or path', async () => {
+    const res = await t.app.inject('/api/test/explode');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' });
+    expect(res.body).not.toMatch(/SELECT|\/srv|at |stack/);
+  });
+
+  it('malformed JSON is a 400 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String) });
+  });
+
+  it('an unsupported content type is a 415', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('a body over 1 MB is a 413', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { big: 'x'.repeat(1_100_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('text/plain JSON (the unload beacon) is parsed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: '{"a":1}' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ body: { a: 1 } });
+  });
+});
+
+describe('security', () => {
+  it('sets security headers and no-store on API responses', async () => {
+    const res = await t.app.inject('/api/auth/me');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when the public URL is https', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://luthiers.example' } });
+    const res = await https.app.inject('/healthz');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    await https.close();
+  });
+
+  it.each([
+    [{ origin: 'https://evil.example' }],
+    [{ 'sec-fetch-site': 'cross-site' }],
+    [{ origin: 'null' }],
+  ])('refuses a state-changing request from another origin %o', async (headers) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'CROSS_ORIGIN_REFUSED' });
+  });
+
+  it('accepts same-origin requests', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+      payload: { ok: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('does not answer CORS preflights for other origins', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { MAX_UPLOAD_BYTES } from './media/media-store';
+import { mediaRoutes } from './media/media.routes';
+import { registerErrorHandler } from './plugins/errors';
+import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/sessions';
+import { registerSpa } from './plugins/spa';
+
+export interface BuildOptions extends AppContext {
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger;
+  rateLimitStore?: RateLimitStore;
+  /** Folder of the built client (dist/client); null for API-only (tests). */
+  clientDir?: string | null;
+}
+
+/** Builds the whole HTTP application; index.ts listens with it, tests drive it with inject(). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { logger, rateLimitStore = memoryStore(), clientDir = null, ...ctx } = options;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: ctx.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  registerErrorHandler(app);
+  registerSecurity(app, ctx.env);
+  registerRateLimit(app, rateLimitStore);
+  await registerSessions(app, ctx.db, ctx.env);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      const error = new SyntaxError('invalid JSON');
+      done(error, undefined);
+    }
+  });
+
+  await healthRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
+  await authRoutes(app, ctx);
+
+  await registerSpa(app, clientDir);
+  return app;
+}

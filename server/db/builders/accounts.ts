@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { shops, users } from '../schema';
+import { hashPassword } from '../../features/auth/passwords';
+import { splitName } from '../../features/auth/auth.queries';
+
+export interface UserSeed {
+  email: string;
+  password: string;
+  displayName: string;
+  role?: 'user' | 'luthier' | 'admin';
+  handle?: string | null;
+  onboardingComplete?: boolean;
+  bio?: string | null;
+  location?: string | null;
+  experience?: string | null;
+  interests?: string[];
+  favoriteStyles?: string[];
+  specialties?: string[];
+}
+
+let sequence = 0;
+
+/** Creates a person; used by sample content and by tests alike. Unspecified fields get unique defaults. */
+export async function createUser(db: Db, seed: Partial<UserSeed> = {}) {
+  sequence += 1;
+  const tag = `${Date.now().toString(36)}${sequence}`;
+  const displayName = seed.displayName ?? `Test Person ${tag}`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: (seed.email ?? `person-${tag}@example.test`).toLowerCase(),
+      passwordHash: await hashPassword(seed.password ?? 'correct horse battery'),
+      displayName,
+      ...splitName(displayName),
+      role: seed.role ?? 'user',
+      handle: seed.handle ?? null,
+      onboardingComplete: seed.onboardingComplete ?? false,
+      bio: seed.bio ?? null,
+      location: seed.location ?? null,
+      experience: seed.experience ?? null,
+      interests: seed.interests ?? [],
+      favoriteStyles: seed.favoriteStyles ?? [],
+      specialties: seed.specialties ?? [],
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export interface ShopSeed {
+  name: string;
+  slug?: string;
+  contactName?: string | null;
+  location?: string | null;
+  establishedYear?: number | null;
+  bio?: string | null;
+  workshopBio?: string | null;
+  specializations?: string[];
+  published?: boolean;
+  verified?: boolean;
+}
+
+/** Creates a luthier's shop; its slug defaults to the owner's handle (one namespace). */
+export async function createShop(db: Db, ownerId: string, seed: ShopSeed) {
+  const [owner] = await db.select({ handle: users.handle, displayName: users.displayName }).from(users).where(eq(users.id, ownerId));
+  const slug = seed.slug ?? owner?.handle;
+  if (!slug) throw new Error('a shop needs a slug or an owner with a handle');
+  const [row] = await db
+    .insert(shops)
+    .values({
+      ownerId,
+      name: seed.name,
+      slug,
+      contactName: seed.contactName ?? owner?.displayName ?? null,
+      location: seed.location ?? null,
+      establishedYear: seed.establishedYear ?? null,
+      bio: seed.bio ?? null,
+      workshopBio: seed.workshopBio ?? null,
+      specializations: seed.specializations ?? [],
+      published: seed.published ?? true,
+      verified: seed.verified ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('shop insert returned nothing');
+  return row;
+}

@@ -1,0 +1,52 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../client';
+import { shops, users } from '../schema';
+import { createTestDatabase } from '../../test/test-db';
+import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
+import { loadSampleContent, type SampleStep } from './load-sample';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.close());
+
+describe('sample content', () => {
+  it('loads once, idempotently, with demo accounts outside production', async () => {
+    const first = await loadSampleContent(database.db, { production: false });
+    expect(first).toContain('accounts:makers');
+    expect(first).toContain('accounts:demo');
+    expect(await loadSampleContent(database.db, { production: false })).toEqual([]);
+    const [shopCount] = await database.db.select({ n: count() }).from(shops);
+    expect(shopCount?.n).toBe(SAMPLE_LUTHIERS.length + 1);
+    const demo = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.enthusiast.email));
+    expect(demo).toHaveLength(1);
+  });
+
+  it('never creates demo accounts in production', async () => {
+    const prod = await createTestDatabase();
+    try {
+      const ran = await loadSampleContent(prod.db, { production: true });
+      expect(ran).not.toContain('accounts:demo');
+      expect(await prod.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.luthier.email))).toHaveLength(0);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('a failing step leaves nothing behind and runs again next time', async () => {
+    let attempts = 0;
+    const flaky: SampleStep = {
+      name: 'test:flaky',
+      async run(db) {
+        attempts += 1;
+        await db.insert(users).values({ email: `flaky${attempts}@example.test`, passwordHash: 'x', displayName: 'Flaky' });
+        if (attempts === 1) throw new Error('boom');
+      },
+    };
+    await expect(loadSampleContent(database.db, { production: false, steps: [flaky] })).rejects.toThrow('boom');
+    expect(await database.db.select().from(users).where(eq(users.email, 'flaky1@example.test'))).toHaveLength(0);
+    expect(await loadSampleContent(database.db, { production: false, steps: [flaky] })).toEqual(['test:flaky']);
+  });
+});

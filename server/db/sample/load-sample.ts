@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { appMeta } from '../schema';
+import { accountsSample } from './accounts-sample';
+
+export interface SampleStep {
+  /** Stable name; a step runs once per database, recorded in app_meta as `sample:<name>`. */
+  name: string;
+  /** Demo-only steps (accounts with published passwords) never run in production. */
+  demoOnly?: boolean;
+  run(db: Db): Promise<void>;
+}
+
+/** Every area's sample content, in dependency order. Later areas append their steps here. */
+export const sampleSteps: SampleStep[] = [...accountsSample];
+
+/**
+ * Loads each sample step not yet recorded, each in its own transaction with its record, so a crash mid-way
+ * leaves nothing half-loaded and a restart finishes the job. Returns the names of the steps that ran.
+ */
+export async function loadSampleContent(db: Db, options: { production: boolean; steps?: SampleStep[] }): Promise<string[]> {
+  const ran: string[] = [];
+  for (const step of options.steps ?? sampleSteps) {
+    if (step.demoOnly && options.production) continue;
+    const key = `sample:${step.name}`;
+    const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key));
+    if (done.length) continue;
+    await db.transaction(async (tx) => {
+      await step.run(tx);
+      await tx.insert(appMeta).values({ key, value: { loadedAt: new Date().toISOString() } }).onConflictDoNothing();
+    });
+    ran.push(step.name);
+  }
+  return ran;
+}

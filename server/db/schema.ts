@@ -1,0 +1,3 @@
+// The whole schema, one module per area; drizzle-kit reads server/db/schema/*.ts.
+export * from './schema/core';
+export * from './schema/accounts';

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { media } from './core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['user', 'luthier', 'admin'] })
+      .notNull()
+      .default('user'),
+    handle: text('handle'),
+    bio: text('bio'),
+    location: text('location'),
+    experience: text('experience'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    favoriteStyles: text('favorite_styles').array().notNull().default(sql`'{}'::text[]`),
+    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    avatarMediaId: uuid('avatar_media_id').references(() => media.id, { onDelete: 'set null' }),
+    onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Owners may hide their name on passports ("Private owner"). */
+    ownerPrivacy: boolean('owner_privacy').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_handle_key').on(t.handle)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, hex; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Handle reservations during onboarding (user set, expiry set) and permanent reserved words (both null). */
+export const handleHolds = pgTable('handle_holds', {
+  handle: text('handle').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A luthier's public page and the maker entity of registry passports. Its slug is the owner's handle. */
+export const shops = pgTable(
+  'shops',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    contactName: text('contact_name'),
+    location: text('location'),
+    establishedYear: integer('established_year'),
+    bio: text('bio'),
+    workshopBio: text('workshop_bio'),
+    specializations: text('specializations').array().notNull().default(sql`'{}'::text[]`),
+    published: boolean('published').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shops_owner_key').on(t.ownerId), uniqueIndex('shops_slug_key').on(t.slug)],
+);

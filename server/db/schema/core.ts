@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Small key/value facts about the database itself (for example whether sample content was loaded). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An uploaded image after re-encoding. Variants are WebP at several widths; their bytes live on disk
+ * (embedded default) or in media_variants (shared PostgreSQL), decided by `storage`.
+ */
+export const media = pgTable('media', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  ownerId: uuid('owner_id'),
+  purpose: text('purpose').notNull(),
+  storage: text('storage', { enum: ['fs', 'db'] }).notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  widths: integer('widths').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.width] })],
+);

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, readEnv } from './env';
+
+describe('readEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = readEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.dataDir).toBe(path.resolve('./data'));
+    expect(env.SAMPLE_DATA).toBe(true);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads every variable', () => {
+    const env = readEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_URL: 'https://luthiers.example/',
+      SMTP_URL: 'smtp://mail:25',
+      SAMPLE_DATA: '0',
+      NODE_ENV: 'production',
+    });
+    expect(env).toMatchObject({ PORT: 8080, SAMPLE_DATA: false, NODE_ENV: 'production', publicUrl: 'https://luthiers.example' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT must be a number/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\//],
+    [{ SAMPLE_DATA: 'maybe' }, /^Invalid configuration: SAMPLE_DATA must be 0\/1/],
+    [{ PUBLIC_URL: 'luthiers.example' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+  ])('refuses %o with one line naming it', (source, message) => {
+    expect(() => readEnv(source)).toThrow(EnvError);
+    expect(() => readEnv(source)).toThrow(message);
+    try {
+      readEnv(source);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { userColumns } from '../../plugins/sessions';
+
+export function splitName(displayName: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = displayName.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+export async function findUserForLogin(db: Db, email: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}

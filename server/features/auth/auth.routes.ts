@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { loginSchema, meResponseSchema, registerSchema, userSchema } from '../../../contract/auth';
+import { ErrorCodes } from '../../../contract/errors';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { AppError, badRequest, conflict, parse } from '../../plugins/errors';
+import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
+import { deleteSession, findUserForLogin, splitName } from './auth.queries';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+export async function authRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
+  app.get('/api/auth/me', async (request) => meResponseSchema.parse({ user: request.user }));
+
+  app.post('/api/auth/register', async (request, reply) => {
+    const input = parse(registerSchema, request.body);
+    if (isCommonPassword(input.password)) {
+      throw badRequest('Choose a less common password.', { password: 'This password is too common. Choose another.' });
+    }
+    const passwordHash = await hashPassword(input.password);
+    let created;
+    try {
+      [created] = await db
+        .insert(users)
+        .values({ email: input.email, passwordHash, displayName: input.displayName, ...splitName(input.displayName), role: input.role })
+        .returning(userColumns);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+      throw error;
+    }
+    if (!created) throw new Error('user insert returned nothing');
+    setSessionCookie(reply, env, await createSession(db, created.id, request));
+    return reply.status(201).send(userSchema.parse(created));
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const input = parse(loginSchema, request.body);
+    const found = await findUserForLogin(db, input.email);
+    const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
+    if (!found || !ok) throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'Invalid email or password.');
+    // A new token at every sign-in; the old cookie's session (if any) ends.
+    if (request.sessionId) await deleteSession(db, request.sessionId);
+    setSessionCookie(reply, env, await createSession(db, found.id, request));
+    return userSchema.parse(found);
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    if (request.sessionId) await deleteSession(db, request.sessionId);
+    clearSessionCookie(reply, env);
+    return { ok: true };
+  });
+}

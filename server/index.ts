@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { DataDirLockedError } from './db/lock';
+import { EnvError, readEnv } from './env';
+import { startServer } from './main';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: env.LOG_LEVEL });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(env, log);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    log.fatal({ err: error }, 'could not start');
+    process.exit(1);
+  }
+  log.info(`Listening on ${env.publicUrl} (database: ${server.database.kind})`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    server.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
+}
+
+void main();

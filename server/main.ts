@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { lockDataDir } from './db/lock';
+import { loadSampleContent } from './db/sample/load-sample';
+import type { Env } from './env';
+import { createMailer } from './mail/mailer';
+import { createMediaStore } from './media/media-store';
+import { memoryStore, redisStore } from './plugins/rate-limit';
+
+export const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+
+export interface Server {
+  app: FastifyInstance;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, loads sample content, builds the app and listens. */
+export async function startServer(env: Env, log: pino.Logger = pino({ level: env.LOG_LEVEL })): Promise<Server> {
+  const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.dataDir });
+    await migrateDatabase(database);
+    if (env.SAMPLE_DATA) {
+      const ran = await loadSampleContent(database.db, { production: env.NODE_ENV === 'production' });
+      if (ran.length) log.info({ steps: ran }, 'sample content loaded');
+    }
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.dataDir, 'outbox'), log });
+    const media = createMediaStore(database.db, {
+      storage: env.DATABASE_URL ? 'db' : 'fs',
+      dir: path.join(env.dataDir, 'media'),
+    });
+    const rateLimitStore = env.REDIS_URL ? redisStore(env.REDIS_URL, (err) => log.warn({ err }, 'redis')) : memoryStore();
+    const db = database;
+    const app = await buildApp({
+      db: db.db,
+      env,
+      mailer,
+      media,
+      ping: () => db.ping(),
+      logger: log,
+      rateLimitStore,
+      clientDir: fs.existsSync(defaultClientDir) ? defaultClientDir : null,
+    });
+    await app.listen({ port: env.PORT, host: env.HOST });
+    return {
+      app,
+      database: db,
+      async stop() {
+        await app.close();
+        await db.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
+}

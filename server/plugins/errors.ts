@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type z } from 'zod';
+import { ErrorCodes, type ErrorBody } from '../../contract/errors';
+
+/** An expected failure: its message and code are shown to the caller as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Partial<Pick<ErrorBody, 'fields' | 'requiresAuth'>> & { retryAfter?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, ErrorCodes.VALIDATION, message, fields ? { fields } : {});
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, ErrorCodes.UNAUTHENTICATED, message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError(403, ErrorCodes.FORBIDDEN, message);
+export const notFound = (message = 'Not found.') => new AppError(404, ErrorCodes.NOT_FOUND, message);
+export const conflict = (message: string, code: string = ErrorCodes.CONFLICT) => new AppError(409, code, message);
+
+/** Field messages keyed by the dotted path of each zod issue (the first issue per field wins). */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Validates input with a contract schema; failures become 400 with `fields`. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest('Some fields are not valid.', zodFields(result.error));
+  return result.data;
+}
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08003']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const err = error as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!err || typeof err !== 'object') return false;
+  if (typeof err.code === 'string' && DB_DOWN_CODES.has(err.code)) return true;
+  if (typeof err.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(err.message)) return true;
+  return err.cause ? isDatabaseUnavailable(err.cause) : false;
+}
+
+function fromFastifyError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, ErrorCodes.TOO_LARGE, 'The request is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'This content type is not supported here.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return badRequest('The request body is not valid JSON.');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) return badRequest('The request is not valid.');
+  if (error.statusCode === 413) return new AppError(413, ErrorCodes.TOO_LARGE, 'The request is too large.');
+  if (error.statusCode === 415) return new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'This content type is not supported here.');
+  return null;
+}
+
+/** One error handler for the whole API: known errors keep their message, anything else is a bare 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: unknown, request, reply) => {
+    let error: AppError;
+    if (rawError instanceof AppError) error = rawError;
+    else if (rawError instanceof ZodError) error = badRequest('Some fields are not valid.', zodFields(rawError));
+    else if (isDatabaseUnavailable(rawError)) {
+      error = new AppError(503, ErrorCodes.UNAVAILABLE, 'The service is briefly unavailable. Please try again.', { retryAfter: 5 });
+      request.log.warn({ err: rawError }, 'database unavailable');
+    } else {
+      error = fromFastifyError(rawError as FastifyError) ?? new AppError(500, ErrorCodes.INTERNAL, 'Something went wrong on our side.');
+      if (error.statusCode >= 500) request.log.error({ err: rawError }, 'unhandled error');
+    }
+    if (error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
+    const { retryAfter: _ignored, ...extra } = error.extra;
+    void reply
+      .status(error.statusCode)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ error: error.message, code: error.code, ...extra } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role, User } from '../../contract/auth';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Env } from '../env';
+import { forbidden, unauthorized } from './errors';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most once a day per session, not on every request. */
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export type SessionUser = User;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  onboardingComplete: users.onboardingComplete,
+  handle: users.handle,
+};
+
+export async function createSession(db: Db, userId: string, request: FastifyRequest): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    ip: request.ip,
+  });
+  return token;
+}
+
+export function sessionCookieOptions(env: Env) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: env.publicUrl.startsWith('https://'),
+    maxAge: SESSION_TTL_MS / 1000,
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, env: Env, token: string): void {
+  void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(env));
+}
+
+export function clearSessionCookie(reply: FastifyReply, env: Env): void {
+  void reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(env), maxAge: undefined });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+/** Reads the session cookie on API requests and puts the signed-in person on `request.user`. */
+export async function registerSessions(app: FastifyInstance, db: Db, env: Env): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/') || token.length > 100) return;
+    const id = hashToken(token);
+    const now = new Date();
+    const [row] = await db
+      .select({ user: userColumns, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!row) {
+      clearSessionCookie(reply, env);
+      return;
+    }
+    request.user = row.user;
+    request.sessionId = id;
+    if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS), lastSeenAt: now })
+        .where(eq(sessions.id, id));
+      setSessionCookie(reply, env, token);
+    }
+  });
+}

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs the real server (`server/index.ts`) as a child process and waits until /healthz answers or it exits. */
+export async function startServerProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/index.ts')], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  if (waitReady) {
+    let done = false;
+    void exited.then(() => (done = true));
+    const deadline = Date.now() + 60_000;
+    while (!done && Date.now() < deadline) {
+      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    if (done) throw new Error(`server exited before it was ready:\n${out}`);
+  }
+  return { child, url, output: () => out, exited };
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions } from '../app';
+import type { Database, Db } from '../db/client';
+import { createUser, type UserSeed } from '../db/builders/accounts';
+import { readEnv, type Env } from '../env';
+import { createMemoryMailer, type MailMessage } from '../mail/mailer';
+import { createMediaStore } from '../media/media-store';
+import { createTestDatabase } from './test-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  env: Env;
+  mail: MailMessage[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** buildApp() on a fresh database, with mail kept in memory and media in a temporary folder. */
+export async function createTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luthier-test-'));
+  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
+  const mailer = createMemoryMailer();
+  const { env: _env, ...rest } = overrides;
+  const app = await buildApp({
+    db: database.db,
+    env,
+    mailer,
+    media: createMediaStore(database.db, { storage: database.kind === 'postgres' ? 'db' : 'fs', dir: path.join(dataDir, 'media') }),
+    ping: () => database.ping(),
+    ...rest,
+  });
+  return {
+    app,
+    db: database.db,
+    database,
+    env,
+    mail: mailer.sent,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `sid` cookie a response set, as a Cookie header value. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error(`no session cookie in the response (status ${res.statusCode}: ${res.body})`);
+  return `sid=${cookie.value}`;
+}
+
+/** Creates a person directly in the database and signs them in; returns the user and their Cookie header. */
+export async function signedInUser(t: TestApp, seed: Partial<UserSeed> = {}) {
+  const password = seed.password ?? 'correct horse battery';
+  const user = await createUser(t.db, { ...seed, password });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+  return { user, cookie: sessionCookie(res) };
+}

@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Two projects: server/contract tests in Node (API tests drive buildApp().inject() on a fresh database per
+// file), and client tests in jsdom. TEST_DB=postgres runs the server project on PostgreSQL instead of PGlite.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/**/*.test.{ts,tsx}'],
+          setupFiles: ['client/test/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+});
