@@ -8,10 +8,13 @@ import { defineConfig, devices } from '@playwright/test';
 // temporary DATA_DIR; both are chosen once and passed to the workers through the environment.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
-  throw new Error(`Chromium not found at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+  throw new Error(
+    `Chromium not found at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
 }
 if (!process.env.E2E_PORT) {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script]).toString().trim();
 }
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'luthier-e2e-'));
@@ -30,7 +33,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

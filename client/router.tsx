@@ -5,7 +5,10 @@ import type { RouteHandle } from './components/layout/header';
 import { Spinner } from './components/ui/spinner';
 
 /** A lazily loaded page: each URL's code is its own chunk. */
-function page(load: () => Promise<{ Component: React.ComponentType }>, name?: string): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(
+  load: () => Promise<{ Component: React.ComponentType }>,
+  name?: string,
+): Pick<RouteObject, 'lazy' | 'handle'> {
   return { lazy: load, handle: { name } satisfies RouteHandle };
 }
 
@@ -17,10 +20,25 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Spinner />,
     children: [
       { path: '/', ...page(async () => ({ Component: (await import('./pages/home')).HomePage }), 'Home') },
-      { path: '/dashboard', ...page(async () => ({ Component: (await import('./pages/dashboard')).DashboardPage }), 'Dashboard') },
-      { path: '/blog', ...page(async () => ({ Component: (await import('./pages/blog')).BlogPage }), 'Blog') },
-      { path: '/for-luthiers', ...page(async () => ({ Component: (await import('./pages/for-luthiers')).ForLuthiersPage }), 'For Luthiers') },
-      { path: '*', ...page(async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }), 'Not Found') },
+      {
+        path: '/dashboard',
+        ...page(async () => ({ Component: (await import('./pages/dashboard')).DashboardPage }), 'Dashboard'),
+      },
+      {
+        path: '/blog',
+        ...page(async () => ({ Component: (await import('./pages/blog')).BlogPage }), 'Blog'),
+      },
+      {
+        path: '/for-luthiers',
+        ...page(
+          async () => ({ Component: (await import('./pages/for-luthiers')).ForLuthiersPage }),
+          'For Luthiers',
+        ),
+      },
+      {
+        path: '*',
+        ...page(async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }), 'Not Found'),
+      },
     ],
   },
 ];

@@ -3,7 +3,9 @@ import { expect, test } from './fixtures';
 test.describe('shell', () => {
   test('landing page with header, buttons, passport steps and JSON-LD', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'The living registry for handmade instruments' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'The living registry for handmade instruments' }),
+    ).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Explore', 'Registry', 'Blog', 'For Luthiers']);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
@@ -11,12 +13,15 @@ test.describe('shell', () => {
     await expect(page.getByRole('link', { name: 'Browse Instruments' })).toHaveAttribute('href', '/registry');
     await expect(page.getByRole('button', { name: 'Start Learning' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
-    for (const step of ['Build', 'Ownership', 'Repairs']) await expect(page.getByRole('heading', { name: step })).toBeVisible();
+    for (const step of ['Build', 'Ownership', 'Repairs'])
+      await expect(page.getByRole('heading', { name: step })).toBeVisible();
 
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const data = blocks.flatMap((text) => JSON.parse(text) as Record<string, unknown>[]);
     expect(data.find((d) => d['@type'] === 'Organization')).toMatchObject({ name: 'Luthier Registry' });
-    const site = data.find((d) => d['@type'] === 'WebSite') as { potentialAction: { target: { urlTemplate: string } } };
+    const site = data.find((d) => d['@type'] === 'WebSite') as {
+      potentialAction: { target: { urlTemplate: string } };
+    };
     expect(site.potentialAction.target.urlTemplate).toMatch(/\/explore\?q=\{search_term_string\}$/);
   });
 
@@ -36,7 +41,9 @@ test.describe('shell', () => {
     await expect(page.getByText('/ For Luthiers')).toBeVisible();
   });
 
-  test('on a 375 px screen the links are a scrollable row and the page does not overflow', async ({ page }) => {
+  test('on a 375 px screen the links are a scrollable row and the page does not overflow', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -49,7 +56,10 @@ test.describe('shell', () => {
   test('static assets are cached and the API answers signed-out me', async ({ request, page }) => {
     const me = await request.get('/api/auth/me');
     expect(await me.json()).toEqual({ user: null });
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/assets/') && r.url().endsWith('.js')), page.goto('/')]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/assets/') && r.url().endsWith('.js')),
+      page.goto('/'),
+    ]);
     expect(response.headers()['cache-control']).toContain('immutable');
   });
 });

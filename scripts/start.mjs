@@ -18,10 +18,14 @@ function newestMtime(dir) {
 const stale = !fs.existsSync(built) || newestMtime(path.join(root, 'client')) > fs.statSync(built).mtimeMs;
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('Building the web client...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

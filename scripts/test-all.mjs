@@ -11,12 +11,33 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 
 const suites = [
-  { name: 'server (PGlite)', cmd: bin('vitest'), args: ['run', '--project', 'server'], env: { TEST_DB: 'pglite' }, json: 'server-pglite.json' },
+  {
+    name: 'server (PGlite)',
+    cmd: bin('vitest'),
+    args: ['run', '--project', 'server'],
+    env: { TEST_DB: 'pglite' },
+    json: 'server-pglite.json',
+  },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'server (PostgreSQL)', cmd: bin('vitest'), args: ['run', '--project', 'server'], env: { TEST_DB: 'postgres' }, json: 'server-postgres.json' }]
+    ? [
+        {
+          name: 'server (PostgreSQL)',
+          cmd: bin('vitest'),
+          args: ['run', '--project', 'server'],
+          env: { TEST_DB: 'postgres' },
+          json: 'server-postgres.json',
+        },
+      ]
     : []),
   { name: 'client', cmd: bin('vitest'), args: ['run', '--project', 'client'], env: {}, json: 'client.json' },
-  { name: 'e2e', cmd: bin('playwright'), args: ['test'], env: { CI: '1' }, json: 'e2e.json', playwright: true },
+  {
+    name: 'e2e',
+    cmd: bin('playwright'),
+    args: ['test'],
+    env: { CI: '1' },
+    json: 'e2e.json',
+    playwright: true,
+  },
 ].filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
 
 let passed = 0;
@@ -25,9 +46,15 @@ const summary = [];
 for (const suite of suites) {
   const jsonFile = path.join(out, suite.json);
   fs.rmSync(jsonFile, { force: true });
-  const args = suite.playwright ? suite.args : [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
+  const args = suite.playwright
+    ? suite.args
+    : [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
   console.log(`\n=== ${suite.name} ===`);
-  const result = spawnSync(suite.cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...suite.env } });
+  const result = spawnSync(suite.cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
   let p = 0;
   let f = 0;
   try {

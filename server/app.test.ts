@@ -16,7 +16,7 @@ beforeAll(async () => {
   t.app.get('/api/test/explode', async () => {
     throw new Error('secret detail at /srv/app/file.ts: SELECT * FROM users');
   });
-  t.app.post('/api/test/echo', async (request) => ({ body: request.body as unknown }));
+  t.app.post('/api/test/echo', async (request) => ({ body: request.body }));
 });
 
 afterAll(async () => {
@@ -76,25 +76,44 @@ describe('errors', () => {
   });
 
   it('malformed JSON is a 400 in the error shape', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String) });
   });
 
   it('an unsupported content type is a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('a body over 1 MB is a 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { big: 'x'.repeat(1_100_000) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { big: 'x'.repeat(1_100_000) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('text/plain JSON (the unload beacon) is parsed', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: '{"a":1}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: '{"a":1}',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ body: { a: 1 } });
   });
@@ -119,15 +138,14 @@ describe('security', () => {
     await https.close();
   });
 
-  it.each([
-    [{ origin: 'https://evil.example' }],
-    [{ 'sec-fetch-site': 'cross-site' }],
-    [{ origin: 'null' }],
-  ])('refuses a state-changing request from another origin %o', async (headers) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload: {} });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'CROSS_ORIGIN_REFUSED' });
-  });
+  it.each([[{ origin: 'https://evil.example' }], [{ 'sec-fetch-site': 'cross-site' }], [{ origin: 'null' }]])(
+    'refuses a state-changing request from another origin %o',
+    async (headers) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload: {} });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'CROSS_ORIGIN_REFUSED' });
+    },
+  );
 
   it('accepts same-origin requests', async () => {
     const res = await t.app.inject({
@@ -140,7 +158,11 @@ describe('security', () => {
   });
 
   it('does not answer CORS preflights for other origins', async () => {
-    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -23,13 +23,21 @@ describe('readEnv', () => {
       SAMPLE_DATA: '0',
       NODE_ENV: 'production',
     });
-    expect(env).toMatchObject({ PORT: 8080, SAMPLE_DATA: false, NODE_ENV: 'production', publicUrl: 'https://luthiers.example' });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      SAMPLE_DATA: false,
+      NODE_ENV: 'production',
+      publicUrl: 'https://luthiers.example',
+    });
   });
 
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT must be a number/],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
-    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\//],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\//,
+    ],
     [{ SAMPLE_DATA: 'maybe' }, /^Invalid configuration: SAMPLE_DATA must be 0\/1/],
     [{ PUBLIC_URL: 'luthiers.example' }, /^Invalid configuration: PUBLIC_URL /],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],

@@ -43,7 +43,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
-    throw new EnvError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${String(cleaned[name])}")`);
+    throw new EnvError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${String(cleaned[name])}")`,
+    );
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

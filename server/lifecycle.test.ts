@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 const baseEnv = (): Record<string, string> =>
-  pg ? { DATA_DIR: dataDir, SAMPLE_DATA: '0', DATABASE_URL: pg.url } : { DATA_DIR: dataDir, SAMPLE_DATA: '0' };
+  pg
+    ? { DATA_DIR: dataDir, SAMPLE_DATA: '0', DATABASE_URL: pg.url }
+    : { DATA_DIR: dataDir, SAMPLE_DATA: '0' };
 
 const register = (url: string, email: string) =>
   fetch(`${url}/api/auth/register`, {
@@ -42,7 +44,9 @@ describe('server process', () => {
   it('serves, refuses a second owner of the data folder, survives kill -9, and stops on SIGTERM', async () => {
     const first = await startServerProcess(baseEnv());
     running.push(first);
-    expect((await fetch(`${first.url}/api/auth/me`).then((r) => r.json())) as unknown).toEqual({ user: null });
+    expect((await fetch(`${first.url}/api/auth/me`).then((r) => r.json())) as unknown).toEqual({
+      user: null,
+    });
     expect((await register(first.url, email)).status).toBe(201);
 
     if (testBackend === 'pglite') {

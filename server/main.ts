@@ -21,22 +21,35 @@ export interface Server {
 }
 
 /** Opens the database, migrates, loads sample content, builds the app and listens. */
-export async function startServer(env: Env, log: pino.Logger = pino({ level: env.LOG_LEVEL })): Promise<Server> {
+export async function startServer(
+  env: Env,
+  log: pino.Logger = pino({ level: env.LOG_LEVEL }),
+): Promise<Server> {
   const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | undefined;
   try {
-    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.dataDir });
+    database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : env.dataDir,
+    });
     await migrateDatabase(database);
     if (env.SAMPLE_DATA) {
       const ran = await loadSampleContent(database.db, { production: env.NODE_ENV === 'production' });
       if (ran.length) log.info({ steps: ran }, 'sample content loaded');
     }
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.dataDir, 'outbox'), log });
+    const mailer = createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.dataDir, 'outbox'),
+      log,
+    });
     const media = createMediaStore(database.db, {
       storage: env.DATABASE_URL ? 'db' : 'fs',
       dir: path.join(env.dataDir, 'media'),
     });
-    const rateLimitStore = env.REDIS_URL ? redisStore(env.REDIS_URL, (err) => log.warn({ err }, 'redis')) : memoryStore();
+    const rateLimitStore = env.REDIS_URL
+      ? redisStore(env.REDIS_URL, (err) => log.warn({ err }, 'redis'))
+      : memoryStore();
     const db = database;
     const app = await buildApp({
       db: db.db,

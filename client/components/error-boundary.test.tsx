@@ -15,7 +15,9 @@ describe('ErrorBoundary', () => {
         <Boom />
       </ErrorBoundary>,
     );
-    expect(screen.getByText('Something went wrong. Please refresh the page to try again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Something went wrong. Please refresh the page to try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     spy.mockRestore();
   });

@@ -4,7 +4,10 @@ import { Button } from './ui/button';
 
 export function CrashScreen() {
   return (
-    <div role="alert" className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <h1 className="font-serif text-2xl font-semibold">Something went wrong</h1>
       <p className="text-stone-700">Something went wrong. Please refresh the page to try again.</p>
       <Button onClick={() => window.location.reload()}>Refresh Page</Button>

@@ -12,7 +12,12 @@ export class ApiError extends Error {
   }
 
   /** The JSON body of the failure, when it has one: `{error, code, fields?, requiresAuth?}`. */
-  get body(): { error?: string; code?: string; fields?: Record<string, string>; requiresAuth?: boolean } | null {
+  get body(): {
+    error?: string;
+    code?: string;
+    fields?: Record<string, string>;
+    requiresAuth?: boolean;
+  } | null {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
       return parsed && typeof parsed === 'object' ? parsed : null;

@@ -10,7 +10,9 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard');
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold text-wood-900">Welcome back{user ? `, ${user.firstName || user.displayName}` : ''}</h1>
+      <h1 className="font-serif text-3xl font-bold text-wood-900">
+        Welcome back{user ? `, ${user.firstName || user.displayName}` : ''}
+      </h1>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/learn" className={buttonClasses()}>
           <BookOpen aria-hidden /> Continue learning

@@ -32,9 +32,21 @@ export function siteStructuredData(origin: string) {
 }
 
 const passportSteps = [
-  { icon: Hammer, title: 'Build', text: 'The maker records woods, scale, finish and photos the day the instrument leaves the bench.' },
-  { icon: Users, title: 'Ownership', text: 'Every sale, gift or inheritance is a transfer the new owner accepts, so the history stays true.' },
-  { icon: Wrench, title: 'Repairs', text: 'Setups, maintenance and restorations are added by the luthiers who do the work.' },
+  {
+    icon: Hammer,
+    title: 'Build',
+    text: 'The maker records woods, scale, finish and photos the day the instrument leaves the bench.',
+  },
+  {
+    icon: Users,
+    title: 'Ownership',
+    text: 'Every sale, gift or inheritance is a transfer the new owner accepts, so the history stays true.',
+  },
+  {
+    icon: Wrench,
+    title: 'Repairs',
+    text: 'Setups, maintenance and restorations are added by the luthiers who do the work.',
+  },
 ];
 
 export function LandingPage() {
@@ -44,10 +56,12 @@ export function LandingPage() {
       <script type="application/ld+json">{JSON.stringify(siteStructuredData(window.location.origin))}</script>
       <section className="bg-gradient-to-b from-wood-100 to-stone-50">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
-          <h1 className="font-serif text-4xl font-bold tracking-tight text-wood-900 sm:text-5xl">The living registry for handmade instruments</h1>
+          <h1 className="font-serif text-4xl font-bold tracking-tight text-wood-900 sm:text-5xl">
+            The living registry for handmade instruments
+          </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-700">
-            Luthiers keep a public page and a shop, every handmade instrument gets a passport that follows it from the bench through every
-            owner and repair, and anyone can learn the craft in a free academy.
+            Luthiers keep a public page and a shop, every handmade instrument gets a passport that follows it
+            from the bench through every owner and repair, and anyone can learn the craft in a free academy.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/explore" className={buttonClasses('default', 'lg')}>
@@ -91,7 +105,9 @@ export function LandingPage() {
       <section className="bg-wood-800 text-wood-50">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-14 text-center">
           <h2 className="font-serif text-2xl font-semibold">Makers, owners and learners in one place</h2>
-          <p className="max-w-2xl text-wood-100">Sign in to track your lessons, register the instruments you build and receive the ones you buy.</p>
+          <p className="max-w-2xl text-wood-100">
+            Sign in to track your lessons, register the instruments you build and receive the ones you buy.
+          </p>
           <Button size="lg" variant="secondary" onClick={() => openAuthDialog('signin')}>
             Sign In to Continue
           </Button>

@@ -7,7 +7,9 @@ export function NotFoundPage() {
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="font-serif text-3xl font-bold text-wood-900">404 Page Not Found</h1>
-      <p className="text-stone-700">There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+      <p className="text-stone-700">
+        There is nothing at this address. It may have moved, or the link may be mistyped.
+      </p>
       <Link to="/" className={buttonClasses()}>
         Back to Home
       </Link>

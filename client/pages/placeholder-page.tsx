@@ -4,13 +4,23 @@ import { Tooltip } from '../components/ui/tooltip';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Blog and For Luthiers are placeholders marked coming soon (seed §1); their buttons do nothing yet. */
-export function PlaceholderPage({ title, intro, actions }: { title: string; intro: string; actions: string[] }) {
+export function PlaceholderPage({
+  title,
+  intro,
+  actions,
+}: {
+  title: string;
+  intro: string;
+  actions: string[];
+}) {
   useDocumentTitle(title);
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <Construction className="mx-auto size-10 text-wood-600" aria-hidden />
       <h1 className="mt-4 font-serif text-3xl font-bold text-wood-900">{title}</h1>
-      <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Coming soon</p>
+      <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+        Coming soon
+      </p>
       <p className="mt-6 text-stone-700">{intro}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actions.map((label) => (

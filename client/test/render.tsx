@@ -7,11 +7,23 @@ import { Toaster } from '../components/ui/toaster';
 
 /** A query client that never retries, so failures show at once in tests. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Renders routes in a memory router with the app's providers; `me` seeds the signed-in person (null = guest). */
-export function renderRoutes(routes: RouteObject[], { path = '/', me = null as unknown, client = testQueryClient() } = {}) {
+export interface RenderOptions {
+  path?: string;
+  /** The signed-in person as /api/auth/me would answer; null (default) for a guest. */
+  me?: unknown;
+  client?: QueryClient;
+}
+
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', me = null, client = testQueryClient() }: RenderOptions = {},
+) {
   client.setQueryData(['/api/auth/me'], { user: me });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
@@ -25,7 +37,7 @@ export function renderRoutes(routes: RouteObject[], { path = '/', me = null as u
   return { ...utils, router, client };
 }
 
-export function renderWithProviders(ui: ReactElement, options: { path?: string; me?: unknown } = {}) {
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   return renderRoutes([{ path: '*', element: ui }], options);
 }
 
@@ -43,6 +55,6 @@ export function mockFetch(handlers: Record<string, (body: unknown) => { status?:
     const { status = 200, json = {} } = handler(body);
     return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
   };
-  globalThis.fetch = fetchMock as typeof fetch;
+  globalThis.fetch = fetchMock;
   return calls;
 }

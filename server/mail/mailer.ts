@@ -16,7 +16,12 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file in DATA_DIR/outbox and its first link is logged. */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -30,10 +35,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      options.log.info({ to: message.to, subject: message.subject, file, link }, 'mail written to the outbox');
+      options.log.info(
+        { to: message.to, subject: message.subject, file, link },
+        'mail written to the outbox',
+      );
     },
   };
 }

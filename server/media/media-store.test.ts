@@ -48,13 +48,17 @@ describe('media store', () => {
   });
 
   it('rejects things that are not images, whatever they claim', async () => {
-    await expect(encodeVariants(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toMatchObject({ statusCode: 415 });
+    await expect(
+      encodeVariants(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).rejects.toMatchObject({ statusCode: 415 });
     await expect(encodeVariants(Buffer.from('GIF89a not really'))).rejects.toMatchObject({ statusCode: 415 });
     await expect(encodeVariants(Buffer.alloc(0))).rejects.toMatchObject({ statusCode: 415 });
   });
 
   it('rejects pixel bombs and oversize files with 413', async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     await expect(encodeVariants(bomb)).rejects.toMatchObject({ statusCode: 413 });
     await expect(encodeVariants(Buffer.alloc(16 * 1024 * 1024))).rejects.toMatchObject({ statusCode: 413 });
   });

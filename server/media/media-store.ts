@@ -28,10 +28,15 @@ export interface MediaStore {
 }
 
 const unsupported = () =>
-  new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'This file is not a supported image (JPEG, PNG, WebP, HEIC or AVIF).');
+  new AppError(
+    415,
+    ErrorCodes.UNSUPPORTED_MEDIA,
+    'This file is not a supported image (JPEG, PNG, WebP, HEIC or AVIF).',
+  );
 
 export async function encodeVariants(input: Buffer) {
-  if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, ErrorCodes.TOO_LARGE, 'Images must be at most 15 MB.');
+  if (input.length > MAX_UPLOAD_BYTES)
+    throw new AppError(413, ErrorCodes.TOO_LARGE, 'Images must be at most 15 MB.');
   let meta: sharp.Metadata;
   try {
     // metadata() reads only the header, so the pixel count can be checked before anything is decoded.
@@ -47,13 +52,18 @@ export async function encodeVariants(input: Buffer) {
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  if (widths.length < VARIANT_WIDTHS.length) widths.push(Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!));
+  if (widths.length < VARIANT_WIDTHS.length)
+    widths.push(Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!));
   try {
     const variants = await Promise.all(
       widths.map(async (w) => ({
         width: w,
         // sharp writes no EXIF/XMP/ICC unless asked, so GPS and camera data never leave the upload.
-        bytes: await sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+        bytes: await sharp(input, { limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
       })),
     );
     return { width, height, variants };
@@ -68,10 +78,15 @@ export function createMediaStore(db: Db, options: { storage: 'fs' | 'db'; dir: s
     async save(input, purpose, ownerId) {
       const { width, height, variants } = await encodeVariants(input);
       const widths = variants.map((v) => v.width);
-      const [row] = await db.insert(media).values({ ownerId, purpose, storage: options.storage, width, height, widths }).returning({ id: media.id });
+      const [row] = await db
+        .insert(media)
+        .values({ ownerId, purpose, storage: options.storage, width, height, widths })
+        .returning({ id: media.id });
       if (!row) throw new Error('media insert returned nothing');
       if (options.storage === 'db') {
-        await db.insert(mediaVariants).values(variants.map((v) => ({ mediaId: row.id, width: v.width, bytes: v.bytes })));
+        await db
+          .insert(mediaVariants)
+          .values(variants.map((v) => ({ mediaId: row.id, width: v.width, bytes: v.bytes })));
       } else {
         await fs.mkdir(path.join(options.dir, row.id), { recursive: true });
         for (const v of variants) {
@@ -83,7 +98,10 @@ export function createMediaStore(db: Db, options: { storage: 'fs' | 'db'; dir: s
       return { id: row.id, width, height, widths };
     },
     async read(id, width) {
-      const [row] = await db.select({ storage: media.storage, widths: media.widths }).from(media).where(eq(media.id, id));
+      const [row] = await db
+        .select({ storage: media.storage, widths: media.widths })
+        .from(media)
+        .where(eq(media.id, id));
       if (!row || !row.widths.includes(width)) return null;
       if (row.storage === 'db') {
         const [v] = await db

@@ -21,7 +21,8 @@ export const unauthorized = (message = 'Please sign in to continue.') =>
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, ErrorCodes.FORBIDDEN, message);
 export const notFound = (message = 'Not found.') => new AppError(404, ErrorCodes.NOT_FOUND, message);
-export const conflict = (message: string, code: string = ErrorCodes.CONFLICT) => new AppError(409, code, message);
+export const conflict = (message: string, code: string = ErrorCodes.CONFLICT) =>
+  new AppError(409, code, message);
 
 /** Field messages keyed by the dotted path of each zod issue (the first issue per field wins). */
 export function zodFields(error: ZodError): Record<string, string> {
@@ -40,13 +41,30 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   return result.data;
 }
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08003']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const err = error as { code?: unknown; message?: unknown; cause?: unknown } | null;
   if (!err || typeof err !== 'object') return false;
   if (typeof err.code === 'string' && DB_DOWN_CODES.has(err.code)) return true;
-  if (typeof err.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(err.message)) return true;
+  if (
+    typeof err.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      err.message,
+    )
+  )
+    return true;
   return err.cause ? isDatabaseUnavailable(err.cause) : false;
 }
 
@@ -65,9 +83,11 @@ function fromFastifyError(error: FastifyError): AppError | null {
     default:
       break;
   }
-  if (error instanceof SyntaxError || error.statusCode === 400) return badRequest('The request is not valid.');
+  if (error instanceof SyntaxError || error.statusCode === 400)
+    return badRequest('The request is not valid.');
   if (error.statusCode === 413) return new AppError(413, ErrorCodes.TOO_LARGE, 'The request is too large.');
-  if (error.statusCode === 415) return new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'This content type is not supported here.');
+  if (error.statusCode === 415)
+    return new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'This content type is not supported here.');
   return null;
 }
 
@@ -76,12 +96,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: unknown, request, reply) => {
     let error: AppError;
     if (rawError instanceof AppError) error = rawError;
-    else if (rawError instanceof ZodError) error = badRequest('Some fields are not valid.', zodFields(rawError));
+    else if (rawError instanceof ZodError)
+      error = badRequest('Some fields are not valid.', zodFields(rawError));
     else if (isDatabaseUnavailable(rawError)) {
-      error = new AppError(503, ErrorCodes.UNAVAILABLE, 'The service is briefly unavailable. Please try again.', { retryAfter: 5 });
+      error = new AppError(
+        503,
+        ErrorCodes.UNAVAILABLE,
+        'The service is briefly unavailable. Please try again.',
+        { retryAfter: 5 },
+      );
       request.log.warn({ err: rawError }, 'database unavailable');
     } else {
-      error = fromFastifyError(rawError as FastifyError) ?? new AppError(500, ErrorCodes.INTERNAL, 'Something went wrong on our side.');
+      error =
+        fromFastifyError(rawError as FastifyError) ??
+        new AppError(500, ErrorCodes.INTERNAL, 'Something went wrong on our side.');
       if (error.statusCode >= 500) request.log.error({ err: rawError }, 'unhandled error');
     }
     if (error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));

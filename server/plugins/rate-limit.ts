@@ -47,7 +47,10 @@ export function redisStore(url: string, log: (err: unknown) => void): RateLimitS
   return {
     async hit(key, windowMs) {
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rl:${key}`, String(windowMs))) as [number, number];
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rl:${key}`, String(windowMs))) as [
+          number,
+          number,
+        ];
         return { count, resetMs: ttl };
       } catch (error) {
         log(error);
@@ -76,9 +79,14 @@ export function registerRateLimit(app: FastifyInstance, store: RateLimitStore): 
   const limit: RateLimit = async (key, max, windowMs) => {
     const { count, resetMs } = await store.hit(key, windowMs);
     if (count > max) {
-      throw new AppError(429, ErrorCodes.RATE_LIMITED, 'Too many attempts. Please wait a moment and try again.', {
-        retryAfter: Math.max(1, Math.ceil(resetMs / 1000)),
-      });
+      throw new AppError(
+        429,
+        ErrorCodes.RATE_LIMITED,
+        'Too many attempts. Please wait a moment and try again.',
+        {
+          retryAfter: Math.max(1, Math.ceil(resetMs / 1000)),
+        },
+      );
     }
   };
   app.decorate('rateLimit', limit);

@@ -32,7 +32,8 @@ export function registerSecurity(app: FastifyInstance, env: Env): void {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     reply.header('content-security-policy', CSP);
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -18,14 +18,20 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | null
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
-        res.header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
-    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
+    app.get('/', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
+    const isApi =
+      request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }

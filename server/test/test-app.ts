@@ -21,7 +21,9 @@ export interface TestApp {
 }
 
 /** buildApp() on a fresh database, with mail kept in memory and media in a temporary folder. */
-export async function createTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Omit<Partial<BuildOptions>, 'env'> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luthier-test-'));
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
@@ -31,7 +33,10 @@ export async function createTestApp(overrides: Partial<BuildOptions> & { env?: R
     db: database.db,
     env,
     mailer,
-    media: createMediaStore(database.db, { storage: database.kind === 'postgres' ? 'db' : 'fs', dir: path.join(dataDir, 'media') }),
+    media: createMediaStore(database.db, {
+      storage: database.kind === 'postgres' ? 'db' : 'fs',
+      dir: path.join(dataDir, 'media'),
+    }),
     ping: () => database.ping(),
     ...rest,
   });
@@ -61,6 +66,10 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 export async function signedInUser(t: TestApp, seed: Partial<UserSeed> = {}) {
   const password = seed.password ?? 'correct horse battery';
   const user = await createUser(t.db, { ...seed, password });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password },
+  });
   return { user, cookie: sessionCookie(res) };
 }

@@ -6,7 +6,10 @@ import { Header } from './header';
 export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
         Skip to content
       </a>
       <Header />

@@ -6,13 +6,26 @@ import { renderRoutes } from '../../test/render';
 import { Header } from './header';
 
 const routes = [{ path: '/explore', element: <Header />, handle: { name: 'Explore' } }];
-const me = { id: '1', email: 'ada@example.test', displayName: 'Ada', firstName: 'Ada', lastName: '', role: 'user', onboardingComplete: true, handle: 'ada' };
+const me = {
+  id: '1',
+  email: 'ada@example.test',
+  displayName: 'Ada',
+  firstName: 'Ada',
+  lastName: '',
+  role: 'user',
+  onboardingComplete: true,
+  handle: 'ada',
+};
 
 describe('Header', () => {
   it('shows the guest links, the page name and a Sign in button that opens the dialog', async () => {
     renderRoutes(routes, { path: '/explore' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Explore', 'Registry', 'Blog', 'For Luthiers']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Explore', 'Registry', 'Blog', 'For Luthiers']);
     expect(screen.getByText('/ Explore')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Luthier Registry home' })).toHaveAttribute('href', '/');
     const listener = vi.fn();
@@ -25,7 +38,11 @@ describe('Header', () => {
   it('adds Learn in second position and greets the signed-in person', () => {
     renderRoutes(routes, { path: '/explore', me });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Explore', 'Learn', 'Registry', 'Blog', 'For Luthiers']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Explore', 'Learn', 'Registry', 'Blog', 'For Luthiers']);
     expect(screen.getByText('Hi, ada@example.test')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();

@@ -33,7 +33,8 @@ export function Header() {
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
       await navigate('/');
     },
-    onError: () => toast({ title: 'Error', description: 'Could not log out. Please try again.', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Could not log out. Please try again.', variant: 'destructive' }),
   });
 
   const links = [
@@ -47,7 +48,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 rounded-md font-serif text-lg font-bold text-wood-800" aria-label="Luthier Registry home">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-serif text-lg font-bold text-wood-800"
+          aria-label="Luthier Registry home"
+        >
           <Guitar className="size-6" aria-hidden />
           <span>Luthier Registry</span>
         </Link>
@@ -63,7 +68,10 @@ export function Header() {
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    cn('block rounded-md px-3 py-1.5 text-sm font-medium', isActive ? 'bg-wood-100 text-wood-900' : 'text-stone-700 hover:bg-stone-100')
+                    cn(
+                      'block rounded-md px-3 py-1.5 text-sm font-medium',
+                      isActive ? 'bg-wood-100 text-wood-900' : 'text-stone-700 hover:bg-stone-100',
+                    )
                   }
                 >
                   {link.label}
@@ -75,7 +83,9 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {isLoading ? null : user ? (
             <>
-              <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">Hi, {user.email}</span>
+              <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">
+                Hi, {user.email}
+              </span>
               <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 <LogOut aria-hidden />
                 Log out

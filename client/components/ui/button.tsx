@@ -25,7 +25,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
-export function buttonClasses(variant: keyof typeof variants = 'default', size: keyof typeof sizes = 'default') {
+export function buttonClasses(
+  variant: keyof typeof variants = 'default',
+  size: keyof typeof sizes = 'default',
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
@@ -36,5 +39,11 @@ export function buttonClasses(variant: keyof typeof variants = 'default', size: 
 
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={cn(buttonClasses(variant, size), className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  return (
+    <Comp
+      className={cn(buttonClasses(variant, size), className)}
+      type={asChild ? undefined : (type ?? 'button')}
+      {...props}
+    />
+  );
 }

@@ -17,14 +17,21 @@ export function Toaster() {
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           className={cn(
             'relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            t.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900',
+            t.variant === 'destructive'
+              ? 'border-red-800 bg-red-700 text-white'
+              : 'border-stone-200 bg-white text-stone-900',
           )}
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
-            {t.description && <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>}
+            {t.description && (
+              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
+            )}
           </div>
-          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100">
+          <Toast.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+          >
             <X className="size-4" aria-hidden />
           </Toast.Close>
         </Toast.Root>

@@ -15,7 +15,10 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow">
+        <TooltipPrimitive.Content
+          sideOffset={6}
+          className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow"
+        >
           {content}
           <TooltipPrimitive.Arrow className="fill-stone-900" />
         </TooltipPrimitive.Content>

@@ -63,7 +63,10 @@ export interface ShopSeed {
 
 /** Creates a luthier's shop; its slug defaults to the owner's handle (one namespace). */
 export async function createShop(db: Db, ownerId: string, seed: ShopSeed) {
-  const [owner] = await db.select({ handle: users.handle, displayName: users.displayName }).from(users).where(eq(users.id, ownerId));
+  const [owner] = await db
+    .select({ handle: users.handle, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, ownerId));
   const slug = seed.slug ?? owner?.handle;
   if (!slug) throw new Error('a shop needs a slug or an owner with a handle');
   const [row] = await db

@@ -20,7 +20,10 @@ describe('sample content', () => {
     expect(await loadSampleContent(database.db, { production: false })).toEqual([]);
     const [shopCount] = await database.db.select({ n: count() }).from(shops);
     expect(shopCount?.n).toBe(SAMPLE_LUTHIERS.length + 1);
-    const demo = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.enthusiast.email));
+    const demo = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.enthusiast.email));
     expect(demo).toHaveLength(1);
   });
 
@@ -29,7 +32,9 @@ describe('sample content', () => {
     try {
       const ran = await loadSampleContent(prod.db, { production: true });
       expect(ran).not.toContain('accounts:demo');
-      expect(await prod.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.luthier.email))).toHaveLength(0);
+      expect(
+        await prod.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.luthier.email)),
+      ).toHaveLength(0);
     } finally {
       await prod.close();
     }
@@ -41,12 +46,20 @@ describe('sample content', () => {
       name: 'test:flaky',
       async run(db) {
         attempts += 1;
-        await db.insert(users).values({ email: `flaky${attempts}@example.test`, passwordHash: 'x', displayName: 'Flaky' });
+        await db
+          .insert(users)
+          .values({ email: `flaky${attempts}@example.test`, passwordHash: 'x', displayName: 'Flaky' });
         if (attempts === 1) throw new Error('boom');
       },
     };
-    await expect(loadSampleContent(database.db, { production: false, steps: [flaky] })).rejects.toThrow('boom');
-    expect(await database.db.select().from(users).where(eq(users.email, 'flaky1@example.test'))).toHaveLength(0);
-    expect(await loadSampleContent(database.db, { production: false, steps: [flaky] })).toEqual(['test:flaky']);
+    await expect(loadSampleContent(database.db, { production: false, steps: [flaky] })).rejects.toThrow(
+      'boom',
+    );
+    expect(await database.db.select().from(users).where(eq(users.email, 'flaky1@example.test'))).toHaveLength(
+      0,
+    );
+    expect(await loadSampleContent(database.db, { production: false, steps: [flaky] })).toEqual([
+      'test:flaky',
+    ]);
   });
 });

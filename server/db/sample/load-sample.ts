@@ -18,7 +18,10 @@ export const sampleSteps: SampleStep[] = [...accountsSample];
  * Loads each sample step not yet recorded, each in its own transaction with its record, so a crash mid-way
  * leaves nothing half-loaded and a restart finishes the job. Returns the names of the steps that ran.
  */
-export async function loadSampleContent(db: Db, options: { production: boolean; steps?: SampleStep[] }): Promise<string[]> {
+export async function loadSampleContent(
+  db: Db,
+  options: { production: boolean; steps?: SampleStep[] },
+): Promise<string[]> {
   const ran: string[] = [];
   for (const step of options.steps ?? sampleSteps) {
     if (step.demoOnly && options.production) continue;
@@ -27,7 +30,10 @@ export async function loadSampleContent(db: Db, options: { production: boolean; 
     if (done.length) continue;
     await db.transaction(async (tx) => {
       await step.run(tx);
-      await tx.insert(appMeta).values({ key, value: { loadedAt: new Date().toISOString() } }).onConflictDoNothing();
+      await tx
+        .insert(appMeta)
+        .values({ key, value: { loadedAt: new Date().toISOString() } })
+        .onConflictDoNothing();
     });
     ran.push(step.name);
   }

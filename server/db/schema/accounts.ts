@@ -5,7 +5,9 @@ import { media } from './core';
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name').notNull(),
@@ -18,9 +20,18 @@ export const users = pgTable(
     bio: text('bio'),
     location: text('location'),
     experience: text('experience'),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
-    favoriteStyles: text('favorite_styles').array().notNull().default(sql`'{}'::text[]`),
-    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    favoriteStyles: text('favorite_styles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    specialties: text('specialties')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     avatarMediaId: uuid('avatar_media_id').references(() => media.id, { onDelete: 'set null' }),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -75,7 +86,9 @@ export const handleHolds = pgTable('handle_holds', {
 export const shops = pgTable(
   'shops',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -86,7 +99,10 @@ export const shops = pgTable(
     establishedYear: integer('established_year'),
     bio: text('bio'),
     workshopBio: text('workshop_bio'),
-    specializations: text('specializations').array().notNull().default(sql`'{}'::text[]`),
+    specializations: text('specializations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     published: boolean('published').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,7 +18,9 @@ export const appMeta = pgTable('app_meta', {
  * (embedded default) or in media_variants (shared PostgreSQL), decided by `storage`.
  */
 export const media = pgTable('media', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   ownerId: uuid('owner_id'),
   purpose: text('purpose').notNull(),
   storage: text('storage', { enum: ['fs', 'db'] }).notNull(),

@@ -9,7 +9,8 @@ import { deleteSession, findUserForLogin, splitName } from './auth.queries';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 
 const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function authRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
   app.get('/api/auth/me', async (request) => meResponseSchema.parse({ user: request.user }));
@@ -17,17 +18,26 @@ export async function authRoutes(app: FastifyInstance, { db, env }: AppContext):
   app.post('/api/auth/register', async (request, reply) => {
     const input = parse(registerSchema, request.body);
     if (isCommonPassword(input.password)) {
-      throw badRequest('Choose a less common password.', { password: 'This password is too common. Choose another.' });
+      throw badRequest('Choose a less common password.', {
+        password: 'This password is too common. Choose another.',
+      });
     }
     const passwordHash = await hashPassword(input.password);
     let created;
     try {
       [created] = await db
         .insert(users)
-        .values({ email: input.email, passwordHash, displayName: input.displayName, ...splitName(input.displayName), role: input.role })
+        .values({
+          email: input.email,
+          passwordHash,
+          displayName: input.displayName,
+          ...splitName(input.displayName),
+          role: input.role,
+        })
         .returning(userColumns);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+      if (isUniqueViolation(error))
+        throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
       throw error;
     }
     if (!created) throw new Error('user insert returned nothing');

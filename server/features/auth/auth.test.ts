@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const register = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 
 describe('auth core', () => {
   it('me is {user:null} when signed out', async () => {
@@ -17,9 +18,21 @@ describe('auth core', () => {
   });
 
   it('registers, sets an HttpOnly SameSite=Lax session cookie and answers the user', async () => {
-    const res = await register({ email: '  Ada@Example.TEST ', password: 'a long passphrase', displayName: 'Ada Lovelace', role: 'luthier' });
+    const res = await register({
+      email: '  Ada@Example.TEST ',
+      password: 'a long passphrase',
+      displayName: 'Ada Lovelace',
+      role: 'luthier',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: 'ada@example.test', displayName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', role: 'luthier', onboardingComplete: false });
+    expect(res.json()).toMatchObject({
+      email: 'ada@example.test',
+      displayName: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'luthier',
+      onboardingComplete: false,
+    });
     expect(res.json()).not.toHaveProperty('passwordHash');
     const cookie = res.cookies.find((c) => c.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -31,7 +44,11 @@ describe('auth core', () => {
 
   it('refuses a duplicate email with 409', async () => {
     await register({ email: 'dup@example.test', password: 'a long passphrase', displayName: 'One' });
-    const res = await register({ email: 'DUP@example.test', password: 'another passphrase', displayName: 'Two' });
+    const res = await register({
+      email: 'DUP@example.test',
+      password: 'another passphrase',
+      displayName: 'Two',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
   });
@@ -40,26 +57,52 @@ describe('auth core', () => {
     const short = await register({ email: 'short@example.test', password: 'short', displayName: 'S' });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.password).toMatch(/at least 8/);
-    const common = await register({ email: 'common@example.test', password: 'password123', displayName: 'C' });
+    const common = await register({
+      email: 'common@example.test',
+      password: 'password123',
+      displayName: 'C',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().fields.password).toMatch(/too common/);
   });
 
   it('refuses the admin role at sign-up', async () => {
-    const res = await register({ email: 'boss@example.test', password: 'a long passphrase', displayName: 'Boss', role: 'admin' });
+    const res = await register({
+      email: 'boss@example.test',
+      password: 'a long passphrase',
+      displayName: 'Boss',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.role).toBeDefined();
   });
 
   it('signs in with a new token each time and refuses a wrong password with 401', async () => {
     await register({ email: 'login@example.test', password: 'a long passphrase', displayName: 'Log In' });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'login@example.test', password: 'wrong one!' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'login@example.test', password: 'wrong one!' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toEqual({ error: 'Invalid email or password.', code: 'UNAUTHENTICATED' });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'whatever1' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.test', password: 'whatever1' },
+    });
     expect(unknown.statusCode).toBe(401);
-    const a = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'login@example.test', password: 'a long passphrase' } });
-    const b = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'login@example.test', password: 'a long passphrase' }, headers: { cookie: sessionCookie(a) } });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'login@example.test', password: 'a long passphrase' },
+    });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'login@example.test', password: 'a long passphrase' },
+      headers: { cookie: sessionCookie(a) },
+    });
     expect(sessionCookie(a)).not.toBe(sessionCookie(b));
     // Signing in again with the old cookie ended the old session.
     const old = await t.app.inject({ url: '/api/auth/me', headers: { cookie: sessionCookie(a) } });
@@ -67,7 +110,11 @@ describe('auth core', () => {
   });
 
   it('logout ends the session', async () => {
-    const reg = await register({ email: 'bye@example.test', password: 'a long passphrase', displayName: 'Bye' });
+    const reg = await register({
+      email: 'bye@example.test',
+      password: 'a long passphrase',
+      displayName: 'Bye',
+    });
     const cookie = sessionCookie(reg);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);

@@ -22,7 +22,9 @@ const COMMON = new Set(
   qwertyuiop qwerty123 qwerty12 1q2w3e4r 1q2w3e4r5t iloveyou princess sunshine football baseball welcome1
   welcome123 letmein1 abc12345 abcd1234 admin123 administrator passw0rd p@ssw0rd trustno1 superman batman123
   starwars dragon123 monkey123 master123 whatever 87654321 11223344 qazwsxedc zaq12wsx asdfghjkl 1qaz2wsx
-  changeme changeme1 guitar123 guitarist violin123 iloveyou1 football1 computer internet michael1 jennifer`.split(/\s+/),
+  changeme changeme1 guitar123 guitarist violin123 iloveyou1 football1 computer internet michael1 jennifer`.split(
+    /\s+/,
+  ),
 );
 
 export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 
 export async function healthRoutes(app: FastifyInstance, { ping }: AppContext): Promise<void> {
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
 
   app.get('/readyz', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -13,7 +15,14 @@ export async function healthRoutes(app: FastifyInstance, { ping }: AppContext): 
       ]);
       return { status: 'ready' };
     } catch {
-      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', error: 'The database is not reachable.', code: 'SERVICE_UNAVAILABLE' });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          status: 'unavailable',
+          error: 'The database is not reachable.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
     }
   });
 }
