@@ -11,6 +11,12 @@ import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { registerSpa } from './plugins/spa';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: { method: string; url: string }[];
+  }
+}
+
 export interface BuildOptions extends AppContext {
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
@@ -27,6 +33,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+  });
+
+  // Every route, as registered: the fuzz and authorisation tests derive their cases from this list.
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
   });
 
   registerErrorHandler(app);
