@@ -88,7 +88,7 @@ function fillPath(url: string, values: string[]): string {
 function assertSafe(res: LightMyRequestResponse, label: string): void {
   expect(res.statusCode, `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
-    const body = res.json() as { error?: unknown; code?: unknown };
+    const body = res.json<{ error?: unknown; code?: unknown }>();
     expect(typeof body.error, label).toBe('string');
     expect(typeof body.code, label).toBe('string');
   }
