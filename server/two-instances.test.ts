@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { readEnv } from './env';
+import { createMemoryMailer } from './mail/mailer';
+import { createMediaStore } from './media/media-store';
+import { redisStore } from './plugins/rate-limit';
+import { createPostgresDatabase, testBackend } from './test/test-db';
+import { sessionCookie } from './test/test-app';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Two app instances on one PostgreSQL and one Redis, requests alternating between them (product.md §2).
+describe.runIf(testBackend === 'postgres')('two instances', () => {
+  let pgDb: { url: string; drop: () => Promise<void> };
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    pgDb = await createPostgresDatabase();
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ url: pgDb.url, poolSize: 3 });
+      if (i === 0) await migrateDatabase(database);
+      databases.push(database);
+      const app = await buildApp({
+        db: database.db,
+        env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: pgDb.url }),
+        mailer: createMemoryMailer(),
+        media: createMediaStore(database.db, { storage: 'db', dir: '/nonexistent' }),
+        ping: () => database.ping(),
+        rateLimitStore: redisStore(REDIS_URL, () => undefined),
+      });
+      app.get('/api/test/limited/:key', async (request) => {
+        await app.rateLimit(`test:${(request.params as { key: string }).key}`, 3, 60_000);
+        return { ok: true };
+      });
+      apps.push(app);
+    }
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await pgDb.drop();
+  });
+
+  it('a session made on one instance works on the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const reg = await a.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'two@example.test', password: 'a long passphrase', displayName: 'Two' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const me = await b.inject({ url: '/api/auth/me', headers: { cookie: sessionCookie(reg) } });
+    expect(me.json().user.email).toBe('two@example.test');
+    await b.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: sessionCookie(reg) } });
+    expect((await a.inject({ url: '/api/auth/me', headers: { cookie: sessionCookie(reg) } })).json()).toEqual(
+      { user: null },
+    );
+  });
+
+  it('rate limits count across both instances', async () => {
+    const key = crypto.randomBytes(6).toString('hex');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await apps[i % 2]!.inject(`/api/test/limited/${key}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('an image stored through one instance is served by the other', async () => {
+    const png = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#8b5a2b' } })
+      .png()
+      .toBuffer();
+    const stored = await createMediaStore(databases[0]!.db, { storage: 'db', dir: '/nonexistent' }).save(
+      png,
+      'test',
+      null,
+    );
+    const res = await apps[1]!.inject(`/media/${stored.id}/320.webp`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});
