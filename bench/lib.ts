@@ -1,0 +1,105 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, repoRoot } from '../server/test/processes';
+
+export interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export interface Target {
+  name: string;
+  url: string;
+  child: ChildProcess;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Starts one of bench/targets.ts (A, B, C) and resolves when it listens. */
+export async function startSynthetic(variant: 'A' | 'B' | 'C', bytesFile: string): Promise<Target> {
+  const port = await freePort();
+  const child = fork(path.join(repoRoot, 'bench/targets.ts'), [variant, String(port), bytesFile], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`target ${variant} exited with ${code}`)));
+  });
+  return { name: variant, url: `http://127.0.0.1:${port}/api/bench`, child };
+}
+
+/** Starts the real server and measures its cold start (spawn → /healthz answers). */
+export async function startRealServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; coldStartMs: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/index.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_SCALE: '1',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, child, coldStartMs: performance.now() - started };
+}
+
+export async function load(
+  url: string,
+  options: {
+    seconds: number;
+    connections: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+  },
+): Promise<Sample> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    method: options.method ?? 'GET',
+    body: options.body,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.requests.total}`,
+    );
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
