@@ -10,7 +10,10 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ clientDir });
   t.app.get('/api/test/explode', async () => {
@@ -60,6 +63,22 @@ describe('errors', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('public pages get their own head tags in the HTML; the landing page carries the site JSON-LD', async () => {
+    const res = await t.app.inject('/');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/" />');
+    expect(res.body).toMatch(/"@type":"Organization"/);
+    expect(res.body).toMatch(/"urlTemplate":"http:\/\/localhost:3000\/explore\?q=\{search_term_string\}"/);
+    const registry = await t.app.inject('/registry');
+    expect(registry.body).toContain('<title>Instrument registry · Luthier Registry</title>');
+  });
+
+  it('serves robots.txt and a sitemap', async () => {
+    expect((await t.app.inject('/robots.txt')).body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    const sitemap = await t.app.inject('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/explore</loc>');
   });
 
   it('hashed assets are cached for a year', async () => {

@@ -6,6 +6,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { registerHead } from './plugins/head';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurity(app, ctx.env);
   registerRateLimit(app, rateLimitStore);
+  registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
   // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.
@@ -62,6 +64,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await mediaRoutes(app, ctx);
   await authRoutes(app, ctx);
 
-  await registerSpa(app, clientDir);
+  await registerSpa(app, ctx.env, clientDir);
   return app;
 }

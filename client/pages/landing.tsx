@@ -6,31 +6,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { openAuthDialog } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Organization and WebSite (with a search action into Explore) for search engines (seed §2). */
-export function siteStructuredData(origin: string) {
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: 'Luthier Registry',
-      url: origin,
-      logo: `${origin}/favicon.svg`,
-      description: 'The living registry for handmade instruments',
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: 'Luthier Registry',
-      url: origin,
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/explore?q={search_term_string}` },
-        'query-input': 'required name=search_term_string',
-      },
-    },
-  ];
-}
-
 const passportSteps = [
   {
     icon: Hammer,
@@ -53,7 +28,6 @@ export function LandingPage() {
   useDocumentTitle(undefined);
   return (
     <>
-      <script type="application/ld+json">{JSON.stringify(siteStructuredData(window.location.origin))}</script>
       <section className="bg-gradient-to-b from-wood-100 to-stone-50">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
           <h1 className="font-serif text-4xl font-bold tracking-tight text-wood-900 sm:text-5xl">

@@ -3,12 +3,65 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCodes } from '../../contract/errors';
+import type { Env } from '../env';
+import { renderHead, siteJsonLd } from './head';
+
+const STATIC_PAGES: Record<string, { title: string; description: string }> = {
+  '/': {
+    title: 'Luthier Registry',
+    description:
+      "Luthiers' pages and shops, a passport for every handmade instrument (build, owners, repairs) and a free academy to learn the craft.",
+  },
+  '/explore': {
+    title: 'Explore courses',
+    description:
+      'Courses on building, setting up and repairing handmade instruments, from beginner to advanced.',
+  },
+  '/registry': {
+    title: 'Instrument registry',
+    description:
+      'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
+  },
+  '/blog': { title: 'Blog', description: 'Stories from the workshop — coming soon.' },
+  '/for-luthiers': { title: 'For Luthiers', description: 'Tools for makers — coming soon.' },
+};
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other unknown GET answered with index.html
- * so the client router shows its page (or its 404). Unknown /api and /media paths stay JSON 404s.
+ * (with the page's own head tags when it has any) so the client router shows its page or its 404. Unknown /api
+ * and /media paths stay JSON 404s.
  */
-export async function registerSpa(app: FastifyInstance, clientDir: string | null): Promise<void> {
+export async function registerSpa(app: FastifyInstance, env: Env, clientDir: string | null): Promise<void> {
+  for (const [route, page] of Object.entries(STATIC_PAGES)) {
+    app.addHeadProvider(route, async () => ({
+      ...page,
+      path: route,
+      jsonLd: route === '/' ? siteJsonLd(env.publicUrl) : undefined,
+    }));
+  }
+  app.addSitemapSource(async () => Object.keys(STATIC_PAGES));
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /settings\nDisallow: /dashboard\nSitemap: ${env.publicUrl}/sitemap.xml\n`,
+      ),
+  );
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const paths = [...new Set(await app.sitemapPaths())];
+    const urls = paths
+      .map((p) => `  <url><loc>${encodeURI(`${env.publicUrl}${p}`).replace(/&/g, '&amp;')}</loc></url>`)
+      .join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   if (clientDir && indexHtml) {
@@ -24,8 +77,19 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | null
         );
       },
     });
-    app.get('/', async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  }
+
+  const sendIndex = async (url: string) => {
+    const pathname = url.split('?')[0] ?? '/';
+    const tags = await app.headFor(pathname).catch(() => null);
+    return tags ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
+  };
+  if (indexHtml) {
+    app.get('/', async (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await sendIndex(request.url)),
     );
   }
 
@@ -33,7 +97,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | null
     const isApi =
       request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await sendIndex(request.url));
     }
     return reply
       .status(404)

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderHead, siteJsonLd } from './head';
+
+const html =
+  '<html><head><title>Generic</title><meta name="description" content="generic" /></head><body></body></html>';
+
+describe('renderHead', () => {
+  it('replaces the generic title and description and adds canonical, Open Graph and JSON-LD', () => {
+    const out = renderHead(
+      html,
+      {
+        title: 'Violin by Bellandi',
+        description: 'A 2019 violin',
+        path: '/instruments/x',
+        jsonLd: [{ '@type': 'Product' }],
+      },
+      'https://lr.example',
+    );
+    expect(out).not.toContain('Generic');
+    expect(out).toContain('<title>Violin by Bellandi · Luthier Registry</title>');
+    expect(out).toContain('<meta name="description" content="A 2019 violin" />');
+    expect(out).toContain('<link rel="canonical" href="https://lr.example/instruments/x" />');
+    expect(out).toContain('<meta property="og:image" content="https://lr.example/og-image.png" />');
+    expect(out).toContain('<script type="application/ld+json">{"@type":"Product"}</script>');
+  });
+
+  it('escapes hostile text so nothing can break out of attributes or the JSON-LD script', () => {
+    const evil = '"><script>alert(1)</script></script><!--';
+    const out = renderHead(
+      html,
+      { title: evil, description: evil, path: '/u/x', jsonLd: [{ name: evil }] },
+      'https://lr.example',
+    );
+    expect(out).not.toContain('<script>alert(1)');
+    expect(out.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(out)?.[1];
+    expect(JSON.parse(json!)).toEqual({ name: evil });
+  });
+
+  it('describes the site with a search action into Explore', () => {
+    const [org, site] = siteJsonLd('https://lr.example') as [
+      Record<string, unknown>,
+      { potentialAction: { target: { urlTemplate: string } } },
+    ];
+    expect(org['@type']).toBe('Organization');
+    expect(site.potentialAction.target.urlTemplate).toBe('https://lr.example/explore?q={search_term_string}');
+  });
+});

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+
+/** What a public page says about itself in the HTML the server sends (title, description, Open Graph, JSON-LD). */
+export interface HeadTags {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. `/listing/course-1`. */
+  path: string;
+  image?: string;
+  type?: 'website' | 'article' | 'profile' | 'product';
+  jsonLd?: object[];
+  noindex?: boolean;
+}
+
+export type HeadProvider = (params: Record<string, string>) => Promise<HeadTags | null>;
+
+interface Registered {
+  pattern: RegExp;
+  keys: string[];
+  provide: HeadProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Registers the head tags of a client route such as `/listing/:slug`. */
+    addHeadProvider(route: string, provide: HeadProvider): void;
+    /** Registers a source of public paths for sitemap.xml. */
+    addSitemapSource(source: () => Promise<string[]>): void;
+    headFor(path: string): Promise<HeadTags | null>;
+    sitemapPaths(): Promise<string[]>;
+  }
+}
+
+const SITE = 'Luthier Registry';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** JSON inside a <script> element: "<" is escaped so no "</script>" can close it early. */
+const safeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function registerHead(app: FastifyInstance): void {
+  const providers: Registered[] = [];
+  const sources: (() => Promise<string[]>)[] = [];
+  app.decorate('addHeadProvider', (route: string, provide: HeadProvider) => {
+    const keys: string[] = [];
+    const source = route
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:([A-Za-z]+)/g, (_m, key: string) => {
+        keys.push(key);
+        return '([^/]+)';
+      });
+    providers.push({ pattern: new RegExp(`^${source}/?$`), keys, provide });
+  });
+  app.decorate('addSitemapSource', (source: () => Promise<string[]>) => {
+    sources.push(source);
+  });
+  app.decorate('headFor', async (path: string) => {
+    for (const p of providers) {
+      const match = p.pattern.exec(path);
+      if (!match) continue;
+      const params: Record<string, string> = {};
+      try {
+        p.keys.forEach((key, i) => (params[key] = decodeURIComponent(match[i + 1] ?? '')));
+      } catch {
+        return null;
+      }
+      return p.provide(params);
+    }
+    return null;
+  });
+  app.decorate('sitemapPaths', async () => (await Promise.all(sources.map((s) => s()))).flat());
+}
+
+/** The head of index.html with the page's own tags in place of the generic ones. */
+export function renderHead(html: string, tags: HeadTags, origin: string): string {
+  const url = `${origin}${tags.path}`;
+  const title =
+    tags.title === SITE
+      ? `${SITE} — The living registry for handmade instruments`
+      : `${tags.title} · ${SITE}`;
+  const image = tags.image
+    ? tags.image.startsWith('http')
+      ? tags.image
+      : `${origin}${tags.image}`
+    : `${origin}/og-image.png`;
+  const meta = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(tags.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:type" content="${tags.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(tags.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(tags.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    ...(tags.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(tags.jsonLd ?? []).map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
+  ].join('\n    ');
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${meta}\n  </head>`);
+}
+
+/** Organization and WebSite (with a search action into Explore) for search engines (seed §2). */
+export function siteJsonLd(origin: string): object[] {
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: SITE,
+      url: origin,
+      logo: `${origin}/favicon.svg`,
+      description: 'The living registry for handmade instruments',
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE,
+      url: origin,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/explore?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ];
+}
