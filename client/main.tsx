@@ -4,8 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './app.css';
 import { ErrorBoundary } from './components/error-boundary';
-import { Toaster } from './components/ui/toaster';
-import { TooltipProvider } from './components/ui/tooltip';
+import { LazyToaster } from './components/ui/lazy-toaster';
 import { createQueryClient } from './lib/query-client';
 import { createRouter } from './router';
 
@@ -16,10 +15,8 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <LazyToaster />
       </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,

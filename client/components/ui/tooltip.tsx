@@ -1,7 +1,10 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** Seed §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/**
+ * Seed §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. Wrap a group of
+ * tooltips in one provider so the skip applies across them; a lone Tooltip brings its own.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
@@ -12,17 +15,19 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow"
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-stone-900" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <TooltipProvider>
+      <TooltipPrimitive.Root>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipPrimitive.Portal>
+          <TooltipPrimitive.Content
+            sideOffset={6}
+            className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow"
+          >
+            {content}
+            <TooltipPrimitive.Arrow className="fill-stone-900" />
+          </TooltipPrimitive.Content>
+        </TooltipPrimitive.Portal>
+      </TooltipPrimitive.Root>
+    </TooltipProvider>
   );
 }
