@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from './processes';
+
+/** One kind of write the chaos run makes: `write` returns a check that proves the write is still there. */
+export interface ChaosOperation {
+  name: string;
+  /** Runs once per server start (e.g. sign in); returns per-start state passed to write and check. */
+  setup(url: string): Promise<unknown>;
+  /** Makes one write; resolves with a token when the server acknowledged it (2xx), or null when it did not. */
+  write(url: string, state: unknown, n: number): Promise<string | null>;
+  /** After a restart: true when the acknowledged write is there. */
+  check(url: string, state: unknown, token: string): Promise<boolean>;
+}
+
+export interface ChaosResult {
+  kills: number;
+  acknowledged: number;
+  lost: string[];
+}
+
+/**
+ * Runs the real server, drives writes from several concurrent loops, kills it with SIGKILL at a random moment,
+ * restarts it on the same data, and checks that every acknowledged write survived. Repeats `kills` times.
+ */
+export async function runChaos(options: {
+  kills: number;
+  env: Record<string, string>;
+  operations: ChaosOperation[];
+  seed?: number;
+}): Promise<ChaosResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chaos-'));
+  const env = { DATA_DIR: dataDir, SAMPLE_DATA: '1', RATE_LIMIT_SCALE: '100000', ...options.env };
+  let random = options.seed ?? 42;
+  const rand = () => (random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const acknowledged: { op: ChaosOperation; token: string }[] = [];
+  const lost: string[] = [];
+  let server: ServerProcess | null = null;
+  let counter = 0;
+  try {
+    for (let k = 0; k < options.kills; k++) {
+      server = await startServerProcess(env);
+      const url = server.url;
+      const states = await Promise.all(options.operations.map((op) => op.setup(url)));
+      let stop = false;
+      const loops = options.operations.flatMap((op, i) =>
+        [0, 1].map(async () => {
+          while (!stop) {
+            const token = await op.write(url, states[i], counter++).catch(() => null);
+            if (token !== null && !stop) acknowledged.push({ op, token });
+            else if (token === null && stop) break;
+          }
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 300 + rand() * 1500));
+      server.child.kill('SIGKILL');
+      stop = true;
+      await server.exited;
+      await Promise.all(loops);
+      server = null;
+    }
+    server = await startServerProcess(env);
+    const url = server.url;
+    const states = new Map(
+      await Promise.all(options.operations.map(async (op) => [op, await op.setup(url)] as const)),
+    );
+    for (const { op, token } of acknowledged) {
+      if (!(await op.check(url, states.get(op), token))) lost.push(`${op.name}:${token}`);
+    }
+    return { kills: options.kills, acknowledged: acknowledged.length, lost };
+  } finally {
+    server?.child.kill('SIGKILL');
+    if (server) await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** Registrations: each acknowledged account can sign in after the crash. */
+export const registrations: ChaosOperation = {
+  name: 'register',
+  setup: async () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+  async write(url, prefix, n) {
+    const email = `chaos-${String(prefix)}-${n}@example.test`;
+    const res = await fetch(
+      `${url}/api/auth/register`,
+      json({ email, password: 'chaos passphrase', displayName: 'Chaos' }),
+    );
+    return res.status === 201 ? email : null;
+  },
+  async check(url, _state, email) {
+    const res = await fetch(`${url}/api/auth/login`, json({ email, password: 'chaos passphrase' }));
+    return res.status === 200;
+  },
+};
