@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedResponse } from './plugins/etag';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -19,6 +20,9 @@ beforeAll(async () => {
   t.app.get('/api/test/explode', async () => {
     throw new Error('secret detail at /srv/app/file.ts: SELECT * FROM users');
   });
+  t.app.get('/api/test/shared', async (_request, reply) =>
+    sharedResponse(reply).send({ courses: [1, 2, 3] }),
+  );
   t.app.post('/api/test/echo', async (request) => ({ body: request.body }));
 });
 
@@ -135,6 +139,26 @@ describe('errors', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ body: { a: 1 } });
+  });
+});
+
+describe('caching', () => {
+  it('shared public reads carry an ETag and answer 304 when unchanged', async () => {
+    const first = await t.app.inject('/api/test/shared');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.app.inject({ url: '/api/test/shared', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ url: '/api/test/shared', headers: { 'if-none-match': 'W/"stale"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('personal JSON gets no ETag and no-store', async () => {
+    const me = await t.app.inject('/api/auth/me');
+    expect(me.headers.etag).toBeUndefined();
+    expect(me.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -6,6 +6,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { registerEtag } from './plugins/etag';
 import { registerHead } from './plugins/head';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerSecurity(app, ctx.env);
+  registerEtag(app);
   registerRateLimit(app, rateLimitStore);
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);

@@ -27,5 +27,8 @@ function scrub(data: Record<string, unknown>): Record<string, unknown> {
  * token or hash.
  */
 export function audit(request: FastifyRequest, event: AuditEvent, data: Record<string, unknown> = {}): void {
-  request.log.info({ audit: { event, userId: request.user?.id ?? null, ip: request.ip, ...scrub(data) } }, `audit ${event}`);
+  request.log.info(
+    { audit: { event, userId: request.user?.id ?? null, ip: request.ip, ...scrub(data) } },
+    `audit ${event}`,
+  );
 }

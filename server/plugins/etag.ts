@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Marks a response as shared by every visitor (no personal data): browsers and proxies may keep it but must
+ * revalidate, and the ETag below turns a repeat visit into a 304 with no body.
+ */
+export function sharedResponse(reply: FastifyReply, maxAgeSeconds = 0): FastifyReply {
+  return reply
+    .header('cache-control', `public, max-age=${maxAgeSeconds}, must-revalidate`)
+    .header('vary', 'Cookie');
+}
+
+/** Weak ETags on cacheable GET responses, and 304 when the client already has the same bytes. */
+export function registerEtag(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+    const cacheControl = String(reply.getHeader('cache-control') ?? '');
+    if (!cacheControl.startsWith('public') || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+      return payload;
+    const etag = `W/"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+    void reply.header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+      void reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}
