@@ -92,7 +92,8 @@ describe('rate limits at scale 1 (product.md §4)', () => {
 
   it('handle checks: 60 per minute per IP', async () => {
     const ip = freshIp();
-    const check = () => t.app.inject({ url: '/api/slug/check?kind=user&slug=some-handle', remoteAddress: ip });
+    const check = () =>
+      t.app.inject({ url: '/api/slug/check?kind=user&slug=some-handle', remoteAddress: ip });
     for (let i = 0; i < 60; i++) expect((await check()).statusCode).toBe(200);
     expectLimited(await check());
   });

@@ -32,7 +32,10 @@ describe('password reset', () => {
     expect(t.mail.at(-1)).toMatchObject({ to: 'known@example.test' });
     // Only the SHA-256 of the token is stored.
     const token = tokenFromMail();
-    const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.id, hashToken(token)));
+    const rows = await t.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.id, hashToken(token)));
     expect(rows).toHaveLength(1);
     const raw = await t.db.select().from(passwordResets).where(eq(passwordResets.id, token));
     expect(raw).toHaveLength(0);
@@ -52,7 +55,10 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200);
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toEqual({ user: null });
-    const oldLogin = await post('/api/auth/login', { email: 'forgot@example.test', password: 'old passphrase 1' });
+    const oldLogin = await post('/api/auth/login', {
+      email: 'forgot@example.test',
+      password: 'old passphrase 1',
+    });
     expect(oldLogin.statusCode).toBe(401);
     const newLogin = await post('/api/auth/login', {
       email: 'forgot@example.test',
@@ -65,7 +71,10 @@ describe('password reset', () => {
   });
 
   it('refuses an unknown token, an expired token and a short password', async () => {
-    const unknown = await post('/api/auth/reset-password', { token: 'no-such-token', password: 'long enough 1' });
+    const unknown = await post('/api/auth/reset-password', {
+      token: 'no-such-token',
+      password: 'long enough 1',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/invalid or has expired/);
 
