@@ -66,6 +66,7 @@ export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as con
 export const experienceSchema = z.enum(EXPERIENCE_LEVELS, {
   message: 'Choose Beginner, Intermediate or Advanced.',
 });
+export type Experience = z.infer<typeof experienceSchema>;
 
 /** A short list of tags (specialties, interests, styles): at most 20 of at most 40 characters, no duplicates. */
 export const tagListSchema = z

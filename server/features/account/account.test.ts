@@ -175,10 +175,9 @@ describe('account settings', () => {
   it('lists sessions with the current one marked and ends another', async () => {
     const { cookie } = await signedInUser(t, { email: 'sess@example.test', password: 'sess passphrase' });
     const other = sessionCookie(await login('sess@example.test', 'sess passphrase'));
-    const list = (await send('GET', '/api/account/sessions', cookie)).json() as {
-      id: string;
-      current: boolean;
-    }[];
+    const list = (await send('GET', '/api/account/sessions', cookie)).json<
+      { id: string; current: boolean }[]
+    >();
     expect(list).toHaveLength(2);
     expect(list.filter((s) => s.current)).toHaveLength(1);
     const target = list.find((s) => !s.current);
