@@ -17,12 +17,20 @@ const TITLES: Record<AuthMode, string> = {
   reset: 'Reset your password',
 };
 
+/** Keeps the next path across a reload of the dialog's page; a missing next leaves an earlier one in place. */
 function rememberNext(next: string | null | undefined) {
   try {
     if (next) sessionStorage.setItem(NEXT_STORAGE_KEY, next);
-    else sessionStorage.removeItem(NEXT_STORAGE_KEY);
   } catch {
     // Storage can be unavailable (private mode); the next path then only lives in memory.
+  }
+}
+
+function forgetNext() {
+  try {
+    sessionStorage.removeItem(NEXT_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
   }
 }
 
@@ -79,7 +87,7 @@ export function AuthDialog() {
 
   const onSignedIn = (user: User) => {
     const target = user.onboardingComplete ? safeNextPath(next ?? storedNext(), '/dashboard') : '/onboarding';
-    rememberNext(null);
+    forgetNext();
     setOpen(false);
     toast({
       title: `Welcome, ${user.firstName || user.displayName}!`,
