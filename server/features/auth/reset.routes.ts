@@ -16,11 +16,15 @@ export async function resetRoutes(app: FastifyInstance, { db, env, mailer }: App
     const created = await createResetToken(db, email);
     if (created) {
       const link = `${env.publicUrl}/reset-password?token=${encodeURIComponent(created.token)}`;
-      await mailer.send({
-        to: email,
-        subject: 'Reset your Luthier Registry password',
-        text: `Hello ${created.displayName},\n\nSomeone (hopefully you) asked to reset the password of your Luthier Registry account.\nChoose a new password here within 60 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays the same.\n`,
-      });
+      // Not awaited, and a failure is only logged: neither the answer nor its timing may tell whether the
+      // account exists.
+      void mailer
+        .send({
+          to: email,
+          subject: 'Reset your Luthier Registry password',
+          text: `Hello ${created.displayName},\n\nSomeone (hopefully you) asked to reset the password of your Luthier Registry account.\nChoose a new password here within 60 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays the same.\n`,
+        })
+        .catch((err: unknown) => request.log.error({ err }, 'reset mail could not be sent'));
     }
     // The same answer whether or not the account exists, so the form reveals nothing.
     return SAME_ANSWER;

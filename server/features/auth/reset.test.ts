@@ -94,6 +94,30 @@ describe('password reset', () => {
   });
 });
 
+describe('a mail failure', () => {
+  it('still answers the same 200', async () => {
+    const failing = await createTestApp({
+      mailer: {
+        send: async () => {
+          throw new Error('smtp down');
+        },
+      },
+    });
+    try {
+      await signedInUser(failing, { email: 'unlucky@example.test' });
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-reset',
+        payload: { email: 'unlucky@example.test' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().ok).toBe(true);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
 describe('session cookie on https', () => {
   it('is Secure when PUBLIC_URL is https', async () => {
     const res = await post('/api/auth/register', {
