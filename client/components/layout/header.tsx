@@ -88,7 +88,7 @@ export function Header() {
               </span>
               <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
                 <Settings aria-hidden />
-                Settings
+                <span className="sr-only sm:not-sr-only">Settings</span>
               </Link>
               <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 <LogOut aria-hidden />
