@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HOLD_MINUTES, RESERVED_HANDLES } from '../../../contract/handles';
 import type { Db } from '../../db/client';
 import { handleHolds, shops, users } from '../../db/schema';
+import { splitName } from '../auth/auth.queries';
 
 /** Which of `candidates` the caller may not take: reserved, someone else's handle or shop, or held by another. */
 export async function takenHandles(
@@ -79,7 +80,7 @@ export async function claimHandle(db: Db, args: ClaimArgs): Promise<boolean> {
       .update(users)
       .set({
         handle: args.handle,
-        ...(args.displayName ? { displayName: args.displayName } : {}),
+        ...(args.displayName ? { displayName: args.displayName, ...splitName(args.displayName) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(users.id, args.userId))

@@ -96,11 +96,20 @@ describe('reserve and claim', () => {
     expect((await post('/api/slug/claim', { kind: 'user', slug: 'held-one' }, b.cookie)).statusCode).toBe(
       409,
     );
-    const claimed = await post('/api/slug/claim', { kind: 'user', slug: 'held-one' }, a.cookie);
+    const claimed = await post(
+      '/api/slug/claim',
+      { kind: 'user', slug: 'held-one', displayName: 'Held Person' },
+      a.cookie,
+    );
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json()).toEqual({ slug: 'held-one', kind: 'user' });
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: a.cookie } });
-    expect(me.json().user.handle).toBe('held-one');
+    expect(me.json().user).toMatchObject({
+      handle: 'held-one',
+      displayName: 'Held Person',
+      firstName: 'Held',
+      lastName: 'Person',
+    });
   });
 
   it('an expired hold frees the handle', async () => {
