@@ -7,14 +7,16 @@ import type {
   SessionInfo,
   ShopUpdate,
 } from '../../../contract/account';
-import { apiJson, throwIfResNotOk } from '../../lib/api';
+import { apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
 import { ME_KEY } from '../../lib/auth';
 
 export const ACCOUNT_KEY = ['/api/account'] as const;
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 
-export const useAccount = () => useQuery<Account>({ queryKey: ACCOUNT_KEY });
-export const useSessions = () => useQuery<SessionInfo[]>({ queryKey: SESSIONS_KEY });
+export const useAccount = () =>
+  useQuery({ queryKey: ACCOUNT_KEY, queryFn: getQueryFn<Account>({ on401: 'throw' }) });
+export const useSessions = () =>
+  useQuery({ queryKey: SESSIONS_KEY, queryFn: getQueryFn<SessionInfo[]>({ on401: 'throw' }) });
 
 /** A mutation that refreshes the account (and the signed-in person) when it succeeds. */
 function useAccountMutation<I, O>(fn: (input: I) => Promise<O>) {
