@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Account } from '../../../contract/account';
 import { EXPERIENCE_LEVELS, type Experience } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
@@ -14,6 +15,14 @@ export function ProfileSection({ account }: { account: Account }) {
   const [experience, setExperience] = useState(account.experience ?? '');
   return (
     <SettingsCard title="Profile" description="Shown on your public page.">
+      {account.handle && (
+        <p className="mb-4 text-sm text-stone-700">
+          Public address:{' '}
+          <Link to={`/u/${account.handle}`} className="font-mono text-wood-700 underline">
+            /u/{account.handle}
+          </Link>
+        </p>
+      )}
       <form
         className="grid gap-4"
         noValidate

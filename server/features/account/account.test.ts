@@ -40,6 +40,26 @@ describe('account settings', () => {
       expect((await send(method, url, undefined, method === 'GET' ? undefined : {})).statusCode).toBe(401);
   });
 
+  it('refuses state changes from another site', async () => {
+    const { cookie } = await signedInUser(t, { email: 'csrf@example.test', password: 'csrf passphrase' });
+    for (const [method, url, payload] of [
+      ['POST', '/api/account/delete', { password: 'csrf passphrase' }],
+      ['POST', '/api/account/email', { email: 'evil@example.test', password: 'csrf passphrase' }],
+      ['POST', '/api/slug/claim', { kind: 'user', slug: 'csrf-handle' }],
+      ['POST', '/api/auth/onboarding', { bio: 'pwned' }],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('CROSS_ORIGIN_REFUSED');
+    }
+    expect((await send('GET', '/api/account', cookie)).json().email).toBe('csrf@example.test');
+  });
+
   it('reads and updates the profile; bad input is 400 with fields', async () => {
     const { cookie } = await signedInUser(t, { email: 'prof@example.test' });
     const account = (await send('GET', '/api/account', cookie)).json();
