@@ -59,6 +59,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SAMPLE_DATA: '1',
       PUBLIC_URL: baseURL,
+      RATE_LIMIT_SCALE: '1000',
     },
   },
 });

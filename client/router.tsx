@@ -36,6 +36,38 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/onboarding',
+        ...page(
+          async () => ({ Component: (await import('./pages/onboarding')).OnboardingPage }),
+          'Onboarding',
+        ),
+      },
+      {
+        path: '/reset-password',
+        ...page(
+          async () => ({ Component: (await import('./pages/reset-password')).ResetPasswordPage }),
+          'Reset Password',
+        ),
+      },
+      {
+        path: '/u/:slug',
+        ...page(
+          async () => ({ Component: (await import('./pages/user-profile')).UserProfilePage }),
+          'Profile',
+        ),
+      },
+      {
+        path: '/l/:slug',
+        ...page(
+          async () => ({ Component: (await import('./pages/shop-profile')).ShopProfilePage }),
+          'Luthier Shop',
+        ),
+      },
+      {
+        path: '/settings',
+        ...page(async () => ({ Component: (await import('./pages/settings')).SettingsPage }), 'Settings'),
+      },
+      {
         path: '*',
         ...page(async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }), 'Not Found'),
       },

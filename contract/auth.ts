@@ -51,3 +51,43 @@ export const loginSchema = z.object({
   password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(256),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+export const requestResetSchema = z.object({ email: emailSchema });
+export type RequestResetInput = z.input<typeof requestResetSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ message: 'The reset link is not valid.' }).min(1).max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Seed §9: the three experience levels. */
+export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export const experienceSchema = z.enum(EXPERIENCE_LEVELS, {
+  message: 'Choose Beginner, Intermediate or Advanced.',
+});
+export type Experience = z.infer<typeof experienceSchema>;
+
+/** A short list of tags (specialties, interests, styles): at most 20 of at most 40 characters, no duplicates. */
+export const tagListSchema = z
+  .array(z.string().trim().min(1, 'Tags cannot be empty.').max(40, 'Each tag is at most 40 characters.'), {
+    message: 'Must be a list.',
+  })
+  .max(20, 'At most 20 tags.')
+  .transform((tags) => [...new Set(tags)]);
+
+export const bioSchema = z.string().trim().max(1000, 'Bio must be at most 1000 characters.');
+export const locationSchema = z.string().trim().max(120, 'Location must be at most 120 characters.');
+
+/** Seed §3 onboarding payload; every field optional (seed §5). */
+export const onboardingSchema = z.object({
+  bio: bioSchema.optional(),
+  specialties: tagListSchema.optional(),
+  interests: tagListSchema.optional(),
+  experience: z.union([experienceSchema, z.literal('')]).optional(),
+  location: locationSchema.optional(),
+  favoriteStyles: tagListSchema.optional(),
+  slug: z.string().max(200, 'That handle is too long.').optional(),
+  onboardingComplete: z.boolean({ message: 'Must be true or false.' }).optional(),
+});
+export type OnboardingInput = z.input<typeof onboardingSchema>;

@@ -1,7 +1,10 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { handlesRoutes } from './features/handles/handles.routes';
+import { profilesRoutes } from './features/profiles/profiles.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
@@ -48,7 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurity(app, ctx.env);
   registerEtag(app);
-  registerRateLimit(app, rateLimitStore);
+  registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
@@ -65,6 +68,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await healthRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await handlesRoutes(app, ctx);
+  await profilesRoutes(app, ctx);
+  await accountRoutes(app, ctx);
 
   await registerSpa(app, ctx.env, clientDir);
   return app;

@@ -11,6 +11,15 @@ describe('readEnv', () => {
     expect(env.SAMPLE_DATA).toBe(true);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.RATE_LIMIT_SCALE).toBe(1);
+  });
+
+  it('reads RATE_LIMIT_SCALE and refuses a raised scale in production', () => {
+    expect(readEnv({ RATE_LIMIT_SCALE: '1000' }).RATE_LIMIT_SCALE).toBe(1000);
+    expect(readEnv({ RATE_LIMIT_SCALE: '0.5', NODE_ENV: 'production' }).RATE_LIMIT_SCALE).toBe(0.5);
+    expect(() => readEnv({ RATE_LIMIT_SCALE: '10', NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: RATE_LIMIT_SCALE must be at most 1 in production/,
+    );
   });
 
   it('reads every variable', () => {
@@ -41,6 +50,8 @@ describe('readEnv', () => {
     [{ SAMPLE_DATA: 'maybe' }, /^Invalid configuration: SAMPLE_DATA must be 0\/1/],
     [{ PUBLIC_URL: 'luthiers.example' }, /^Invalid configuration: PUBLIC_URL /],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+    [{ RATE_LIMIT_SCALE: '0' }, /^Invalid configuration: RATE_LIMIT_SCALE must be a number above 0/],
+    [{ RATE_LIMIT_SCALE: 'lots' }, /^Invalid configuration: RATE_LIMIT_SCALE must be a number/],
   ])('refuses %o with one line naming it', (source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

@@ -30,6 +30,11 @@ export const envSchema = z.object({
   SAMPLE_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Multiplies every rate limit; end-to-end runs raise it so journeys never hit a limit. */
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ message: 'must be a number' })
+    .positive({ message: 'must be a number above 0' })
+    .default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };
@@ -48,6 +53,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = result.data;
+  if (env.NODE_ENV === 'production' && env.RATE_LIMIT_SCALE > 1) {
+    throw new EnvError(
+      `Invalid configuration: RATE_LIMIT_SCALE must be at most 1 in production (got "${String(cleaned.RATE_LIMIT_SCALE)}")`,
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR) };
 }

@@ -26,7 +26,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luthier-test-'));
-  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
+  // Limits are scaled up so tests signing many people in never trip them; rate-limit tests pass RATE_LIMIT_SCALE '1'.
+  const env = readEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    ...overrides.env,
+  });
   const mailer = createMemoryMailer();
   const { env: _env, ...rest } = overrides;
   const app = await buildApp({

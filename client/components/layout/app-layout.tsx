@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AccountGate } from '../../features/auth/account-gate';
+import { AuthDialog } from '../../features/auth/auth-dialog';
 import { Spinner } from '../ui/spinner';
 import { Header } from './header';
 
@@ -13,9 +15,12 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
+      <AuthDialog />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <AccountGate>
+            <Outlet />
+          </AccountGate>
         </Suspense>
       </main>
       <footer className="border-t border-stone-200 bg-white py-6 text-center text-sm text-stone-600">

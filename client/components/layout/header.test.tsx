@@ -45,6 +45,7 @@ describe('Header', () => {
     ).toEqual(['Explore', 'Learn', 'Registry', 'Blog', 'For Luthiers']);
     expect(screen.getByText('Hi, ada@example.test')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
-import { Guitar, LogOut } from 'lucide-react';
+import { Guitar, LogOut, Settings } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useMatches, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api';
 import { ME_KEY, openAuthDialog, useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
 import { toast } from '../ui/use-toast';
 
 export interface RouteHandle {
@@ -86,6 +86,10 @@ export function Header() {
               <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">
                 Hi, {user.email}
               </span>
+              <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
+                <Settings aria-hidden />
+                <span className="sr-only sm:not-sr-only">Settings</span>
+              </Link>
               <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 <LogOut aria-hidden />
                 Log out

@@ -11,8 +11,9 @@ const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 export function LazyToaster() {
   const toasts = useToasts();
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    idle(() => void loadToaster());
+    const preload = () => void loadToaster();
+    if ('requestIdleCallback' in window) window.requestIdleCallback(preload);
+    else setTimeout(preload, 200);
   }, []);
   if (!toasts.length) return null;
   return (

@@ -6,16 +6,23 @@ import { users } from '../../db/schema';
 import { AppError, badRequest, conflict, parse } from '../../plugins/errors';
 import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
 import { deleteSession, findUserForLogin, splitName } from './auth.queries';
+import { limitRegister, limitSignIn } from './limits';
+import { onboardingRoutes } from './onboarding.routes';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { resetRoutes } from './reset.routes';
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
-export async function authRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, env } = ctx;
+  await resetRoutes(app, ctx);
+  await onboardingRoutes(app, ctx);
   app.get('/api/auth/me', async (request) => meResponseSchema.parse({ user: request.user }));
 
   app.post('/api/auth/register', async (request, reply) => {
+    await limitRegister(app, request);
     const input = parse(registerSchema, request.body);
     if (isCommonPassword(input.password)) {
       throw badRequest('Choose a less common password.', {
@@ -47,6 +54,7 @@ export async function authRoutes(app: FastifyInstance, { db, env }: AppContext):
 
   app.post('/api/auth/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
+    await limitSignIn(app, request, input.email);
     const found = await findUserForLogin(db, input.email);
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
     if (!found || !ok) throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'Invalid email or password.');

@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { User } from '../../../contract/auth';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/use-toast';
+import { AUTH_OPEN_EVENT, safeNextPath, type AuthMode, type AuthOpenDetail } from '../../lib/auth';
+import { ResetRequestForm, SignInForm, SignUpForm } from './auth-forms';
+
+export const NEXT_STORAGE_KEY = 'auth:next';
+const MODES: AuthMode[] = ['signin', 'signup', 'reset'];
+const isMode = (value: string | null): value is AuthMode => MODES.includes(value as AuthMode);
+
+const TITLES: Record<AuthMode, string> = {
+  signin: 'Welcome back',
+  signup: 'Join Luthier Registry',
+  reset: 'Reset your password',
+};
+
+/** Keeps the next path across a reload of the dialog's page; a missing next leaves an earlier one in place. */
+function rememberNext(next: string | null | undefined) {
+  try {
+    if (next) sessionStorage.setItem(NEXT_STORAGE_KEY, next);
+  } catch {
+    // Storage can be unavailable (private mode); the next path then only lives in memory.
+  }
+}
+
+function forgetNext() {
+  try {
+    sessionStorage.removeItem(NEXT_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
+function storedNext(): string | null {
+  try {
+    return sessionStorage.getItem(NEXT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one sign-in dialog of the app (seed §2, §4): opened by the `auth:open` window event or by the URL
+ * parameters `auth` and `next`; closing removes both parameters.
+ */
+export function AuthDialog() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const [next, setNext] = useState<string | null>(null);
+  const urlMode = params.get('auth');
+  const urlNext = params.get('next');
+
+  useEffect(() => {
+    if (!isMode(urlMode)) return;
+    setMode(urlMode);
+    setNext(urlNext);
+    rememberNext(urlNext);
+    setOpen(true);
+  }, [urlMode, urlNext]);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const detail = (event as CustomEvent<AuthOpenDetail>).detail;
+      setMode(isMode(detail?.mode ?? null) ? detail.mode : 'signin');
+      setNext(detail?.next ?? null);
+      rememberNext(detail?.next);
+      setOpen(true);
+    };
+    window.addEventListener(AUTH_OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(AUTH_OPEN_EVENT, onOpen);
+  }, []);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    if (params.has('auth') || params.has('next')) {
+      const rest = new URLSearchParams(params);
+      rest.delete('auth');
+      rest.delete('next');
+      setParams(rest, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const onSignedIn = (user: User) => {
+    const target = user.onboardingComplete ? safeNextPath(next ?? storedNext(), '/dashboard') : '/onboarding';
+    forgetNext();
+    setOpen(false);
+    toast({
+      title: `Welcome, ${user.firstName || user.displayName}!`,
+      description: user.onboardingComplete ? "You're successfully signed in." : "Let's set up your profile.",
+    });
+    void navigate(target, { replace: true });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(value) => (value ? setOpen(true) : close())}>
+      <DialogContent aria-describedby="auth-dialog-description">
+        <DialogTitle>{TITLES[mode]}</DialogTitle>
+        <DialogDescription id="auth-dialog-description">
+          Your luthier pages, instrument passports and free courses in one account.
+        </DialogDescription>
+        <Tabs value={mode} onValueChange={(value) => isMode(value) && setMode(value)} className="mt-4">
+          <TabsList className="grid w-full grid-cols-3" aria-label="Account">
+            <TabsTrigger value="signin">Sign in</TabsTrigger>
+            <TabsTrigger value="signup">Sign up</TabsTrigger>
+            <TabsTrigger value="reset">Reset</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <SignInForm onSuccess={onSignedIn} onForgot={() => setMode('reset')} />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm onSuccess={onSignedIn} />
+          </TabsContent>
+          <TabsContent value="reset">
+            <ResetRequestForm />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../contract/auth';
+import { mockFetch, renderRoutes } from '../../test/render';
+import { OnboardingWizard } from './onboarding-wizard';
+
+const person = (role: 'user' | 'luthier'): User => ({
+  id: '1',
+  email: 'ines@example.test',
+  displayName: 'Ines Vidal',
+  firstName: 'Ines',
+  lastName: 'Vidal',
+  role,
+  onboardingComplete: false,
+  handle: null,
+});
+
+const render = (user: User) =>
+  renderRoutes(
+    [
+      { path: '/onboarding', element: <OnboardingWizard user={user} /> },
+      { path: '/', element: <p>home page</p> },
+    ],
+    { path: '/onboarding', me: user },
+  );
+
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+describe('OnboardingWizard', () => {
+  it('a luthier goes through 4 steps and finishes with reserve → claim → save → /', async () => {
+    const calls = mockFetch({
+      'GET /api/slug/check': () => ({
+        json: { ok: true, slug: 'ines-vidal', suggestions: ['ines-vidal-1'] },
+      }),
+      'POST /api/slug/reserve': () => ({ json: { slug: 'ines-vidal', expiresAt: new Date().toISOString() } }),
+      'POST /api/slug/claim': () => ({ json: { slug: 'ines-vidal', kind: 'luthier' } }),
+      'POST /api/auth/onboarding': () => ({
+        json: { ...person('luthier'), onboardingComplete: true, handle: 'ines-vidal' },
+      }),
+    });
+    const { router } = render(person('luthier'));
+    expect(screen.getByText('Step 1 of 4: About you')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Bio'), 'Guitars from Valencia.');
+    await userEvent.selectOptions(screen.getByLabelText('Experience level'), 'Advanced');
+    await next();
+    expect(screen.getByText('Step 2 of 4: Your craft')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'flamenco' }));
+    await next();
+    expect(screen.getByText('Step 3 of 4: Your first instrument')).toBeInTheDocument();
+    await next();
+    expect(screen.getByText('Step 4 of 4: Your shop handle')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByLabelText('Workshop name')).toHaveValue('Ines Vidal Workshop');
+    expect(screen.getByLabelText('Your handle')).toHaveValue('ines-vidal');
+    const complete = await screen.findByRole('button', { name: 'Complete Setup' });
+    await screen.findByText('Available! 🎉');
+    expect(complete).toBeEnabled();
+    await userEvent.click(complete);
+    await screen.findByText('home page');
+    expect(router.state.location.pathname).toBe('/');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual(['/api/slug/reserve', '/api/slug/claim', '/api/auth/onboarding']);
+    expect(posts[1]?.body).toEqual({
+      kind: 'luthier',
+      slug: 'ines-vidal',
+      displayName: 'Ines Vidal',
+      shopName: 'Ines Vidal Workshop',
+    });
+    expect(posts[2]?.body).toMatchObject({
+      bio: 'Guitars from Valencia.',
+      experience: 'Advanced',
+      specialties: ['flamenco'],
+      slug: 'ines-vidal',
+      onboardingComplete: true,
+    });
+  });
+
+  it('an enthusiast has 3 steps; Complete Setup stays disabled while the handle is taken', async () => {
+    mockFetch({
+      'GET /api/slug/check': () => ({
+        json: { ok: false, reason: 'taken', slug: 'ines-vidal', suggestions: [] },
+      }),
+    });
+    render(person('user'));
+    expect(screen.getByText('Step 1 of 3: About you')).toBeInTheDocument();
+    await next();
+    expect(screen.getByText('Step 2 of 3: Your music')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Musical interests' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Favorite styles' })).toBeInTheDocument();
+    await next();
+    expect(screen.getByText('Step 3 of 3: Your handle')).toBeInTheDocument();
+    await screen.findByText('Try a different variation with numbers or additional words.');
+    expect(screen.getByRole('button', { name: 'Complete Setup' })).toBeDisabled();
+    expect(screen.queryByLabelText('Workshop name')).not.toBeInTheDocument();
+  });
+
+  it('a lost race shows the error and re-checks the handle', async () => {
+    let taken = false;
+    mockFetch({
+      'GET /api/slug/check': () => ({
+        json: taken
+          ? { ok: false, reason: 'taken', slug: 'ines-vidal', suggestions: ['ines-vidal-7'] }
+          : { ok: true, slug: 'ines-vidal', suggestions: [] },
+      }),
+      'POST /api/slug/reserve': () => ({ status: 409, json: { error: 'taken', code: 'HANDLE_TAKEN' } }),
+      'POST /api/slug/claim': () => {
+        taken = true;
+        return {
+          status: 409,
+          json: {
+            error: 'That handle is taken or on hold—try one of the suggestions below.',
+            code: 'HANDLE_TAKEN',
+          },
+        };
+      },
+    });
+    const warn = console.warn;
+    console.warn = () => undefined;
+    render(person('user'));
+    await next();
+    await next();
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
+    expect(await screen.findByRole('button', { name: 'ines-vidal-7' })).toBeInTheDocument();
+    expect(
+      screen.getAllByText('That handle is taken or on hold—try one of the suggestions below.').length,
+    ).toBe(2);
+    console.warn = warn;
+  });
+});

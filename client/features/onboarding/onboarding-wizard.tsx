@@ -1,0 +1,149 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '../../../contract/auth';
+import { normalizeHandle } from '../../../contract/handles';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
+import { errorText } from '../../lib/api';
+import { ME_KEY } from '../../lib/auth';
+import { claimHandle, reserveHandle, saveOnboarding } from './api';
+import { HandlePicker } from './handle-picker';
+import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep, type OnboardingDraft } from './steps';
+import { handleCheckKey, useHandleCheck } from './use-handle-check';
+
+const LUTHIER_STEPS = ['About you', 'Your craft', 'Your first instrument', 'Your shop handle'];
+const USER_STEPS = ['About you', 'Your music', 'Your handle'];
+
+/** Seed §2 onboarding: 4 steps for a luthier, 3 for others; finishing reserves, claims and saves. */
+export function OnboardingWizard({ user }: { user: User }) {
+  const isLuthier = user.role === 'luthier';
+  const kind = isLuthier ? 'luthier' : 'user';
+  const titles = isLuthier ? LUTHIER_STEPS : USER_STEPS;
+  const last = titles.length - 1;
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<OnboardingDraft>({
+    bio: '',
+    location: '',
+    experience: '',
+    specialties: [],
+    interests: [],
+    favoriteStyles: [],
+  });
+  const [handleInput, setHandleInput] = useState(() => normalizeHandle(user.displayName));
+  const [shopName, setShopName] = useState(`${user.displayName} Workshop`);
+  const [phase, setPhase] = useState<'idle' | 'claiming' | 'saving'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const check = useHandleCheck(handleInput, kind);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const update = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const finish = async () => {
+    setError(null);
+    const slug = check.handle;
+    try {
+      setPhase('claiming');
+      await reserveHandle(kind, slug);
+      await claimHandle({ kind, slug, displayName: user.displayName, ...(isLuthier ? { shopName } : {}) });
+      setPhase('saving');
+      const saved = await saveOnboarding({ ...draft, slug, onboardingComplete: true });
+      queryClient.setQueryData(ME_KEY, { user: saved });
+      await navigate('/', { replace: true });
+    } catch (err) {
+      setError(errorText(err));
+      setPhase('idle');
+      await queryClient.invalidateQueries({ queryKey: handleCheckKey(kind, slug) });
+    }
+  };
+
+  const busy = phase !== 'idle';
+  const finalLabel =
+    phase === 'claiming'
+      ? 'Claiming...'
+      : phase === 'saving'
+        ? 'Saving...'
+        : check.status === 'checking'
+          ? 'Checking...'
+          : 'Complete Setup';
+  const percent = Math.round(((step + 1) / titles.length) * 100);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-wood-900">Set up your profile</h1>
+      <p className="mt-1 text-stone-600">
+        Step {step + 1} of {titles.length}: {titles[step]}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Setup progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-4 h-2 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div className="h-full bg-wood-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <Card className="mt-6">
+        <CardContent className="grid gap-5 pt-5">
+          <h2 className="font-serif text-xl font-semibold text-stone-900">{titles[step]}</h2>
+          {step === 0 && <AboutStep draft={draft} update={update} />}
+          {step === 1 &&
+            (isLuthier ? (
+              <CraftStep draft={draft} update={update} />
+            ) : (
+              <InterestsStep draft={draft} update={update} />
+            ))}
+          {isLuthier && step === 2 && <FirstInstrumentStep />}
+          {step === last && (
+            <>
+              {isLuthier && (
+                <div className="grid gap-1.5">
+                  <Label htmlFor="shop-name">Workshop name</Label>
+                  <Input
+                    id="shop-name"
+                    value={shopName}
+                    maxLength={120}
+                    onChange={(e) => setShopName(e.target.value)}
+                  />
+                </div>
+              )}
+              <HandlePicker
+                kind={kind}
+                value={handleInput}
+                onChange={setHandleInput}
+                handle={check.handle}
+                status={check.status}
+                suggestions={check.suggestions}
+              />
+            </>
+          )}
+          {error && (
+            <p
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {error}
+            </p>
+          )}
+          <div className="flex justify-between gap-3 border-t border-stone-200 pt-4">
+            <Button variant="outline" onClick={() => setStep((s) => s - 1)} disabled={step === 0 || busy}>
+              Back
+            </Button>
+            {step < last ? (
+              <Button onClick={() => setStep((s) => s + 1)}>Next</Button>
+            ) : (
+              <Button
+                onClick={() => void finish()}
+                disabled={busy || check.status !== 'available' || (isLuthier && !shopName.trim())}
+              >
+                {finalLabel}
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

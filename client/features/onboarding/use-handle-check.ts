@@ -1,0 +1,55 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  HANDLE_CACHE_MS,
+  HANDLE_CHECK_DELAY_MS,
+  HANDLE_MIN,
+  normalizeHandle,
+  type HandleKind,
+  type SlugCheckResponse,
+} from '../../../contract/handles';
+import { apiJson } from '../../lib/api';
+
+export type HandleStatus = 'short' | 'checking' | 'available' | 'invalid' | 'taken' | 'error';
+
+/** What the input shows while typing: accents removed, lower case, spaces as hyphens; other characters stay visible. */
+export function typedHandle(raw: string): string {
+  return raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+}
+
+export const handleCheckKey = (kind: HandleKind, slug: string) => ['slug-check', kind, slug] as const;
+
+/** Live availability (seed §5): checked at 3+ characters after a 300 ms pause; answers are cached 5 s. */
+export function useHandleCheck(value: string, kind: HandleKind) {
+  const hasBadCharacters = /[^a-z0-9-]/.test(value);
+  const handle = normalizeHandle(value);
+  const [debounced, setDebounced] = useState(handle);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(handle), HANDLE_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [handle]);
+  const checkable = !hasBadCharacters && handle.length >= HANDLE_MIN;
+  const query = useQuery({
+    queryKey: handleCheckKey(kind, debounced),
+    queryFn: () =>
+      apiJson<SlugCheckResponse>('GET', `/api/slug/check?kind=${kind}&slug=${encodeURIComponent(debounced)}`),
+    enabled: checkable && debounced === handle,
+    staleTime: HANDLE_CACHE_MS,
+    gcTime: HANDLE_CACHE_MS,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  let status: HandleStatus;
+  if (hasBadCharacters) status = 'invalid';
+  else if (handle.length < HANDLE_MIN) status = 'short';
+  else if (debounced !== handle || query.isFetching || (!query.data && !query.error)) status = 'checking';
+  else if (query.error) status = 'error';
+  else if (query.data?.ok) status = 'available';
+  else status = query.data?.reason === 'invalid' ? 'invalid' : 'taken';
+  const suggestions = status === 'short' ? [] : (query.data?.suggestions ?? []);
+  return { handle, status, suggestions };
+}

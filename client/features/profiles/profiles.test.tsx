@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ShopProfilePage } from '../../pages/shop-profile';
+import { UserProfilePage } from '../../pages/user-profile';
+import { mockFetch, renderRoutes } from '../../test/render';
+
+const routes = [
+  { path: '/u/:slug', element: <UserProfilePage /> },
+  { path: '/l/:slug', element: <ShopProfilePage /> },
+];
+
+describe('profile pages', () => {
+  it('/u/:slug shows every element, with "Anonymous User" when there is no name', async () => {
+    mockFetch({
+      'GET /api/profile/u/pat': () => ({
+        json: {
+          displayName: '',
+          slug: 'pat',
+          profileImageUrl: null,
+          location: 'Leeds, UK',
+          joinedAt: '2026-03-05T10:00:00Z',
+          role: 'user',
+          bio: 'Plays blues.',
+          interests: ['setup'],
+          favoriteStyles: ['blues'],
+          experience: 'Beginner',
+        },
+      }),
+    });
+    renderRoutes(routes, { path: '/u/pat' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anonymous User' })).toBeInTheDocument();
+    expect(screen.getByText('Enthusiast')).toBeInTheDocument();
+    expect(screen.getByText(`${window.location.origin}/u/pat`)).toBeInTheDocument();
+    expect(screen.getByText('Leeds, UK')).toBeInTheDocument();
+    expect(screen.getByText(/Joined March 2026/)).toBeInTheDocument();
+    for (const heading of ['About', 'Interests', 'Favorite Styles', 'Experience'])
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByText('Plays blues.')).toBeInTheDocument();
+    expect(screen.getByText('Beginner')).toBeInTheDocument();
+  });
+
+  it('/l/:slug shows the shop, its badges and owner; missing ones show "Shop Not Found"', async () => {
+    mockFetch({
+      'GET /api/profile/l/wood': () => ({
+        json: {
+          name: 'Wood & Wire',
+          slug: 'wood',
+          location: 'Cork, Ireland',
+          createdAt: '2026-01-01T00:00:00Z',
+          establishedYear: 2001,
+          published: true,
+          verified: false,
+          bio: 'Shop bio.',
+          workshopBio: 'A bench by the sea.',
+          specializations: ['mandolin'],
+          owner: { displayName: 'Mara Wood', profileImageUrl: null, bio: 'Owner bio.' },
+        },
+      }),
+      'GET /api/profile/l/gone': () => ({ status: 404, json: { error: 'nope', code: 'NOT_FOUND' } }),
+    });
+    const { router } = renderRoutes(routes, { path: '/l/wood' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wood & Wire' })).toBeInTheDocument();
+    expect(screen.getByText('Luthier Shop')).toBeInTheDocument();
+    expect(screen.getByText('Published')).toBeInTheDocument();
+    expect(screen.getByText(/Established 2001/)).toBeInTheDocument();
+    expect(screen.getByText('Mara Wood')).toBeInTheDocument();
+    expect(screen.getByText('Owner bio.')).toBeInTheDocument();
+    expect(screen.getByText('A bench by the sea.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Portfolio' })).toBeInTheDocument();
+    await router.navigate('/l/gone');
+    expect(await screen.findByRole('heading', { name: 'Shop Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("This luthier shop doesn't exist or is not published.")).toBeInTheDocument();
+  });
+
+  it('an unknown person shows "Profile Not Found"', async () => {
+    mockFetch({
+      'GET /api/profile/u/ghost': () => ({ status: 404, json: { error: 'nope', code: 'NOT_FOUND' } }),
+    });
+    renderRoutes(routes, { path: '/u/ghost' });
+    expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("This profile doesn't exist or has been removed.")).toBeInTheDocument();
+  });
+});

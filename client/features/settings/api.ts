@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Account,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  ProfileUpdate,
+  SessionInfo,
+  ShopUpdate,
+} from '../../../contract/account';
+import { apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { ME_KEY } from '../../lib/auth';
+
+export const ACCOUNT_KEY = ['/api/account'] as const;
+export const SESSIONS_KEY = ['/api/account/sessions'] as const;
+
+export const useAccount = () =>
+  useQuery({ queryKey: ACCOUNT_KEY, queryFn: getQueryFn<Account>({ on401: 'throw' }) });
+export const useSessions = () =>
+  useQuery({ queryKey: SESSIONS_KEY, queryFn: getQueryFn<SessionInfo[]>({ on401: 'throw' }) });
+
+/** A mutation that refreshes the account (and the signed-in person) when it succeeds. */
+function useAccountMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
+  });
+}
+
+export const useUpdateProfile = () =>
+  useAccountMutation((input: ProfileUpdate) => apiJson<Account>('PATCH', '/api/account/profile', input));
+export const useUpdateShop = () =>
+  useAccountMutation((input: ShopUpdate) => apiJson<Account>('PATCH', '/api/account/shop', input));
+export const useChangePassword = () =>
+  useAccountMutation((input: ChangePasswordInput) => apiJson('POST', '/api/account/password', input));
+export const useChangeEmail = () =>
+  useAccountMutation((input: ChangeEmailInput) => apiJson('POST', '/api/account/email', input));
+export const useEndSession = () =>
+  useAccountMutation((id: string) => apiJson('DELETE', `/api/account/sessions/${id}`));
+export const useRemoveAvatar = () => useAccountMutation(() => apiJson('DELETE', '/api/account/avatar'));
+
+/** Multipart upload: the browser sets the boundary, so no JSON helper here. */
+export const useUploadAvatar = () =>
+  useAccountMutation(async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    const res = await fetch('/api/account/avatar', { method: 'POST', body, credentials: 'include' });
+    await throwIfResNotOk(res);
+    return (await res.json()) as { avatarUrl: string };
+  });
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiJson('POST', '/api/account/delete', { password }),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(ME_KEY, { user: null });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { Field, fieldsOf, FormError, formText } from '../auth/form-parts';
+import { useDeleteAccount } from './api';
+import { SettingsCard } from './settings-card';
+
+export function DeleteSection() {
+  const remove = useDeleteAccount();
+  const navigate = useNavigate();
+  const fields = fieldsOf(remove.error);
+  return (
+    <SettingsCard
+      title="Delete account"
+      description="Your profile, shop and sessions are removed. Instruments you owned keep their history, shown as a former owner."
+    >
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          remove.mutate(formText(data, 'password'), {
+            onSuccess: () => {
+              toast({ title: 'Account deleted', description: 'Thank you for being part of the registry.' });
+              void navigate('/', { replace: true });
+            },
+          });
+        }}
+      >
+        <FormError error={remove.error} />
+        <Field
+          id="del-password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          error={fields.password}
+        />
+        <Button
+          type="submit"
+          variant="destructive"
+          className="justify-self-start"
+          disabled={remove.isPending}
+        >
+          {remove.isPending ? 'Deleting...' : 'Delete my account'}
+        </Button>
+      </form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Account } from '../../../contract/account';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { Field, fieldsOf, FormError, formText } from '../auth/form-parts';
+import { useChangeEmail, useChangePassword } from './api';
+import { SettingsCard } from './settings-card';
+
+export function PasswordSection() {
+  const change = useChangePassword();
+  const fields = fieldsOf(change.error);
+  return (
+    <SettingsCard title="Password" description="Changing it signs you out everywhere else.">
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const data = new FormData(form);
+          change.mutate(
+            {
+              currentPassword: formText(data, 'currentPassword'),
+              newPassword: formText(data, 'newPassword'),
+            },
+            {
+              onSuccess: () => {
+                form.reset();
+                toast({ title: 'Password changed', description: 'Your other sessions were ended.' });
+              },
+            },
+          );
+        }}
+      >
+        <FormError error={change.error} />
+        <Field
+          id="pw-current"
+          name="currentPassword"
+          type="password"
+          label="Current password"
+          autoComplete="current-password"
+          error={fields.currentPassword}
+        />
+        <Field
+          id="pw-new"
+          name="newPassword"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          error={fields.newPassword}
+        />
+        <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+      </form>
+    </SettingsCard>
+  );
+}
+
+export function EmailSection({ account }: { account: Account }) {
+  const change = useChangeEmail();
+  const fields = fieldsOf(change.error);
+  return (
+    <SettingsCard title="Email" description={`You sign in with ${account.email}.`}>
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const data = new FormData(form);
+          change.mutate(
+            { email: formText(data, 'email'), password: formText(data, 'password') },
+            {
+              onSuccess: () => {
+                form.reset();
+                toast({ title: 'Email changed' });
+              },
+            },
+          );
+        }}
+      >
+        <FormError error={change.error} />
+        <Field
+          id="em-new"
+          name="email"
+          type="email"
+          label="New email"
+          autoComplete="email"
+          error={fields.email}
+        />
+        <Field
+          id="em-password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          error={fields.password}
+        />
+        <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change email'}
+        </Button>
+      </form>
+    </SettingsCard>
+  );
+}

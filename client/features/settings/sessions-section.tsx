@@ -1,0 +1,63 @@
+import { Monitor } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { errorText } from '../../lib/api';
+import { formatDate } from '../profiles/profile-parts';
+import { useEndSession, useSessions } from './api';
+import { SettingsCard } from './settings-card';
+
+const when = (iso: string) =>
+  formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A readable device name from the user agent; the raw string stays available as a tooltip. */
+function device(ua: string | null): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Firefox|Edg|Chrome|Safari/.exec(ua)?.[0]?.replace('Edg', 'Edge') ?? 'Browser';
+  const os = /Windows|Mac OS X|Android|iPhone|iPad|Linux/.exec(ua)?.[0]?.replace('Mac OS X', 'macOS') ?? '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export function SessionsSection() {
+  const { data, isLoading, error } = useSessions();
+  const end = useEndSession();
+  return (
+    <SettingsCard title="Sessions" description="Where you are signed in. End any you do not recognise.">
+      {isLoading && <Spinner />}
+      {error && <p role="alert">{errorText(error)}</p>}
+      <ul className="grid gap-3">
+        {data?.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3">
+            <Monitor className="size-5 text-wood-700" aria-hidden />
+            <div className="grid flex-1 text-sm">
+              <span className="font-medium text-stone-900" title={s.userAgent ?? undefined}>
+                {device(s.userAgent)} {s.current && <Badge variant="success">This device</Badge>}
+              </span>
+              <span className="text-stone-600">
+                Signed in {when(s.createdAt)} · last active {when(s.lastSeenAt)}
+                {s.ip ? ` · ${s.ip}` : ''}
+              </span>
+            </div>
+            {!s.current && (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={end.isPending}
+                onClick={() =>
+                  end.mutate(s.id, {
+                    onSuccess: () => toast({ title: 'Session ended' }),
+                    onError: (e) =>
+                      toast({ title: 'Error', description: errorText(e), variant: 'destructive' }),
+                  })
+                }
+              >
+                End session
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </SettingsCard>
+  );
+}

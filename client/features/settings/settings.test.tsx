@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SettingsPage } from '../../pages/settings';
+import { mockFetch, renderWithProviders } from '../../test/render';
+
+const account = {
+  email: 'ada@example.test',
+  displayName: 'Ada Lovelace',
+  role: 'luthier',
+  handle: 'ada',
+  bio: 'Old bio',
+  location: null,
+  experience: null,
+  interests: [],
+  favoriteStyles: [],
+  specialties: ['classical'],
+  avatarUrl: null,
+  shop: {
+    name: 'Ada Guitars',
+    slug: 'ada',
+    bio: null,
+    workshopBio: null,
+    location: null,
+    establishedYear: 2010,
+    specializations: [],
+    published: true,
+  },
+};
+const sessions = [
+  {
+    id: 'a'.repeat(32),
+    createdAt: '2026-01-01T10:00:00Z',
+    lastSeenAt: '2026-01-02T10:00:00Z',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+    ip: '127.0.0.1',
+    current: true,
+  },
+  {
+    id: 'b'.repeat(32),
+    createdAt: '2026-01-01T10:00:00Z',
+    lastSeenAt: '2026-01-01T10:00:00Z',
+    userAgent: 'Mozilla/5.0 (iPhone) Safari/604',
+    ip: '10.0.0.2',
+    current: false,
+  },
+];
+
+describe('SettingsPage', () => {
+  it('saves the profile, lists sessions with this device marked and ends another', async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'PATCH /api/account/profile': () => ({ json: account }),
+      [`DELETE /api/account/sessions/${'b'.repeat(32)}`]: () => ({ json: { ok: true } }),
+    });
+    renderWithProviders(<SettingsPage />);
+    expect(await screen.findByRole('heading', { name: 'Your shop' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Shop name')).toHaveValue('Ada Guitars');
+    const bio = screen.getByLabelText('Bio');
+    await userEvent.clear(bio);
+    await userEvent.type(bio, 'New bio');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      displayName: 'Ada Lovelace',
+      bio: 'New bio',
+      specialties: ['classical'],
+    });
+
+    const current = (await screen.findByText('This device')).closest('li');
+    expect(current && within(current).queryByRole('button')).toBeNull();
+    expect(screen.getByText(/Safari on iPhone/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'End session' }));
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
+  });
+
+  it('shows the field error of a wrong current password', async () => {
+    mockFetch({
+      'GET /api/account': () => ({ json: { ...account, shop: null } }),
+      'GET /api/account/sessions': () => ({ json: [] }),
+      'POST /api/account/password': () => ({
+        status: 401,
+        json: {
+          error: 'That password is not correct.',
+          code: 'UNAUTHENTICATED',
+          fields: { currentPassword: 'That password is not correct.' },
+        },
+      }),
+    });
+    renderWithProviders(<SettingsPage />);
+    await userEvent.type(await screen.findByLabelText('Current password'), 'wrong');
+    await userEvent.type(screen.getByLabelText('New password'), 'a new passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findAllByText('That password is not correct.')).toHaveLength(2);
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('heading', { name: 'Your shop' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  bioSchema,
+  displayNameSchema,
+  emailSchema,
+  experienceSchema,
+  locationSchema,
+  newPasswordSchema,
+  tagListSchema,
+} from './auth';
+
+/**
+ * Settings of the signed-in person (/settings). Endpoints:
+ * GET /api/account → accountSchema; PATCH /api/account/profile; POST /api/account/avatar (multipart, one image);
+ * DELETE /api/account/avatar; PATCH /api/account/shop (luthiers with a shop); POST /api/account/password;
+ * POST /api/account/email; GET /api/account/sessions; DELETE /api/account/sessions/:id;
+ * POST /api/account/delete.
+ */
+export const accountSchema = z.object({
+  email: z.string(),
+  displayName: z.string(),
+  role: z.enum(['user', 'luthier', 'admin']),
+  handle: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  experience: z.string().nullable(),
+  interests: z.array(z.string()),
+  favoriteStyles: z.array(z.string()),
+  specialties: z.array(z.string()),
+  avatarUrl: z.string().nullable(),
+  shop: z
+    .object({
+      name: z.string(),
+      slug: z.string(),
+      bio: z.string().nullable(),
+      workshopBio: z.string().nullable(),
+      location: z.string().nullable(),
+      establishedYear: z.number().int().nullable(),
+      specializations: z.array(z.string()),
+      published: z.boolean(),
+    })
+    .nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const profileUpdateSchema = z.object({
+  displayName: displayNameSchema,
+  bio: bioSchema,
+  location: locationSchema,
+  experience: z.union([experienceSchema, z.literal('')]),
+  interests: tagListSchema,
+  favoriteStyles: tagListSchema,
+  specialties: tagListSchema,
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const shopUpdateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Shop name is required.')
+    .max(120, 'Shop name must be at most 120 characters.'),
+  bio: bioSchema,
+  workshopBio: z.string().trim().max(2000, 'Workshop bio must be at most 2000 characters.'),
+  location: locationSchema,
+  establishedYear: z
+    .number({ message: 'Enter a year.' })
+    .int('Enter a year.')
+    .min(1500, 'Enter a year after 1500.')
+    .max(new Date().getFullYear(), 'The year cannot be in the future.')
+    .nullable(),
+  specializations: tagListSchema,
+  published: z.boolean(),
+});
+export type ShopUpdate = z.input<typeof shopUpdateSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(256),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const changeEmailSchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(256),
+});
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(256),
+});
+
+export const sessionInfoSchema = z.object({
+  /** An opaque id derived from the stored hash; never the cookie token. */
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListSchema = z.array(sessionInfoSchema);

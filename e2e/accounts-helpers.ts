@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './accounts-fixtures';
+
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Registers a fresh person through the API; with `page.request` the page is signed in too. */
+export async function registerPerson(
+  request: APIRequestContext,
+  role: 'user' | 'luthier' = 'user',
+  password = 'journey passphrase 1',
+) {
+  const tag = unique();
+  const person = { email: `e2e-${tag}@example.test`, password, displayName: `Journey ${tag}`, role };
+  const res = await request.post('/api/auth/register', { data: person });
+  expect(res.status()).toBe(201);
+  return { ...person, tag };
+}
+
+/** Finishes onboarding through the API, so settings and other pages are reachable. */
+export async function completeOnboarding(request: APIRequestContext, handle: string) {
+  expect((await request.post('/api/slug/claim', { data: { kind: 'user', slug: handle } })).status()).toBe(
+    200,
+  );
+  const res = await request.post('/api/auth/onboarding', {
+    data: { slug: handle, onboardingComplete: true },
+  });
+  expect(res.status()).toBe(200);
+}
+
+function decodeMail(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The link in the newest outbox mail to `to` (the e2e server writes mail as .eml under DATA_DIR/outbox). */
+export async function linkFromOutbox(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+            .reverse()
+        : [];
+      for (const file of files) {
+        const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+        if (!raw.includes(to)) continue;
+        link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(decodeMail(raw))?.[0];
+        if (link) return link;
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return link ?? '';
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = page.getByRole('region', { name: /notifications/i });
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}

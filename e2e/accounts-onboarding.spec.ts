@@ -1,0 +1,113 @@
+import { expect, test } from './accounts-fixtures';
+import { expectToast, unique } from './accounts-helpers';
+
+test.describe('accounts: sign-up and onboarding', () => {
+  test('a luthier signs up from /?auth=signup, onboards in 4 steps and gets a published shop', async ({
+    page,
+  }) => {
+    const tag = unique();
+    await page.goto('/?auth=signup');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tab', { name: 'Sign up', selected: true })).toBeVisible();
+    await dialog.getByLabel('Display name').fill(`Lena Fischer ${tag}`);
+    await dialog.getByLabel('Email').fill(`lena-${tag}@example.test`);
+    await dialog.getByLabel('Password').fill('luthier journey 2026');
+    await expect(dialog.getByRole('radio', { name: /Music Enthusiast/ })).toBeChecked();
+    await dialog.getByText('Create profiles & register instruments').click();
+    await expect(dialog.getByRole('radio', { name: /^Luthier/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+
+    await expectToast(page, 'Welcome, Lena!', "Let's set up your profile.");
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText('Step 1 of 4: About you')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Setup progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await page.getByLabel('Bio').fill('I build steel-string guitars.');
+    await page.getByLabel('Location').fill('Leipzig, Germany');
+    await page.getByLabel('Experience level').selectOption('Advanced');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByText('Step 2 of 4: Your craft')).toBeVisible();
+    await page.getByRole('button', { name: 'acoustic', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'acoustic', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByText('Step 3 of 4: Your first instrument')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByText('Step 4 of 4: Your shop handle')).toBeVisible();
+    await page.getByLabel('Workshop name').fill(`Fischer Guitars ${tag}`);
+    const handle = page.getByLabel('Your handle');
+    await handle.fill('ab');
+    await expect(page.getByText('Must be at least 3 characters')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete Setup' })).toBeDisabled();
+    await handle.fill('dashboard');
+    await expect(
+      page.getByText('That handle is taken or on hold—try one of the suggestions below.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete Setup' })).toBeDisabled();
+    await handle.fill(`lena-fischer-${tag}`);
+    await expect(page.getByText('Available! 🎉')).toBeVisible();
+    const suggestions = page.getByRole('list', { name: 'Suggestions' }).getByRole('button');
+    await expect(suggestions.first()).toBeVisible();
+    expect(await suggestions.count()).toBeLessThanOrEqual(6);
+    const chosen = (await suggestions.first().textContent()) ?? '';
+    await suggestions.first().click();
+    await expect(handle).toHaveValue(chosen);
+    await expect(page.getByText('Available! 🎉')).toBeVisible();
+    await expect(page.getByText(`/l/${chosen}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await page.goto(`/l/${chosen}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Fischer Guitars ${tag}` })).toBeVisible();
+    await expect(page.getByText('Luthier Shop', { exact: true })).toBeVisible();
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await expect(page.getByText('Leipzig, Germany')).toBeVisible();
+  });
+
+  test('an enthusiast onboards in 3 steps and sees their /u/{handle} page', async ({ page }) => {
+    const tag = unique();
+    await page.goto('/?auth=signup');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Display name').fill(`Omar Haddad ${tag}`);
+    await dialog.getByLabel('Email').fill(`omar-${tag}@example.test`);
+    await dialog.getByLabel('Password').fill('enthusiast journey 2026');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Welcome, Omar!', "Let's set up your profile.");
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText('Step 1 of 3: About you')).toBeVisible();
+    await page.getByLabel('Bio').fill('Fingerstyle on weekends.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 2 of 3: Your music')).toBeVisible();
+    await page.getByRole('button', { name: 'blues', exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 3 of 3: Your handle')).toBeVisible();
+    await page.getByLabel('Your handle').fill(`Omar Haddad ${tag}`);
+    await expect(page.getByText('Available! 🎉')).toBeVisible();
+    await expect(page.getByText(`/u/omar-haddad-${tag}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(`/u/omar-haddad-${tag}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Omar Haddad ${tag}` })).toBeVisible();
+    await expect(page.getByText('Enthusiast', { exact: true })).toBeVisible();
+    await expect(page.getByText('Fingerstyle on weekends.')).toBeVisible();
+    await expect(page.getByText('blues', { exact: true })).toBeVisible();
+  });
+
+  test('unknown profiles and unpublished shops show the not-found screens', async ({ page }) => {
+    await page.goto('/u/no-such-person-here');
+    await expect(page.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
+    await expect(page.getByText("This profile doesn't exist or has been removed.")).toBeVisible();
+    await page.goto('/l/no-such-shop-here');
+    await expect(page.getByRole('heading', { name: 'Shop Not Found' })).toBeVisible();
+    await expect(page.getByText("This luthier shop doesn't exist or is not published.")).toBeVisible();
+  });
+});

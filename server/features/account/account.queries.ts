@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
+import type { Db } from '../../db/client';
+import { media, sessions, shops, users } from '../../db/schema';
+import { mediaUrl } from '../../media/media-store';
+import { splitName } from '../auth/auth.queries';
+
+export async function findAccount(db: Db, userId: string) {
+  const [row] = await db
+    .select({ user: users, avatarId: media.id, avatarWidths: media.widths })
+    .from(users)
+    .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const [shop] = await db.select().from(shops).where(eq(shops.ownerId, userId));
+  return {
+    ...row.user,
+    avatarUrl:
+      row.avatarId && row.avatarWidths ? mediaUrl({ id: row.avatarId, widths: row.avatarWidths }, 320) : null,
+    shop: shop ?? null,
+  };
+}
+
+const orNull = (v: string) => (v === '' ? null : v);
+
+export async function updateProfile(db: Db, userId: string, data: z.output<typeof profileUpdateSchema>) {
+  await db
+    .update(users)
+    .set({
+      ...data,
+      ...splitName(data.displayName),
+      bio: orNull(data.bio),
+      location: orNull(data.location),
+      experience: orNull(data.experience),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Updates the caller's shop; false when they have none. */
+export async function updateShop(db: Db, userId: string, data: z.output<typeof shopUpdateSchema>) {
+  const rows = await db
+    .update(shops)
+    .set({
+      ...data,
+      bio: orNull(data.bio),
+      workshopBio: orNull(data.workshopBio),
+      location: orNull(data.location),
+      updatedAt: new Date(),
+    })
+    .where(eq(shops.ownerId, userId))
+    .returning({ id: shops.id });
+  return rows.length > 0;
+}
+
+/** Sets the new avatar and returns the previous one's id, so its files can be removed. */
+export async function setAvatar(db: Db, userId: string, mediaId: string | null) {
+  const [before] = await db.select({ avatar: users.avatarMediaId }).from(users).where(eq(users.id, userId));
+  await db.update(users).set({ avatarMediaId: mediaId, updatedAt: new Date() }).where(eq(users.id, userId));
+  return before?.avatar ?? null;
+}
+
+export async function passwordHashOf(db: Db, userId: string) {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.hash ?? null;
+}
+
+/** A new password ends every other session of the person, in one transaction. */
+export async function changePassword(db: Db, userId: string, hash: string, keepSessionId: string | null) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .delete(sessions)
+      .where(
+        keepSessionId
+          ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+          : eq(sessions.userId, userId),
+      );
+  });
+}
+
+export async function changeEmail(db: Db, userId: string, email: string) {
+  await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Sessions are keyed by the token's hash; the client sees a further hash of it, never the key itself. */
+export const publicSessionId = (id: string) =>
+  crypto.createHash('sha256').update(`session:${id}`).digest('hex').slice(0, 32);
+
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one of the caller's sessions by its public id; false when it is not theirs. */
+export async function endSession(db: Db, userId: string, publicId: string) {
+  const rows = await listSessions(db, userId);
+  const match = rows.find((s) => publicSessionId(s.id) === publicId);
+  if (!match) return false;
+  await db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
+  return true;
+}
+
+/** Sessions, holds, resets and the shop go with the person (ON DELETE CASCADE). */
+export async function deleteAccount(db: Db, userId: string) {
+  await db.delete(users).where(eq(users.id, userId));
+}

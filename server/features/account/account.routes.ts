@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { accountSchema, profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
+import { ErrorCodes } from '../../../contract/errors';
+import type { AppContext } from '../../context';
+import { mediaUrl } from '../../media/media-store';
+import { AppError, badRequest, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
+import { securityRoutes } from './security.routes';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, media } = ctx;
+  await securityRoutes(app, ctx);
+
+  const current = async (userId: string) => {
+    const account = await findAccount(db, userId);
+    if (!account) throw notFound();
+    return accountSchema.parse(account);
+  };
+
+  app.get('/api/account', async (request) => current(requireUser(request).id));
+
+  app.patch('/api/account/profile', async (request) => {
+    const user = requireUser(request);
+    await updateProfile(db, user.id, parse(profileUpdateSchema, request.body));
+    return current(user.id);
+  });
+
+  app.patch('/api/account/shop', async (request) => {
+    const user = requireUser(request);
+    const input = parse(shopUpdateSchema, request.body);
+    if (!(await updateShop(db, user.id, input))) throw notFound('You have no shop yet.');
+    return current(user.id);
+  });
+
+  app.post('/api/account/avatar', async (request) => {
+    const user = requireUser(request);
+    await app.rateLimit(`upload:user:${user.id}`, 60, HOUR_MS);
+    if (!request.isMultipart())
+      throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the image as multipart/form-data.');
+    const file = await request.file();
+    if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
+    const stored = await media.save(await file.toBuffer(), 'avatar', user.id);
+    const previous = await setAvatar(db, user.id, stored.id);
+    if (previous) await media.remove(previous);
+    return { avatarUrl: mediaUrl(stored, 320) };
+  });
+
+  app.delete('/api/account/avatar', async (request) => {
+    const user = requireUser(request);
+    const previous = await setAvatar(db, user.id, null);
+    if (previous) await media.remove(previous);
+    return { avatarUrl: null };
+  });
+}

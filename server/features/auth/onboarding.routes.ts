@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { onboardingSchema, userSchema } from '../../../contract/auth';
+import { normalizeHandle } from '../../../contract/handles';
+import type { AppContext } from '../../context';
+import { badRequest, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { saveOnboarding } from './onboarding.queries';
+
+export async function onboardingRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  app.post('/api/auth/onboarding', async (request) => {
+    const user = requireUser(request);
+    const input = parse(onboardingSchema, request.body);
+    // The handle is claimed through /api/slug/claim; here it must match, so onboarding cannot finish without one.
+    if (input.slug !== undefined && normalizeHandle(input.slug) !== user.handle) {
+      throw badRequest('Claim this handle before saving.', { slug: 'Claim this handle first.' });
+    }
+    if (input.onboardingComplete && !user.handle) {
+      throw badRequest('Choose a handle to complete your setup.', { slug: 'Choose a handle first.' });
+    }
+    const saved = await saveOnboarding(db, user.id, input);
+    return userSchema.parse(saved);
+  });
+}

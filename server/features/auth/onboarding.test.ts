@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops, users } from '../../db/schema';
+import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+
+describe('POST /api/auth/onboarding', () => {
+  it('needs sign-in', async () => {
+    expect((await post('/api/auth/onboarding', { onboardingComplete: true })).statusCode).toBe(401);
+  });
+
+  it('refuses completion without a claimed handle, or with a handle that is not theirs', async () => {
+    const { cookie } = await signedInUser(t);
+    const none = await post('/api/auth/onboarding', { onboardingComplete: true }, cookie);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.slug).toBeDefined();
+    const other = await post('/api/auth/onboarding', { slug: 'someone-else' }, cookie);
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('validates every field with field messages', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await post(
+      '/api/auth/onboarding',
+      {
+        bio: 'x'.repeat(1001),
+        location: 'y'.repeat(121),
+        experience: 'Guru',
+        specialties: Array.from({ length: 21 }, (_, i) => `s${i}`),
+        interests: ['z'.repeat(41)],
+        favoriteStyles: 'folk',
+        slug: 'x'.repeat(201),
+        onboardingComplete: 'yes',
+      },
+      cookie,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(
+      [
+        'bio',
+        'experience',
+        'favoriteStyles',
+        'interests.0',
+        'location',
+        'onboardingComplete',
+        'slug',
+        'specialties',
+      ].sort(),
+    );
+  });
+
+  it('saves the answers and completes after the claim; a luthier’s shop takes bio and location', async () => {
+    const { cookie, user } = await signedInUser(t, { role: 'luthier', displayName: 'Ines Vidal' });
+    await post('/api/slug/reserve', { kind: 'luthier', slug: 'vidal-guitars' }, cookie);
+    const claim = await post(
+      '/api/slug/claim',
+      { kind: 'luthier', slug: 'vidal-guitars', displayName: 'Ines Vidal', shopName: 'Vidal Guitars' },
+      cookie,
+    );
+    expect(claim.statusCode).toBe(200);
+    const res = await post(
+      '/api/auth/onboarding',
+      {
+        bio: 'I build guitars.',
+        location: 'Valencia, Spain',
+        experience: 'Advanced',
+        specialties: ['classical', 'classical', 'flamenco'],
+        interests: [],
+        favoriteStyles: ['flamenco'],
+        slug: 'vidal-guitars',
+        onboardingComplete: true,
+      },
+      cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ onboardingComplete: true, handle: 'vidal-guitars' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ experience: 'Advanced', specialties: ['classical', 'flamenco'] });
+    const [shop] = await t.db.select().from(shops).where(eq(shops.ownerId, user.id));
+    expect(shop).toMatchObject({ bio: 'I build guitars.', location: 'Valencia, Spain', published: true });
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { requestResetSchema, resetPasswordSchema } from '../../../contract/auth';
+import type { AppContext } from '../../context';
+import { badRequest, parse } from '../../plugins/errors';
+import { clearSessionCookie } from '../../plugins/sessions';
+import { HOUR_MS } from './limits';
+import { hashPassword, isCommonPassword } from './passwords';
+import { consumeResetToken, createResetToken } from './reset.queries';
+
+const SAME_ANSWER = { ok: true, message: 'If an account exists for that email, a reset link is on its way.' };
+
+export async function resetRoutes(app: FastifyInstance, { db, env, mailer }: AppContext): Promise<void> {
+  app.post('/api/auth/request-reset', async (request) => {
+    const { email } = parse(requestResetSchema, request.body);
+    await app.rateLimit(`reset:email:${email}`, 3, HOUR_MS);
+    const created = await createResetToken(db, email);
+    if (created) {
+      const link = `${env.publicUrl}/reset-password?token=${encodeURIComponent(created.token)}`;
+      // Not awaited, and a failure is only logged: neither the answer nor its timing may tell whether the
+      // account exists.
+      void mailer
+        .send({
+          to: email,
+          subject: 'Reset your Luthier Registry password',
+          text: `Hello ${created.displayName},\n\nSomeone (hopefully you) asked to reset the password of your Luthier Registry account.\nChoose a new password here within 60 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays the same.\n`,
+        })
+        .catch((err: unknown) => request.log.error({ err }, 'reset mail could not be sent'));
+    }
+    // The same answer whether or not the account exists, so the form reveals nothing.
+    return SAME_ANSWER;
+  });
+
+  app.post('/api/auth/reset-password', async (request, reply) => {
+    const input = parse(resetPasswordSchema, request.body);
+    if (isCommonPassword(input.password)) {
+      throw badRequest('Choose a less common password.', {
+        password: 'This password is too common. Choose another.',
+      });
+    }
+    const ok = await consumeResetToken(db, input.token, await hashPassword(input.password));
+    if (!ok) {
+      throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', {
+        token: 'This reset link is invalid or has expired.',
+      });
+    }
+    clearSessionCookie(reply, env);
+    return { ok: true };
+  });
+}

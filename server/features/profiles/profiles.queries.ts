@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { media, shops, users } from '../../db/schema';
+import { mediaUrl } from '../../media/media-store';
+
+const avatarUrl = (m: { id: string | null; widths: number[] | null }) =>
+  m.id && m.widths ? mediaUrl({ id: m.id, widths: m.widths }, 320) : null;
+
+/** The public fields of the person with this handle; private ones (email, ...) are never selected. */
+export async function findUserProfile(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      displayName: users.displayName,
+      slug: users.handle,
+      location: users.location,
+      joinedAt: users.createdAt,
+      role: users.role,
+      bio: users.bio,
+      interests: users.interests,
+      favoriteStyles: users.favoriteStyles,
+      experience: users.experience,
+      avatarId: media.id,
+      avatarWidths: media.widths,
+    })
+    .from(users)
+    .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .where(eq(users.handle, slug))
+    .limit(1);
+  if (!row) return null;
+  const { avatarId, avatarWidths, joinedAt, ...rest } = row;
+  return {
+    ...rest,
+    joinedAt: joinedAt.toISOString(),
+    profileImageUrl: avatarUrl({ id: avatarId, widths: avatarWidths }),
+  };
+}
+
+/** A published shop and its owner's public fields. */
+export async function findShopProfile(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      shop: shops,
+      ownerName: users.displayName,
+      ownerBio: users.bio,
+      avatarId: media.id,
+      avatarWidths: media.widths,
+    })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .where(and(eq(shops.slug, slug), eq(shops.published, true)))
+    .limit(1);
+  if (!row) return null;
+  const { shop } = row;
+  return {
+    ...shop,
+    createdAt: shop.createdAt.toISOString(),
+    owner: {
+      displayName: row.ownerName,
+      bio: row.ownerBio,
+      profileImageUrl: avatarUrl({ id: row.avatarId, widths: row.avatarWidths }),
+    },
+  };
+}
