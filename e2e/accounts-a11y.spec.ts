@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './accounts-fixtures';
+import { expect, test } from './fixtures';
 import { registerPerson } from './accounts-helpers';
 
 async function expectAccessible(page: Page) {

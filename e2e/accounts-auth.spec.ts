@@ -1,4 +1,4 @@
-import { expect, test } from './accounts-fixtures';
+import { expect, test } from './fixtures';
 import { expectToast, linkFromOutbox, registerPerson } from './accounts-helpers';
 
 test.describe('accounts: sign-in, redirects and reset', () => {

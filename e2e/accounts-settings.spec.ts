@@ -1,4 +1,4 @@
-import { expect, test } from './accounts-fixtures';
+import { expect, test } from './fixtures';
 import { completeOnboarding, expectToast, registerPerson } from './accounts-helpers';
 
 test.describe('accounts: settings', () => {

@@ -67,7 +67,7 @@ const bodyAndType = fc.oneof(
   hostileJson.map((v) => ({ payload: JSON.stringify(v), type: 'text/plain;charset=UTF-8' })),
   hostileString.map((s) => ({ payload: s, type: 'text/plain' })),
   hostileString.map((s) => ({
-    payload: `a=${encodeURIComponent(s)}`,
+    payload: `a=${encodeSegment(s)}`,
     type: 'application/x-www-form-urlencoded',
   })),
   hostileString.map((s) => ({
@@ -78,11 +78,18 @@ const bodyAndType = fc.oneof(
   fc.constant({ payload: undefined, type: undefined }),
 );
 
+/** Percent-encodes like a browser; a lone surrogate (which encodeURIComponent refuses) goes out as raw bytes. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
 function fillPath(url: string, values: string[]): string {
   let i = 0;
-  return url.replace(/:[A-Za-z0-9_]+|\*/g, () =>
-    encodeURIComponent(values[i++ % Math.max(values.length, 1)] ?? 'x'),
-  );
+  return url.replace(/:[A-Za-z0-9_]+|\*/g, () => encodeSegment(values[i++ % Math.max(values.length, 1)] ?? 'x'));
 }
 
 function assertSafe(res: LightMyRequestResponse, label: string): void {
