@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { academyRoutes } from './features/academy/academy.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { MAX_UPLOAD_BYTES } from './media/media-store';
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await healthRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await academyRoutes(app, ctx);
 
   await registerSpa(app, clientDir);
   return app;

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  lessonProgressSchema,
+  lessonSchema,
+  progressSaveResponseSchema,
+  videoProgressSchema,
+} from '../../../contract/academy';
+import type { AppContext } from '../../context';
+import { AppError, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { completeLesson, findLesson, getProgress, saveVideoProgress, startLesson } from './progress.queries';
+
+type LessonParams = { Params: { lessonId: string } };
+
+/** Lessons and their progress (seed §7). Signed-in people may open every lesson; guests only free ones. */
+export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  const lessonOr404 = async (lessonId: string) => {
+    const lesson = await findLesson(db, lessonId);
+    if (!lesson) throw notFound('Lesson not found.');
+    return lesson;
+  };
+
+  app.get<LessonParams>('/api/lms/lessons/:lessonId', async (request) => {
+    requireUser(request);
+    return lessonSchema.parse(await lessonOr404(request.params.lessonId));
+  });
+
+  app.get<LessonParams>('/api/public/lessons/:lessonId', async (request) => {
+    const lesson = await lessonOr404(request.params.lessonId);
+    if (!lesson.free)
+      throw new AppError(403, 'LESSON_REQUIRES_AUTH', 'Sign in to watch this lesson.', {
+        requiresAuth: true,
+      });
+    return lessonSchema.parse(lesson);
+  });
+
+  app.get<LessonParams>('/api/lms/lessons/:lessonId/progress', async (request) => {
+    const user = requireUser(request);
+    await lessonOr404(request.params.lessonId);
+    const progress = await getProgress(db, user.id, request.params.lessonId);
+    if (!progress) throw notFound('This lesson has not been started.');
+    return lessonProgressSchema.parse(progress);
+  });
+
+  app.post<LessonParams>('/api/lms/lessons/:lessonId/start', async (request) => {
+    const user = requireUser(request);
+    const lesson = await lessonOr404(request.params.lessonId);
+    return progressSaveResponseSchema.parse(await startLesson(db, user.id, lesson));
+  });
+
+  app.post<LessonParams>('/api/lms/lessons/:lessonId/complete', async (request) => {
+    const user = requireUser(request);
+    const lesson = await lessonOr404(request.params.lessonId);
+    return progressSaveResponseSchema.parse(await completeLesson(db, user.id, lesson));
+  });
+
+  app.post<LessonParams>('/api/lms/lessons/:lessonId/video-progress', async (request) => {
+    const user = requireUser(request);
+    const input = parse(videoProgressSchema, request.body);
+    const lesson = await lessonOr404(request.params.lessonId);
+    return progressSaveResponseSchema.parse(await saveVideoProgress(db, user.id, lesson, input));
+  });
+}
