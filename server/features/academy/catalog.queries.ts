@@ -3,8 +3,10 @@ import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
 
-export const studentsSql = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.courseId} = ${courses.id})`;
-export const lessonCountSql = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
+// Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
+// resolve to the subquery's own table.
+export const studentsSql = sql<number>`(select count(*)::int from enrollments e where e.course_id = "courses"."id")`;
+export const lessonCountSql = sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`;
 
 const cardColumns = {
   id: courses.id,
