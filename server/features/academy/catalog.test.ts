@@ -64,13 +64,13 @@ afterAll(async () => t.close());
 const explore = async (query = '') => {
   const res = await t.app.inject(`/api/lms/courses/explore${query}`);
   expect(res.statusCode).toBe(200);
-  return (res.json() as { id: string }[]).map((c) => c.id);
+  return res.json<{ id: string }[]>().map((c) => c.id);
 };
 
 describe('explore', () => {
   it('answers cards with the seed fields and computed counts', async () => {
     const res = await t.app.inject('/api/lms/courses/explore');
-    const alpha = (res.json() as Record<string, unknown>[]).find((c) => c.id === 'c-alpha');
+    const alpha = res.json<Record<string, unknown>[]>().find((c) => c.id === 'c-alpha');
     expect(alpha).toEqual({
       id: 'c-alpha',
       slug: 'alpha-bracing',
@@ -192,7 +192,7 @@ describe('signed-in endpoints', () => {
   it('my-courses lists enrolled courses first, then the rest, with progress', async () => {
     const res = await t.app.inject({ url: '/api/lms/my-courses', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: string; enrolled: boolean; progress: number; nextLessonId: string }[];
+    const list = res.json<{ id: string; enrolled: boolean; progress: number; nextLessonId: string }[]>();
     expect(list.map((c) => [c.id, c.enrolled])).toEqual([
       ['c-alpha', true],
       ['c-bravo', false],

@@ -37,7 +37,7 @@ describe('academy sample content', () => {
     const free = await t.app.inject('/api/public/lessons/course-1-l1');
     expect(free.statusCode).toBe(200);
     expect(free.json().videoUrl).toMatch(/^\/videos\/.+\.webm$/);
-    const explore = (await t.app.inject('/api/lms/courses/explore')).json() as { students: number }[];
+    const explore = (await t.app.inject('/api/lms/courses/explore')).json<{ students: number }[]>();
     expect(explore.length).toBeGreaterThanOrEqual(8);
     expect(explore[0]?.students).toBeGreaterThan(0);
   });
