@@ -26,7 +26,7 @@ export function CourseCard({ course, layout }: { course: Course; layout: 'grid' 
     >
       <CourseCover
         src={course.coverImage}
-        className={list ? 'h-40 w-full sm:h-auto sm:w-56' : 'h-40 w-full'}
+        className={list ? "h-44 w-full sm:h-auto sm:w-64" : "h-44 w-full"}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
@@ -51,7 +51,7 @@ export function CourseCard({ course, layout }: { course: Course; layout: 'grid' 
             </li>
           ))}
         </ul>
-        <dl className="mt-auto grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-stone-700 sm:grid-cols-4">
+        <dl className="mt-auto grid grid-cols-2 gap-x-3 gap-y-1 text-sm whitespace-nowrap text-stone-700">
           <div className="flex items-center gap-1">
             <dt>
               <Clock className="size-4" aria-label="Duration" />

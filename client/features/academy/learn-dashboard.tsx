@@ -86,7 +86,11 @@ export function LearnDashboard({
               </div>
             </div>
             <Link
-              to={current.nextLessonId ? `/lessons/${current.nextLessonId}` : `/courses/${current.id}`}
+              to={
+                current.nextLessonId
+                  ? `/lessons/${current.nextLessonId}?courseId=${current.id}`
+                  : `/courses/${current.id}`
+              }
               className={buttonClasses()}
             >
               <PlayCircle aria-hidden /> Continue
