@@ -26,7 +26,7 @@ export function CourseCard({ course, layout }: { course: Course; layout: 'grid' 
     >
       <CourseCover
         src={course.coverImage}
-        className={list ? "h-44 w-full sm:h-auto sm:w-64" : "h-44 w-full"}
+        className={list ? 'h-44 w-full sm:h-auto sm:w-64' : 'h-44 w-full'}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
