@@ -26,9 +26,10 @@ export function LessonPage() {
   const startAsked = useRef<string | null>(null);
   useDocumentTitle(lesson.data?.title ?? 'Lesson');
 
-  // Seed §4: opening a lesson with no progress record (the progress fetch failed) starts it.
+  // Seed §4: opening a lesson with no progress record (none, or the fetch failed) starts it.
+  const noRecord = progress.isError || (progress.isSuccess && progress.data === null);
   useEffect(() => {
-    if (!signedIn || !progress.isError || startAsked.current === lessonId) return;
+    if (!signedIn || !noRecord || startAsked.current === lessonId) return;
     startAsked.current = lessonId;
     startLesson(lessonId)
       .then((res) => client.setQueryData<LessonProgress>(academyKeys.progress(lessonId), res))
@@ -40,7 +41,7 @@ export function LessonPage() {
         }),
       )
       .finally(() => setStartSettled(true));
-  }, [signedIn, progress.isError, lessonId, client]);
+  }, [signedIn, noRecord, lessonId, client]);
 
   if (isLoading || lesson.isPending) return <Spinner label="Loading lesson…" />;
   if (lesson.isError) {
@@ -49,7 +50,7 @@ export function LessonPage() {
       return <PremiumLesson next={`${location.pathname}${location.search}`} />;
     return <LessonNotFound />;
   }
-  if (signedIn && (progress.isPending || (progress.isError && !startSettled)))
+  if (signedIn && (progress.isPending || (noRecord && !startSettled)))
     return <Spinner label="Loading your progress…" />;
   return (
     <LessonView

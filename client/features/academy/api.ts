@@ -83,7 +83,7 @@ export const useLesson = (lessonId: string, guest: boolean, enabled: boolean) =>
     retry: lessonRetry,
   });
 
-/** Seed §7: the progress fetch is not retried; a 404 means "not started yet". */
+/** Seed §7: the progress fetch is not retried; null means "not started yet". */
 export const useLessonProgress = (lessonId: string, enabled: boolean) =>
   useQuery({
     queryKey: academyKeys.progress(lessonId),

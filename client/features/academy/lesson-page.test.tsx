@@ -89,10 +89,7 @@ describe('Lesson page', () => {
   it('signed in with no progress record: starts the lesson, then Mark as Complete completes it once', async () => {
     const calls = mockFetch({
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
-      'GET /api/lms/lessons/course-1-l2/progress': () => ({
-        status: 404,
-        json: { error: 'Not started', code: 'NOT_FOUND' },
-      }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
       'POST /api/lms/lessons/course-1-l2/start': () => ({ json: { ...progress, completedNow: false } }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
         json: {

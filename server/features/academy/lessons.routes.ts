@@ -37,9 +37,9 @@ export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Pr
   app.get<LessonParams>('/api/lms/lessons/:lessonId/progress', async (request) => {
     const user = requireUser(request);
     await lessonOr404(request.params.lessonId);
+    // Not started yet is an answer, not a failure: null (the client then starts the lesson).
     const progress = await getProgress(db, user.id, request.params.lessonId);
-    if (!progress) throw notFound('This lesson has not been started.');
-    return lessonProgressSchema.parse(progress);
+    return progress ? lessonProgressSchema.parse(progress) : null;
   });
 
   app.post<LessonParams>('/api/lms/lessons/:lessonId/start', async (request) => {

@@ -117,10 +117,11 @@ describe('lessons', () => {
 });
 
 describe('progress', () => {
-  it('start creates the record once, enrols and counts the day; progress is 404 before', async () => {
+  it('start creates the record once, enrols and counts the day; progress is null before', async () => {
     const { cookie, user } = await signedInUser(t);
     const before = await t.app.inject({ url: '/api/lms/lessons/p-l1/progress', headers: { cookie } });
-    expect(before.statusCode).toBe(404);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toBeNull();
     const first = await post(cookie, '/api/lms/lessons/p-l1/start');
     expect(first.json()).toMatchObject({
       lessonId: 'p-l1',
