@@ -1,4 +1,5 @@
 import { LayoutGrid, List, Search, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   COURSE_CATEGORIES,
@@ -36,18 +37,21 @@ export function ExploreView() {
   const query: ExploreQuery = { q: q.trim() || undefined, category, level, sort };
   const { data, isPending, isError, error } = useExplore(query);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (!value || value === 'all') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // The router's functional update sees the params of the last render, so two quick changes (before a
+  // re-render) would lose the first; the latest params are kept here instead.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (!value || value === 'all') next.delete(key);
+      else next.set(key, value);
+    }
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
 
   const chips = [
     ...(q.trim() ? [{ key: 'q', label: `Search: ${q.trim()}` }] : []),
