@@ -104,6 +104,7 @@ CREATE UNIQUE INDEX "courses_slug_key" ON "courses" USING btree ("slug");--> sta
 CREATE INDEX "courses_category_level_idx" ON "courses" USING btree ("category","level");--> statement-breakpoint
 CREATE INDEX "courses_level_idx" ON "courses" USING btree ("level");--> statement-breakpoint
 CREATE INDEX "courses_instructor_idx" ON "courses" USING btree ("instructor_user_id");--> statement-breakpoint
+CREATE INDEX "courses_instructor_name_idx" ON "courses" USING btree ("instructor_name");--> statement-breakpoint
 CREATE INDEX "enrollments_course_idx" ON "enrollments" USING btree ("course_id");--> statement-breakpoint
 CREATE INDEX "lesson_progress_user_course_idx" ON "lesson_progress" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "lesson_progress_user_updated_idx" ON "lesson_progress" USING btree ("user_id","updated_at");--> statement-breakpoint

@@ -51,6 +51,7 @@ export const courses = pgTable(
     index('courses_category_level_idx').on(t.category, t.level),
     index('courses_level_idx').on(t.level),
     index('courses_instructor_idx').on(t.instructorUserId),
+    index('courses_instructor_name_idx').on(t.instructorName),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
@@ -145,13 +145,4 @@ export async function setBookmark(db: Db, userId: string, courseId: string, on: 
 
 export async function enroll(db: Db, userId: string, courseId: string): Promise<void> {
   await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
-}
-
-export async function enrolledCourseIds(db: Db, userId: string, courseIds: string[]): Promise<Set<string>> {
-  if (!courseIds.length) return new Set();
-  const rows = await db
-    .select({ id: enrollments.courseId })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, courseIds)));
-  return new Set(rows.map((r) => r.id));
 }
