@@ -67,7 +67,7 @@ function Outline({ outline }: { outline: CourseOutline }) {
           </p>
         </div>
       </header>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-4">
           {outline.sections.map((section, i) => (
             <OutlineSection

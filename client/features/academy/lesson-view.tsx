@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Lesson, LessonProgress } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { openAuthDialog } from '../../lib/auth';
 import { formatMinutesSeconds } from './lesson-status';
 import { LessonPlayer } from './lesson-player';
@@ -54,8 +54,8 @@ export function LessonView(props: {
   const { lesson, signedIn, backTo } = props;
   const tracker = useLessonTracker(lesson, props.progress, signedIn);
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[1fr_20rem]">
-      <div className="grid content-start gap-5">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid min-w-0 content-start gap-5">
         <Link
           to={backTo}
           className="inline-flex items-center gap-1 text-sm font-medium text-wood-700 hover:underline"
@@ -107,7 +107,7 @@ export function LessonView(props: {
         {!signedIn && (
           <Card className="border-wood-300 bg-wood-50">
             <CardHeader>
-              <CardTitle>Guest Preview</CardTitle>
+              <h2 className="font-serif text-lg font-semibold">Guest Preview</h2>
               <p className="text-sm text-stone-700">
                 You are watching a free preview. Log in to save your place and track your progress.
               </p>
@@ -121,7 +121,7 @@ export function LessonView(props: {
         )}
         <Card>
           <CardHeader>
-            <CardTitle>Your progress</CardTitle>
+            <h2 className="font-serif text-lg font-semibold">Your progress</h2>
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="flex justify-center">

@@ -79,7 +79,7 @@ export function ListingView({ course }: { course: CourseListing }) {
   return (
     <div className="pb-16">
       <section className="bg-gradient-to-b from-wood-100 to-stone-50">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[1fr_22rem]">
+        <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div>
             <Link
               to="/explore"
@@ -126,7 +126,7 @@ export function ListingView({ course }: { course: CourseListing }) {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-8 lg:grid-cols-[1fr_22rem]">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 pt-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Tabs defaultValue="overview">
           <TabsList aria-label="Course details">
             <TabsTrigger value="overview">Overview</TabsTrigger>
