@@ -106,6 +106,7 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
   }, [playing, tick]);
 
   const onPosition = useCallback((seconds: number) => {
+    if (seconds === positionRef.current) return;
     positionRef.current = seconds;
     dirty.current = true;
     setPosition(seconds);
@@ -142,6 +143,13 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
       complete();
   }, [signedIn, percent, server.completed, complete]);
 
+  // Leaving the lesson inside the app saves with fetch, whose answer refreshes the outline and dashboard.
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+  useEffect(() => () => saveRef.current(), []);
+
   // When the page is hidden or closed, the last position goes out by beacon, which outlives the page.
   useEffect(() => {
     if (!signedIn) return;
@@ -157,7 +165,6 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
     return () => {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
-      flush();
     };
   }, [signedIn, lesson.id, body]);
 

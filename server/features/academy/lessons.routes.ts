@@ -14,6 +14,8 @@ type LessonParams = { Params: { lessonId: string } };
 
 /** Lessons and their progress (seed §7). Signed-in people may open every lesson; guests only free ones. */
 export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  // A viewer saves about twice a minute; this only stops a runaway client or script.
+  const limitWrites = (userId: string) => app.rateLimit(`academy-progress:${userId}`, 300, 10 * 60_000);
   const lessonOr404 = async (lessonId: string) => {
     const lesson = await findLesson(db, lessonId);
     if (!lesson) throw notFound('Lesson not found.');
@@ -44,18 +46,21 @@ export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Pr
 
   app.post<LessonParams>('/api/lms/lessons/:lessonId/start', async (request) => {
     const user = requireUser(request);
+    await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
     return progressSaveResponseSchema.parse(await startLesson(db, user.id, lesson));
   });
 
   app.post<LessonParams>('/api/lms/lessons/:lessonId/complete', async (request) => {
     const user = requireUser(request);
+    await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
     return progressSaveResponseSchema.parse(await completeLesson(db, user.id, lesson));
   });
 
   app.post<LessonParams>('/api/lms/lessons/:lessonId/video-progress', async (request) => {
     const user = requireUser(request);
+    await limitWrites(user.id);
     const input = parse(videoProgressSchema, request.body);
     const lesson = await lessonOr404(request.params.lessonId);
     return progressSaveResponseSchema.parse(await saveVideoProgress(db, user.id, lesson, input));
