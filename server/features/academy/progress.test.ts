@@ -180,6 +180,19 @@ describe('progress', () => {
     expect((await save(cookie, 'p-l3', 30)).json().timeSpent).toBe(capped.timeSpent);
   });
 
+  it('concurrent saves of one lesson queue on the row: time is credited once and completion happens once', async () => {
+    const { cookie, user } = await signedInUser(t);
+    const starts = await Promise.all([1, 2, 3].map(() => post(cookie, '/api/lms/lessons/p-l2/start')));
+    expect(starts.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    await age(user.id, 'p-l2', 40);
+    const saves = await Promise.all([1, 2, 3, 4].map(() => save(cookie, 'p-l2', 58, 40)));
+    const bodies = saves.map((r) => r.json<{ timeSpent: number; completedNow: boolean }>());
+    expect(bodies.filter((b) => b.completedNow)).toHaveLength(1);
+    expect(Math.max(...bodies.map((b) => b.timeSpent))).toBe(40);
+    const progress = await t.app.inject({ url: '/api/lms/lessons/p-l2/progress', headers: { cookie } });
+    expect(progress.json()).toMatchObject({ timeSpent: 40, completed: true, progressPercent: 100 });
+  });
+
   it('auto-completes at 95 percent exactly once; complete is idempotent', async () => {
     const { cookie, user } = await signedInUser(t);
     await post(cookie, '/api/lms/lessons/p-l1/start');
