@@ -86,6 +86,8 @@ export const myCourseSchema = z.object({
   progress: z.number(),
   completedLessons: z.number(),
   enrolled: z.boolean(),
+  /** Saved from its listing (course_bookmarks). */
+  bookmarked: z.boolean(),
   coverImage: z.string().nullable(),
   /** The lesson to continue with: the first in progress, else the first not completed. */
   nextLessonId: z.string().nullable(),

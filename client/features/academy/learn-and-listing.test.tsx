@@ -31,6 +31,7 @@ const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   progress: 0,
   completedLessons: 0,
   enrolled: false,
+  bookmarked: false,
   coverImage: null,
   nextLessonId: `${id}-l1`,
   nextLessonTitle: 'First lesson',
@@ -67,7 +68,7 @@ describe('Learning dashboard', () => {
         json: [
           course('a', { enrolled: true, progress: 0 }),
           course('b', { enrolled: true, progress: 40, completedLessons: 2, nextLessonTitle: 'Relief' }),
-          course('c'),
+          course('c', { bookmarked: true }),
         ],
       }),
       'GET /api/lms/stats': () => ({ json: stats }),
@@ -88,6 +89,7 @@ describe('Learning dashboard', () => {
     );
     const available = screen.getByRole('region', { name: 'Available Courses' });
     expect(within(available).getByText('New')).toBeInTheDocument();
+    expect(within(available).getByText('Saved')).toBeInTheDocument();
     expect(within(available).getByRole('link', { name: 'Learn More about Title c' })).toHaveAttribute(
       'href',
       '/listing/c-slug',

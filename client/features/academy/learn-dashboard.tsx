@@ -157,6 +157,7 @@ export function LearnDashboard({
                   <CardHeader>
                     <div className="flex gap-2">
                       <Badge variant="success">New</Badge>
+                      {c.bookmarked && <Badge variant="warning">Saved</Badge>}
                       <Badge variant="secondary">{levelLabel(c.level)}</Badge>
                     </div>
                     <CardTitle>{c.title}</CardTitle>

@@ -44,7 +44,7 @@ export function ListingActions({ course }: { course: CourseListing }) {
       onSuccess: (data) =>
         toast({
           title: data.bookmarked ? 'Course saved' : 'Removed from saved courses',
-          description: data.bookmarked ? 'You will find it in your saved courses.' : undefined,
+          description: data.bookmarked ? 'It is marked Saved on your learning dashboard.' : undefined,
         }),
       onError: () =>
         toast({

@@ -198,6 +198,16 @@ describe('signed-in endpoints', () => {
       ['c-bravo', false],
       ['c-charlie', false],
     ]);
+    // A saved course leads the ones not enrolled in.
+    await t.app.inject({ method: 'POST', url: '/api/lms/courses/c-charlie/bookmark', headers: { cookie } });
+    const after = (await t.app.inject({ url: '/api/lms/my-courses', headers: { cookie } })).json<
+      { id: string; bookmarked: boolean }[]
+    >();
+    expect(after.map((c) => [c.id, c.bookmarked])).toEqual([
+      ['c-alpha', false],
+      ['c-charlie', true],
+      ['c-bravo', false],
+    ]);
     expect(list[0]).toMatchObject({ progress: 0, nextLessonId: 'c-alpha-l1', nextLessonTitle: 'Welcome' });
   });
 });

@@ -1,7 +1,8 @@
-import { asc, eq, and, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CourseOutline, LearningStats, MyCourse } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import {
+  courseBookmarks,
   courseSections,
   courses,
   enrollments,
@@ -45,7 +46,7 @@ async function progressFor(db: Db, userId: string, courseId?: string) {
 
 /** Every course with the caller's progress: enrolled ones first (most recent activity first), then the rest. */
 export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
-  const [courseRows, lessonRows, enrolled, progress] = await Promise.all([
+  const [courseRows, lessonRows, enrolled, progress, saved] = await Promise.all([
     db
       .select({
         id: courses.id,
@@ -67,7 +68,12 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
       .orderBy(asc(lessons.courseId), asc(lessons.orderIndex)),
     db.select().from(enrollments).where(eq(enrollments.userId, userId)),
     progressFor(db, userId),
+    db
+      .select({ courseId: courseBookmarks.courseId })
+      .from(courseBookmarks)
+      .where(eq(courseBookmarks.userId, userId)),
   ]);
+  const bookmarked = new Set(saved.map((b) => b.courseId));
   const enrolledAt = new Map(enrolled.map((e) => [e.courseId, e.enrolledAt]));
   const list = courseRows.map((c) => {
     const own = lessonRows.filter((l) => l.courseId === c.id);
@@ -87,6 +93,7 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
       progress: summary.progress,
       completedLessons: summary.completedLessons,
       enrolled: enrolledAt.has(c.id),
+      bookmarked: bookmarked.has(c.id),
       nextLessonId: next?.id ?? null,
       nextLessonTitle: next?.title ?? null,
       lastActivityAt: activity ? new Date(activity).toISOString() : null,
@@ -95,7 +102,9 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
   const mine = list
     .filter((c) => c.enrolled)
     .sort((a, b) => (b.lastActivityAt ?? '').localeCompare(a.lastActivityAt ?? ''));
-  return [...mine, ...list.filter((c) => !c.enrolled)];
+  // Saved courses lead the ones not enrolled in yet.
+  const rest = list.filter((c) => !c.enrolled).sort((a, b) => Number(b.bookmarked) - Number(a.bookmarked));
+  return [...mine, ...rest];
 }
 
 export async function learningStats(db: Db, userId: string): Promise<LearningStats> {
