@@ -80,6 +80,6 @@ describe('Explore', () => {
     expect(screen.getByText('0 courses found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('1 course found')).toBeInTheDocument();
-    expect(calls.at(-1)?.url).toBe('/api/lms/courses/explore');
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/lms/courses/explore'));
   });
 });

@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   COURSE_CATEGORIES,
@@ -34,7 +34,14 @@ export function ExploreView() {
   const level = pick(params.get('level'), COURSE_LEVELS) ?? 'all';
   const sort = pick(params.get('sort'), COURSE_SORTS) ?? 'popular';
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
-  const query: ExploreQuery = { q: q.trim() || undefined, category, level, sort };
+  // Typing is not a request per keystroke: the search goes out 250 ms after the last change.
+  const [searched, setSearched] = useState(q.trim());
+  useEffect(() => {
+    const id = setTimeout(() => setSearched(q.trim()), 250);
+    return () => clearTimeout(id);
+  }, [q]);
+  // Clearing the search applies at once.
+  const query: ExploreQuery = { q: (q.trim() && searched) || undefined, category, level, sort };
   const { data, isPending, isError, error } = useExplore(query);
 
   // The router's functional update sees the params of the last render, so two quick changes (before a
