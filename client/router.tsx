@@ -25,6 +25,33 @@ export const routes: RouteObject[] = [
         ...page(async () => ({ Component: (await import('./pages/dashboard')).DashboardPage }), 'Dashboard'),
       },
       {
+        path: '/explore',
+        ...page(async () => ({ Component: (await import('./pages/explore')).ExplorePage }), 'Explore'),
+      },
+      {
+        path: '/listing/:slug',
+        ...page(async () => ({ Component: (await import('./pages/listing')).ListingPage }), 'Course'),
+      },
+      {
+        path: '/learn',
+        ...page(async () => ({ Component: (await import('./pages/learn')).LearnPage }), 'Learn'),
+      },
+      {
+        path: '/courses/:courseId',
+        ...page(async () => ({ Component: (await import('./pages/course')).CoursePage }), 'Course'),
+      },
+      {
+        path: '/course-progress',
+        ...page(
+          async () => ({ Component: (await import('./pages/course')).CourseProgressPage }),
+          'Course Progress',
+        ),
+      },
+      {
+        path: '/lessons/:lessonId',
+        ...page(async () => ({ Component: (await import('./pages/lesson')).LessonPage }), 'Lesson'),
+      },
+      {
         path: '/blog',
         ...page(async () => ({ Component: (await import('./pages/blog')).BlogPage }), 'Blog'),
       },

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { academyRoutes } from './features/academy/academy.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { handlesRoutes } from './features/handles/handles.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await handlesRoutes(app, ctx);
   await profilesRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await academyRoutes(app, ctx);
 
   await registerSpa(app, ctx.env, clientDir);
   return app;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema';
+import { academySample } from './academy-sample';
 import { accountsSample } from './accounts-sample';
 
 export interface SampleStep {
@@ -12,7 +13,7 @@ export interface SampleStep {
 }
 
 /** Every area's sample content, in dependency order. Later areas append their steps here. */
-export const sampleSteps: SampleStep[] = [...accountsSample];
+export const sampleSteps: SampleStep[] = [...accountsSample, ...academySample];
 
 /**
  * Loads each sample step not yet recorded, each in its own transaction with its record, so a crash mid-way

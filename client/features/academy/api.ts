@@ -1,0 +1,142 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CourseCard,
+  CourseListing,
+  CourseOutline,
+  ExploreQuery,
+  LearningStats,
+  Lesson,
+  LessonProgress,
+  MyCourse,
+  ProgressSaveResponse,
+  VideoProgressInput,
+} from '../../../contract/academy';
+import { ApiError, apiJson } from '../../lib/api';
+
+export const academyKeys = {
+  explore: (query: ExploreQuery) => ['/api/lms/courses/explore', query] as const,
+  listing: (slug: string) => ['/api/lms/courses/listing', slug] as const,
+  myCourses: ['/api/lms/my-courses'] as const,
+  stats: ['/api/lms/stats'] as const,
+  outline: (courseId: string) => ['/api/lms/courses', courseId, 'outline'] as const,
+  lesson: (lessonId: string, guest: boolean) =>
+    [guest ? '/api/public/lessons' : '/api/lms/lessons', lessonId] as const,
+  progress: (lessonId: string) => ['/api/lms/lessons', lessonId, 'progress'] as const,
+};
+
+export function exploreUrl(query: ExploreQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value && value !== 'all' && !(key === 'sort' && value === 'popular')) params.set(key, value);
+  const text = params.toString();
+  return `/api/lms/courses/explore${text ? `?${text}` : ''}`;
+}
+
+export const useExplore = (query: ExploreQuery) =>
+  useQuery({
+    queryKey: academyKeys.explore(query),
+    queryFn: () => apiJson<CourseCard[]>('GET', exploreUrl(query)),
+    placeholderData: (previous) => previous,
+  });
+
+export const useListing = (slug: string) =>
+  useQuery({
+    queryKey: academyKeys.listing(slug),
+    queryFn: () => apiJson<CourseListing>('GET', `/api/lms/courses/listing/${encodeURIComponent(slug)}`),
+  });
+
+export const useMyCourses = (enabled = true) =>
+  useQuery({
+    queryKey: academyKeys.myCourses,
+    queryFn: () => apiJson<MyCourse[]>('GET', '/api/lms/my-courses'),
+    enabled,
+  });
+
+export const useLearningStats = (enabled = true) =>
+  useQuery({
+    queryKey: academyKeys.stats,
+    queryFn: () => apiJson<LearningStats>('GET', '/api/lms/stats'),
+    enabled,
+  });
+
+export const useOutline = (courseId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: academyKeys.outline(courseId),
+    queryFn: () => apiJson<CourseOutline>('GET', `/api/lms/courses/${encodeURIComponent(courseId)}/outline`),
+    enabled,
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
+  });
+
+/** Seed §7: lesson fetches retry up to 3 times, except a 403 that requires sign-in (or a 404). */
+export const lessonRetry = (count: number, error: Error) => {
+  if (error instanceof ApiError && (error.body?.requiresAuth || error.status === 404 || error.status === 401))
+    return false;
+  return count < 3;
+};
+
+export const useLesson = (lessonId: string, guest: boolean, enabled: boolean) =>
+  useQuery({
+    queryKey: academyKeys.lesson(lessonId, guest),
+    queryFn: () =>
+      apiJson<Lesson>('GET', `/api/${guest ? 'public' : 'lms'}/lessons/${encodeURIComponent(lessonId)}`),
+    enabled,
+    retry: lessonRetry,
+  });
+
+/** Seed §7: the progress fetch is not retried; null means "not started yet". */
+export const useLessonProgress = (lessonId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: academyKeys.progress(lessonId),
+    queryFn: () =>
+      apiJson<LessonProgress>('GET', `/api/lms/lessons/${encodeURIComponent(lessonId)}/progress`),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+
+export const startLesson = (lessonId: string) =>
+  apiJson<ProgressSaveResponse>('POST', `/api/lms/lessons/${encodeURIComponent(lessonId)}/start`);
+export const completeLesson = (lessonId: string) =>
+  apiJson<ProgressSaveResponse>('POST', `/api/lms/lessons/${encodeURIComponent(lessonId)}/complete`);
+export const saveVideoProgress = (lessonId: string, body: VideoProgressInput) =>
+  apiJson<ProgressSaveResponse>(
+    'POST',
+    `/api/lms/lessons/${encodeURIComponent(lessonId)}/video-progress`,
+    body,
+  );
+
+/** The unload save: a beacon (text/plain JSON, so no preflight) that outlives the page. */
+export function beaconVideoProgress(lessonId: string, body: VideoProgressInput): boolean {
+  if (typeof navigator.sendBeacon !== 'function') return false;
+  const blob = new Blob([JSON.stringify(body)], { type: 'text/plain' });
+  return navigator.sendBeacon(`/api/lms/lessons/${encodeURIComponent(lessonId)}/video-progress`, blob);
+}
+
+/** After progress changes, the outline, dashboard and stats are stale. */
+export function useInvalidateLearning() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['/api/lms/courses'] }),
+      client.invalidateQueries({ queryKey: academyKeys.myCourses }),
+      client.invalidateQueries({ queryKey: academyKeys.stats }),
+    ]);
+}
+
+export const useBookmark = (courseId: string, slug: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      apiJson<{ bookmarked: boolean }>(
+        on ? 'POST' : 'DELETE',
+        `/api/lms/courses/${encodeURIComponent(courseId)}/bookmark`,
+      ),
+    onSuccess: (data) =>
+      client.setQueryData<CourseListing>(academyKeys.listing(slug), (old) =>
+        old ? { ...old, bookmarked: data.bookmarked } : old,
+      ),
+  });
+};
+
+export const enrollInCourse = (courseId: string) =>
+  apiJson<{ enrolled: boolean }>('POST', `/api/lms/courses/${encodeURIComponent(courseId)}/enroll`);

@@ -1,0 +1,205 @@
+import { LayoutGrid, List, Search, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  COURSE_SORTS,
+  type CourseSort,
+  type ExploreQuery,
+} from '../../../contract/academy';
+import { Button } from '../../components/ui/button';
+import { Input, Label, Select } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText } from '../../lib/api';
+import { useExplore } from './api';
+import { CourseCard, levelLabel } from './course-card';
+
+const SORT_LABELS: Record<CourseSort, string> = {
+  popular: 'Most popular',
+  rating: 'Highest rated',
+  newest: 'Newest',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+};
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  allowed.find((a) => a === value);
+
+/** Explore (seed §2): everything lives in the URL, so a search can be shared and Back works. */
+export function ExploreView() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = pick(params.get('category'), COURSE_CATEGORIES) ?? 'all';
+  const level = pick(params.get('level'), COURSE_LEVELS) ?? 'all';
+  const sort = pick(params.get('sort'), COURSE_SORTS) ?? 'popular';
+  const layout = params.get('view') === 'list' ? 'list' : 'grid';
+  // Typing is not a request per keystroke: the search goes out 250 ms after the last change.
+  const [searched, setSearched] = useState(q.trim());
+  useEffect(() => {
+    const id = setTimeout(() => setSearched(q.trim()), 250);
+    return () => clearTimeout(id);
+  }, [q]);
+  // Clearing the search applies at once.
+  const query: ExploreQuery = { q: (q.trim() && searched) || undefined, category, level, sort };
+  const { data, isPending, isError, error } = useExplore(query);
+
+  // The router's functional update sees the params of the last render, so two quick changes (before a
+  // re-render) would lose the first; the latest params are kept here instead.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (!value || value === 'all') next.delete(key);
+      else next.set(key, value);
+    }
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
+
+  const chips = [
+    ...(q.trim() ? [{ key: 'q', label: `Search: ${q.trim()}` }] : []),
+    ...(category !== 'all' ? [{ key: 'category', label: levelLabel(category) }] : []),
+    ...(level !== 'all' ? [{ key: 'level', label: levelLabel(level) }] : []),
+  ];
+  const clearAll = () => update({ q: null, category: null, level: null });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-wood-900">Explore courses</h1>
+      <p className="mt-2 text-stone-700">
+        Free lessons from working luthiers: building, voicing, finishing and repair.
+      </p>
+
+      <div className="mt-6 grid gap-4 rounded-xl border border-stone-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor="explore-search">Search</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-stone-500" aria-hidden />
+            <Input
+              id="explore-search"
+              type="search"
+              className="pl-9"
+              placeholder="Title, description or instructor"
+              value={q}
+              onChange={(e) => update({ q: e.target.value })}
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="explore-category">Category</Label>
+          <Select
+            id="explore-category"
+            value={category}
+            onChange={(e) => update({ category: e.target.value })}
+          >
+            <option value="all">All categories</option>
+            {COURSE_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {levelLabel(c)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="explore-level">Level</Label>
+          <Select id="explore-level" value={level} onChange={(e) => update({ level: e.target.value })}>
+            <option value="all">All levels</option>
+            {COURSE_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {levelLabel(l)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="explore-sort">Sort by</Label>
+          <Select id="explore-sort" value={sort} onChange={(e) => update({ sort: e.target.value })}>
+            {COURSE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex gap-1" role="group" aria-label="Layout">
+          <Button
+            variant={layout === 'grid' ? 'secondary' : 'ghost'}
+            size="icon"
+            aria-label="Grid view"
+            aria-pressed={layout === 'grid'}
+            onClick={() => update({ view: null })}
+          >
+            <LayoutGrid aria-hidden />
+          </Button>
+          <Button
+            variant={layout === 'list' ? 'secondary' : 'ghost'}
+            size="icon"
+            aria-label="List view"
+            aria-pressed={layout === 'list'}
+            onClick={() => update({ view: 'list' })}
+          >
+            <List aria-hidden />
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-4 flex min-h-9 flex-wrap items-center gap-2">
+        {chips.length > 0 && <span className="text-sm text-stone-600">Active filters:</span>}
+        {chips.map((chip) => (
+          <button
+            key={chip.key}
+            type="button"
+            className="inline-flex items-center gap-1 rounded-full bg-wood-100 px-3 py-1 text-sm font-medium text-wood-900 hover:bg-wood-200"
+            aria-label={`Remove filter ${chip.label}`}
+            onClick={() => update({ [chip.key]: null })}
+          >
+            {chip.label}
+            <X className="size-3.5" aria-hidden />
+          </button>
+        ))}
+        {chips.length > 1 && (
+          <Button variant="link" size="sm" onClick={clearAll}>
+            Clear All
+          </Button>
+        )}
+      </div>
+
+      {isPending ? (
+        <Spinner label="Loading courses…" />
+      ) : isError ? (
+        <p role="alert" className="mt-6 text-red-700">
+          {errorText(error, 'Failed to load courses.')}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-stone-700" role="status">
+            {data.length} {data.length === 1 ? 'course' : 'courses'} found
+          </p>
+          {data.length === 0 ? (
+            <div className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">
+              <h2 className="font-serif text-xl font-semibold text-stone-900">No courses found</h2>
+              <p className="mt-2 text-stone-700">Try another search or fewer filters.</p>
+              <Button className="mt-4" variant="outline" onClick={clearAll}>
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <div
+              className={
+                layout === 'grid' ? 'mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'mt-4 grid gap-4'
+              }
+            >
+              {data.map((course) => (
+                <CourseCard key={course.id} course={course} layout={layout} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { Award, BookOpen, Clock, Flame, PlayCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { LearningStats, MyCourse } from '../../../contract/academy';
+import type { User } from '../../../contract/auth';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { CourseCover, levelLabel } from './course-card';
+import { formatHoursMinutes } from './lesson-status';
+import { ProgressBar } from './progress-visuals';
+
+/** Seed §2: the first course with progress above 0 and below 100. */
+export const courseToContinue = (courses: MyCourse[]) =>
+  courses.find((c) => c.enrolled && c.progress > 0 && c.progress < 100) ?? null;
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className="flex size-11 items-center justify-center rounded-full bg-wood-100 text-wood-700 [&_svg]:size-5">
+        {icon}
+      </span>
+      <div>
+        <p className="text-sm text-stone-600">{label}</p>
+        <p className="font-serif text-2xl font-bold text-stone-900">{value}</p>
+      </div>
+    </Card>
+  );
+}
+
+export function LearnDashboard({
+  user,
+  courses,
+  stats,
+}: {
+  user: User;
+  courses: MyCourse[];
+  stats: LearningStats;
+}) {
+  const current = courseToContinue(courses);
+  const mine = courses.filter((c) => c.enrolled);
+  const available = courses.filter((c) => !c.enrolled);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-wood-900">
+        Welcome back, {user.firstName || user.displayName}!
+      </h1>
+      <p className="mt-1 text-stone-700">Pick up where you stopped, or start something new.</p>
+
+      <section
+        aria-label="Your learning in numbers"
+        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <Stat icon={<BookOpen />} label="Courses enrolled" value={String(stats.coursesEnrolled)} />
+        <Stat icon={<Award />} label="Lessons completed" value={String(stats.lessonsCompleted)} />
+        <Stat icon={<Clock />} label="Time spent" value={formatHoursMinutes(stats.timeSpentMinutes)} />
+        <Stat
+          icon={<Flame />}
+          label="Study streak"
+          value={`${stats.streakDays} ${stats.streakDays === 1 ? 'day' : 'days'}`}
+        />
+      </section>
+
+      {current && (
+        <section aria-labelledby="continue-heading" className="mt-8">
+          <Card className="flex flex-col gap-4 border-wood-300 bg-wood-50 p-5 sm:flex-row sm:items-center">
+            <CourseCover src={current.coverImage} className="h-24 w-full rounded-lg sm:w-40" />
+            <div className="flex-1">
+              <h2
+                id="continue-heading"
+                className="text-sm font-semibold tracking-wide text-wood-700 uppercase"
+              >
+                Continue Where You Left Off
+              </h2>
+              <p className="mt-1 font-serif text-xl font-semibold text-stone-900">{current.title}</p>
+              {current.nextLessonTitle && (
+                <p className="text-sm text-stone-700">Next: {current.nextLessonTitle}</p>
+              )}
+              <div className="mt-2 flex items-center gap-3">
+                <ProgressBar
+                  value={current.progress}
+                  label={`${current.title} progress`}
+                  className="max-w-sm"
+                />
+                <span className="text-sm font-medium text-stone-800">{current.progress}%</span>
+              </div>
+            </div>
+            <Link
+              to={
+                current.nextLessonId
+                  ? `/lessons/${current.nextLessonId}?courseId=${current.id}`
+                  : `/courses/${current.id}`
+              }
+              className={buttonClasses()}
+            >
+              <PlayCircle aria-hidden /> Continue
+            </Link>
+          </Card>
+        </section>
+      )}
+
+      <section aria-labelledby="mine-heading" className="mt-10">
+        <h2 id="mine-heading" className="font-serif text-2xl font-semibold text-stone-900">
+          Your Courses
+        </h2>
+        {mine.length === 0 ? (
+          <p className="mt-3 text-stone-700">
+            You have not enrolled in a course yet.{' '}
+            <Link to="/explore" className="font-medium text-wood-700 underline">
+              Explore the academy
+            </Link>
+            .
+          </p>
+        ) : (
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {mine.map((c) => (
+              <li key={c.id}>
+                <Card className="flex h-full flex-col overflow-hidden">
+                  <CourseCover src={c.coverImage} className="h-32 w-full" />
+                  <CardHeader>
+                    <CardTitle>{c.title}</CardTitle>
+                    <p className="text-sm text-stone-600">by {c.instructor}</p>
+                  </CardHeader>
+                  <CardContent className="mt-auto grid gap-3">
+                    <div className="flex items-center gap-3">
+                      <ProgressBar value={c.progress} label={`${c.title} progress`} />
+                      <span className="text-sm font-medium">{c.progress}%</span>
+                    </div>
+                    <p className="text-sm text-stone-600">
+                      {c.completedLessons} of {c.lessons} lessons completed
+                    </p>
+                    <Link
+                      to={`/courses/${c.id}`}
+                      className={buttonClasses(c.progress > 0 ? 'default' : 'secondary')}
+                      aria-label={`${c.progress > 0 ? 'Continue' : 'Start'} ${c.title}`}
+                    >
+                      {c.progress > 0 ? 'Continue' : 'Start'}
+                    </Link>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {available.length > 0 && (
+        <section aria-labelledby="available-heading" className="mt-10">
+          <h2 id="available-heading" className="font-serif text-2xl font-semibold text-stone-900">
+            Available Courses
+          </h2>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {available.map((c) => (
+              <li key={c.id}>
+                <Card className="flex h-full flex-col overflow-hidden">
+                  <CourseCover src={c.coverImage} className="h-32 w-full" />
+                  <CardHeader>
+                    <div className="flex gap-2">
+                      <Badge variant="success">New</Badge>
+                      {c.bookmarked && <Badge variant="warning">Saved</Badge>}
+                      <Badge variant="secondary">{levelLabel(c.level)}</Badge>
+                    </div>
+                    <CardTitle>{c.title}</CardTitle>
+                    <p className="text-sm text-stone-600">by {c.instructor}</p>
+                  </CardHeader>
+                  <CardContent className="mt-auto grid gap-3">
+                    <p className="text-sm text-stone-700">
+                      {c.lessons} lessons · {c.duration} · {c.rating.toFixed(1)} rating
+                    </p>
+                    <Link
+                      to={`/listing/${c.slug}`}
+                      className={buttonClasses('outline')}
+                      aria-label={`Learn More about ${c.title}`}
+                    >
+                      Learn More
+                    </Link>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

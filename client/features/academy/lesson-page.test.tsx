@@ -1,0 +1,161 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Lesson } from '../../../contract/academy';
+import { CourseProgressPage } from '../../pages/course';
+import { LessonPage } from '../../pages/lesson';
+import { mockFetch, renderRoutes } from '../../test/render';
+
+const me = {
+  id: 'u1',
+  email: 'sam@example.test',
+  displayName: 'Sam Carter',
+  firstName: 'Sam',
+  lastName: 'Carter',
+  role: 'user',
+  onboardingComplete: true,
+  handle: null,
+};
+const lesson: Lesson = {
+  id: 'course-1-l2',
+  courseId: 'course-1',
+  courseTitle: 'Classical',
+  sectionTitle: 'Wood',
+  title: 'Choosing tops',
+  description: 'Spruce or cedar.',
+  videoUrl: null,
+  duration: 2,
+  free: true,
+  resources: [],
+  previousLessonId: 'course-1-l1',
+  nextLessonId: null,
+};
+const progress = {
+  lessonId: 'course-1-l2',
+  progressPercent: 0,
+  timeSpent: 0,
+  lastPosition: 0,
+  completed: false,
+  completedAt: null,
+  startedAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+const routes = [
+  { path: '/lessons/:lessonId', element: <LessonPage /> },
+  { path: '/course-progress', element: <CourseProgressPage /> },
+  { path: '/', element: <p>Home page</p> },
+];
+
+describe('Lesson page', () => {
+  it('guests get the Premium Lesson panel on a 403 requiresAuth, without retrying', async () => {
+    const calls = mockFetch({
+      'GET /api/public/lessons/course-1-l3': () => ({
+        status: 403,
+        json: { error: 'Sign in to watch this lesson.', code: 'LESSON_REQUIRES_AUTH', requiresAuth: true },
+      }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l3' });
+    expect(await screen.findByRole('heading', { name: 'Premium Lesson' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log In to Access' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Explore' })).toHaveAttribute('href', '/explore');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('guests see a free lesson with the Guest Preview panel and no Mark as Complete', async () => {
+    mockFetch({ 'GET /api/public/lessons/course-1-l2': () => ({ json: lesson }) });
+    renderRoutes(routes, { path: '/lessons/course-1-l2' });
+    expect(await screen.findByRole('heading', { name: 'Choosing tops' })).toBeInTheDocument();
+    expect(screen.getByText('Free Preview')).toBeInTheDocument();
+    expect(screen.getByText('Guest Preview')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log In to Track Progress' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Course' })).toHaveAttribute('href', '/');
+  });
+
+  it('a missing lesson shows Lesson Not Found', async () => {
+    mockFetch({
+      'GET /api/lms/lessons/nope': () => ({
+        status: 404,
+        json: { error: 'Lesson not found.', code: 'NOT_FOUND' },
+      }),
+    });
+    renderRoutes(routes, { path: '/lessons/nope', me });
+    expect(await screen.findByRole('heading', { name: 'Lesson Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The lesson you're looking for doesn't exist or you don't have access to it."),
+    ).toBeInTheDocument();
+  });
+
+  it('signed in with no progress record: starts the lesson, then Mark as Complete completes it once', async () => {
+    const calls = mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
+      'POST /api/lms/lessons/course-1-l2/start': () => ({ json: { ...progress, completedNow: false } }),
+      'POST /api/lms/lessons/course-1-l2/complete': () => ({
+        json: {
+          ...progress,
+          progressPercent: 100,
+          completed: true,
+          completedAt: '2026-01-01T00:01:00Z',
+          completedNow: true,
+        },
+      }),
+    });
+    renderRoutes(routes, {
+      path: '/lessons/course-1-l2?courseId=course-1',
+      me,
+    });
+    const button = await screen.findByRole('button', { name: 'Mark as Complete' });
+    expect(calls.filter((c) => c.url.endsWith('/start'))).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Back to Course' })).toHaveAttribute(
+      'href',
+      '/course-progress?courseId=course-1',
+    );
+    expect(screen.getByText('2 minutes')).toBeInTheDocument();
+    expect(screen.getByText('0:00')).toBeInTheDocument();
+    await userEvent.click(button);
+    expect(await screen.findByText('Lesson completed!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(screen.getByText('Progress: 100%')).toBeInTheDocument();
+  });
+
+  it('a failed complete shows the error toast', async () => {
+    mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: progress }),
+      'POST /api/lms/lessons/course-1-l2/complete': () => ({
+        status: 500,
+        json: { error: 'x', code: 'INTERNAL_ERROR' },
+      }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2', me });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByText('Failed to complete lesson. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('Course page', () => {
+  it('guests get the Unauthorized toast and go to sign-in after 500 ms', async () => {
+    mockFetch({});
+    const { router } = renderRoutes(routes, { path: '/course-progress?courseId=course-2' });
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/course-progress');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+    expect(router.state.location.search).toBe(
+      `?auth=signin&next=${encodeURIComponent('/course-progress?courseId=course-2')}`,
+    );
+  });
+
+  it('shows Course Not Found when the outline fails', async () => {
+    mockFetch({
+      'GET /api/lms/courses/course-1/outline': () => ({
+        status: 404,
+        json: { error: 'Course not found.', code: 'NOT_FOUND' },
+      }),
+    });
+    renderRoutes(routes, { path: '/course-progress', me });
+    expect(await screen.findByRole('heading', { name: 'Course Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Course not found or failed to load.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+});

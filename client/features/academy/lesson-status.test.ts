@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { CourseOutline } from '../../../contract/academy';
+import {
+  continueLesson,
+  formatHoursMinutes,
+  formatMinutesSeconds,
+  lessonStatus,
+  playbackPercent,
+  recentAchievement,
+} from './lesson-status';
+
+describe('lessonStatus', () => {
+  it('derives completed, in progress, not started and locked', () => {
+    expect(lessonStatus({ completed: true, progressPercent: 40, unlocked: false })).toBe('completed');
+    expect(lessonStatus({ completed: false, progressPercent: 100, unlocked: true })).toBe('completed');
+    expect(lessonStatus({ completed: false, progressPercent: 1, unlocked: false })).toBe('in-progress');
+    expect(lessonStatus({ completed: false, progressPercent: 0, unlocked: true })).toBe('not-started');
+    expect(lessonStatus({ completed: false, progressPercent: 0, unlocked: false })).toBe('locked');
+  });
+});
+
+describe('formatting and percent', () => {
+  it('formats time spent as Xh Ym and m:ss', () => {
+    expect(formatHoursMinutes(0)).toBe('0h 0m');
+    expect(formatHoursMinutes(135)).toBe('2h 15m');
+    expect(formatMinutesSeconds(5)).toBe('0:05');
+    expect(formatMinutesSeconds(754)).toBe('12:34');
+  });
+
+  it('computes percent from playback seconds and duration minutes, capped at 100', () => {
+    expect(playbackPercent(30, 1)).toBe(50);
+    expect(playbackPercent(57, 1)).toBe(95);
+    expect(playbackPercent(500, 1)).toBe(100);
+    expect(playbackPercent(10, 0)).toBe(0);
+  });
+});
+
+describe('outline helpers', () => {
+  const lesson = (id: string, extra: Partial<CourseOutline['sections'][number]['lessons'][number]> = {}) => ({
+    id,
+    title: id,
+    duration: 1,
+    progressPercent: 0,
+    completed: false,
+    completedAt: null,
+    free: false,
+    unlocked: false,
+    ...extra,
+  });
+  const outline = (lessons: ReturnType<typeof lesson>[]): CourseOutline => ({
+    course: {
+      id: 'c',
+      slug: 'c',
+      title: 'C',
+      instructor: 'I',
+      coverImageUrl: null,
+      overallProgress: 0,
+      completedLessons: 0,
+      totalLessons: lessons.length,
+      timeSpent: 0,
+      description: '',
+      enrolled: true,
+    },
+    sections: [
+      {
+        id: 's',
+        title: 'S',
+        description: '',
+        orderIndex: 1,
+        completedLessons: 0,
+        totalLessons: 0,
+        progressPercent: 0,
+        lessons,
+      },
+    ],
+    streakDays: 0,
+    resources: [],
+  });
+
+  it('continues the first lesson in progress, else the first unlocked one', () => {
+    const o = outline([
+      lesson('a', {
+        completed: true,
+        completedAt: '2026-01-01T00:00:00Z',
+        progressPercent: 100,
+        unlocked: true,
+      }),
+      lesson('b', { unlocked: true }),
+      lesson('c', { progressPercent: 30, unlocked: true }),
+    ]);
+    expect(continueLesson(o)?.id).toBe('c');
+    expect(continueLesson(outline([lesson('x', { unlocked: true })]))?.id).toBe('x');
+    expect(continueLesson(outline([lesson('y')]))).toBeNull();
+  });
+
+  it('names the most recently completed lesson as the achievement', () => {
+    const o = outline([
+      lesson('a', { completed: true, completedAt: '2026-01-02T00:00:00Z' }),
+      lesson('b', { completed: true, completedAt: '2026-01-03T00:00:00Z' }),
+    ]);
+    expect(recentAchievement(o)?.id).toBe('b');
+    expect(recentAchievement(outline([lesson('c')]))).toBeNull();
+  });
+});

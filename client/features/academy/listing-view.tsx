@@ -1,0 +1,160 @@
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, BookOpen, Check, Clock, Star, Users } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { CourseListing } from '../../../contract/academy';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/use-toast';
+import { openAuthDialog, useAuth } from '../../lib/auth';
+import { enrollInCourse, useInvalidateLearning } from './api';
+import { CourseCover, levelLabel } from './course-card';
+import { ListingActions } from './listing-actions';
+import { Curriculum, ListingSidebar } from './listing-sections';
+
+function EnrollButton({ course }: { course: CourseListing }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateLearning();
+  const enroll = useMutation({
+    mutationFn: () => enrollInCourse(course.id),
+    onSuccess: async () => {
+      await invalidate();
+      await navigate(`/courses/${course.id}`);
+    },
+    onError: () =>
+      toast({ title: 'Error', description: 'Could not enroll. Please try again.', variant: 'destructive' }),
+  });
+  const onClick = () => {
+    if (!user) openAuthDialog('signin', `/courses/${course.id}`);
+    else if (course.enrolled) void navigate(`/courses/${course.id}`);
+    else enroll.mutate();
+  };
+  return (
+    <Button size="lg" onClick={onClick} disabled={enroll.isPending}>
+      {course.enrolled ? 'Go to Course' : enroll.isPending ? 'Enrolling...' : 'Enroll Now'}
+    </Button>
+  );
+}
+
+/** The course listing page (seed §2) from GET /api/lms/courses/listing/{slug}. */
+export function ListingView({ course }: { course: CourseListing }) {
+  return (
+    <div className="pb-16">
+      <section className="bg-gradient-to-b from-wood-100 to-stone-50">
+        <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div>
+            <Link
+              to="/explore"
+              className="inline-flex items-center gap-1 text-sm font-medium text-wood-700 hover:underline"
+            >
+              <ArrowLeft className="size-4" aria-hidden /> Back to Explore
+            </Link>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Badge>{levelLabel(course.level)}</Badge>
+              <Badge variant="secondary">{levelLabel(course.category)}</Badge>
+            </div>
+            <h1 className="mt-3 font-serif text-3xl font-bold text-wood-900 sm:text-4xl">{course.title}</h1>
+            <p className="mt-3 max-w-2xl text-lg text-stone-700">{course.description}</p>
+            <p className="mt-2 text-stone-700">
+              Taught by <span className="font-semibold">{course.instructor.name}</span>
+            </p>
+            <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700">
+              <li className="flex items-center gap-1">
+                <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
+                {course.rating.toFixed(1)} rating
+              </li>
+              <li className="flex items-center gap-1">
+                <Users className="size-4" aria-hidden />
+                {course.students} students
+              </li>
+              <li className="flex items-center gap-1">
+                <BookOpen className="size-4" aria-hidden />
+                {course.lessons} lessons
+              </li>
+              <li className="flex items-center gap-1">
+                <Clock className="size-4" aria-hidden />
+                {course.duration}
+              </li>
+            </ul>
+            <div className="mt-6 flex flex-wrap items-center gap-4">
+              <span className="font-serif text-3xl font-bold text-wood-800">${course.price}</span>
+              <EnrollButton course={course} />
+            </div>
+            <div className="mt-4">
+              <ListingActions course={course} />
+            </div>
+          </div>
+          <CourseCover src={course.coverImage} className="hidden h-56 w-full rounded-xl lg:block" />
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 pt-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Tabs defaultValue="overview">
+          <TabsList aria-label="Course details">
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger value="curriculum">Curriculum</TabsTrigger>
+            <TabsTrigger value="instructor">Instructor</TabsTrigger>
+            <TabsTrigger value="reviews">Reviews</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview" className="grid gap-6">
+            <p className="leading-relaxed text-stone-800">{course.fullDescription}</p>
+            <div className="grid gap-6 md:grid-cols-2">
+              <div>
+                <h2 className="font-serif text-xl font-semibold text-stone-900">What's included</h2>
+                <ul className="mt-2 grid gap-1.5">
+                  {course.features.map((f) => (
+                    <li key={f} className="flex items-center gap-2 text-stone-800">
+                      <Check className="size-4 text-emerald-700" aria-hidden />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div>
+                <h2 className="font-serif text-xl font-semibold text-stone-900">Requirements</h2>
+                <ul className="mt-2 list-disc pl-5 text-stone-800">
+                  {course.requirements.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          </TabsContent>
+          <TabsContent value="curriculum">
+            <Curriculum course={course} />
+          </TabsContent>
+          <TabsContent value="instructor">
+            <div className="flex gap-4 rounded-xl border border-stone-200 bg-white p-5">
+              {course.instructor.avatar ? (
+                <img src={course.instructor.avatar} alt="" className="size-16 rounded-full object-cover" />
+              ) : (
+                <div
+                  className="flex size-16 shrink-0 items-center justify-center rounded-full bg-wood-200 font-serif text-xl font-bold text-wood-900"
+                  aria-hidden
+                >
+                  {course.instructor.name.charAt(0)}
+                </div>
+              )}
+              <div>
+                <h2 className="font-serif text-xl font-semibold text-stone-900">{course.instructor.name}</h2>
+                <p className="text-sm text-stone-600">
+                  {course.instructor.courses} {course.instructor.courses === 1 ? 'course' : 'courses'} ·{' '}
+                  {course.instructor.students} students
+                </p>
+                <p className="mt-2 text-stone-800">{course.instructor.bio}</p>
+              </div>
+            </div>
+          </TabsContent>
+          <TabsContent value="reviews">
+            <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
+              Reviews coming soon...
+            </p>
+          </TabsContent>
+        </Tabs>
+
+        <ListingSidebar course={course} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { useListing } from '../features/academy/api';
+import { ListingView } from '../features/academy/listing-view';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export function ListingPage() {
+  const { slug = '' } = useParams();
+  const { data, isPending, isError } = useListing(slug);
+  useDocumentTitle(data?.title ?? 'Course');
+  if (isPending) return <Spinner label="Loading course…" />;
+  if (isError)
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-4 p-12 text-center">
+        <h1 className="font-serif text-3xl font-bold text-wood-900">Course Not Found</h1>
+        <p className="text-stone-700">Course not found or failed to load.</p>
+        <Link to="/explore" className={buttonClasses()}>
+          Back to Explore
+        </Link>
+      </div>
+    );
+  return <ListingView course={data} />;
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const COURSE_CATEGORIES = ['classical', 'acoustic', 'electric', 'repair'] as const;
+export const COURSE_SORTS = ['popular', 'rating', 'newest', 'price-low', 'price-high'] as const;
+/** Seed §9: a lesson auto-completes at 95 percent. */
+export const AUTO_COMPLETE_PERCENT = 95;
+/** Seed §9: progress is saved every 30 seconds of playback. */
+export const PROGRESS_SAVE_INTERVAL_S = 30;
+
+export const courseLevelSchema = z.enum(COURSE_LEVELS);
+export const courseCategorySchema = z.enum(COURSE_CATEGORIES);
+export type CourseLevel = z.infer<typeof courseLevelSchema>;
+export type CourseCategory = z.infer<typeof courseCategorySchema>;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
+/** Query of GET /api/lms/courses/explore; "all" (or nothing) means no filter. */
+export const exploreQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search is at most 100 characters.').optional(),
+  category: z.enum(['all', ...COURSE_CATEGORIES]).optional(),
+  level: z.enum(['all', ...COURSE_LEVELS]).optional(),
+  sort: z.enum(COURSE_SORTS).optional(),
+});
+export type ExploreQuery = z.infer<typeof exploreQuerySchema>;
+
+/** A course card (seed §3 "Course"). */
+export const courseCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  instructor: z.string(),
+  level: courseLevelSchema,
+  category: courseCategorySchema,
+  duration: z.string(),
+  lessons: z.number(),
+  students: z.number(),
+  rating: z.number(),
+  price: z.number(),
+  originalPrice: z.number(),
+  tags: z.array(z.string()),
+  coverImage: z.string().nullable(),
+});
+export type CourseCard = z.infer<typeof courseCardSchema>;
+export const exploreResponseSchema = z.array(courseCardSchema);
+
+export const curriculumLessonSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  duration: z.number(),
+  free: z.boolean(),
+});
+export const courseListingSchema = courseCardSchema.extend({
+  fullDescription: z.string(),
+  instructor: z.object({
+    name: z.string(),
+    bio: z.string(),
+    avatar: z.string().nullable(),
+    courses: z.number(),
+    students: z.number(),
+  }),
+  enrolled: z.boolean(),
+  bookmarked: z.boolean(),
+  curriculum: z.array(
+    z.object({ id: z.string(), title: z.string(), lessons: z.array(curriculumLessonSchema) }),
+  ),
+  features: z.array(z.string()),
+  requirements: z.array(z.string()),
+});
+export type CourseListing = z.infer<typeof courseListingSchema>;
+
+export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });
+export const enrollResponseSchema = z.object({ enrolled: z.boolean() });
+
+/** A course on the learning dashboard (seed §3 "Dashboard course", plus what its cards show). */
+export const myCourseSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  instructor: z.string(),
+  level: courseLevelSchema,
+  duration: z.string(),
+  lessons: z.number(),
+  rating: z.number(),
+  progress: z.number(),
+  completedLessons: z.number(),
+  enrolled: z.boolean(),
+  /** Saved from its listing (course_bookmarks). */
+  bookmarked: z.boolean(),
+  coverImage: z.string().nullable(),
+  /** The lesson to continue with: the first in progress, else the first not completed. */
+  nextLessonId: z.string().nullable(),
+  nextLessonTitle: z.string().nullable(),
+  lastActivityAt: z.string().nullable(),
+});
+export type MyCourse = z.infer<typeof myCourseSchema>;
+export const myCoursesResponseSchema = z.array(myCourseSchema);
+
+export const learningStatsSchema = z.object({
+  coursesEnrolled: z.number(),
+  coursesCompleted: z.number(),
+  lessonsCompleted: z.number(),
+  timeSpentMinutes: z.number(),
+  streakDays: z.number(),
+});
+export type LearningStats = z.infer<typeof learningStatsSchema>;
+
+export const resourceSchema = z.object({
+  id: z.string(),
+  lessonId: z.string(),
+  title: z.string(),
+  url: z.string(),
+  fileType: z.string(),
+  sizeBytes: z.number(),
+});
+export type LessonResource = z.infer<typeof resourceSchema>;
+
+export const outlineLessonSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  duration: z.number(),
+  progressPercent: z.number(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  free: z.boolean(),
+  /** product.md §1: first lesson, the previous one completed, or a free preview. */
+  unlocked: z.boolean(),
+});
+export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
+
+/** Seed §3 "Course outline", computed from the caller's progress. */
+export const courseOutlineSchema = z.object({
+  course: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    instructor: z.string(),
+    coverImageUrl: z.string().nullable(),
+    overallProgress: z.number(),
+    completedLessons: z.number(),
+    totalLessons: z.number(),
+    timeSpent: z.number(),
+    description: z.string(),
+    enrolled: z.boolean(),
+  }),
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      orderIndex: z.number(),
+      completedLessons: z.number(),
+      totalLessons: z.number(),
+      progressPercent: z.number(),
+      lessons: z.array(outlineLessonSchema),
+    }),
+  ),
+  streakDays: z.number(),
+  resources: z.array(resourceSchema),
+});
+export type CourseOutline = z.infer<typeof courseOutlineSchema>;
+
+export const lessonProgressSchema = z.object({
+  lessonId: z.string(),
+  progressPercent: z.number(),
+  timeSpent: z.number(),
+  lastPosition: z.number(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LessonProgress = z.infer<typeof lessonProgressSchema>;
+
+/** The answer to start, complete and video-progress: the record, and whether this call completed it. */
+export const progressSaveResponseSchema = lessonProgressSchema.extend({ completedNow: z.boolean() });
+export type ProgressSaveResponse = z.infer<typeof progressSaveResponseSchema>;
+
+export const lessonSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  sectionTitle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  videoUrl: z.string().nullable(),
+  duration: z.number(),
+  free: z.boolean(),
+  resources: z.array(resourceSchema),
+  previousLessonId: z.string().nullable(),
+  nextLessonId: z.string().nullable(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+
+/**
+ * Body of POST /video-progress (seed §7). videoProgressSeconds is the playback position (or the timer);
+ * eventData.totalTime is the client's running total of seconds spent on the lesson.
+ */
+export const videoProgressSchema = z.object({
+  videoProgressSeconds: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
+  eventData: z
+    .object({
+      totalTime: z
+        .number()
+        .min(0)
+        .max(10 * 24 * 3600)
+        .optional(),
+      progressPercent: z.number().min(0).max(100).optional(),
+    })
+    .optional(),
+});
+export type VideoProgressInput = z.infer<typeof videoProgressSchema>;

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+}
+
+async function playFast(page: Page, rate: number) {
+  await page.locator('video').evaluate(async (v: HTMLVideoElement, r: number) => {
+    v.muted = true;
+    v.playbackRate = r;
+    await v.play();
+  }, rate);
+}
+
+/** The stored percent of a lesson for the signed-in person (null record: 0). */
+async function storedPercent(page: Page, lessonId: string): Promise<number> {
+  const res = await page.request.get(`/api/lms/lessons/${lessonId}/progress`);
+  const body = (await res.json()) as { progressPercent: number } | null;
+  return body?.progressPercent ?? 0;
+}
+
+test.describe('academy learner', () => {
+  test('enrols from a listing, watches a lesson to auto-completion and sees outline and /learn update', async ({
+    page,
+  }) => {
+    await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
+    await page.goto('/listing/acoustic-guitar-bracing-basics');
+    await page.getByRole('button', { name: /Enroll Now|Go to Course/ }).click();
+    await expect(page).toHaveURL(/\/courses\/course-8$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Acoustic Guitar Bracing Basics' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Locked: Grain orientation' })).toBeDisabled();
+
+    await page.getByRole('button', { name: /^(Start|Continue|Review) Ladder, fan and X$/ }).click();
+    await expect(page).toHaveURL(/\/lessons\/course-8-l1\?courseId=course-8$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ladder, fan and X' })).toBeVisible();
+    await playFast(page, 8);
+    await expect(page.getByText('Lesson completed!', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(page.getByText('Progress: 100%')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Back to Course' }).click();
+    await expect(page).toHaveURL(/\/course-progress\?courseId=course-8$/);
+    await expect(page.getByRole('button', { name: 'Review Ladder, fan and X' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Grain orientation' })).toBeEnabled();
+    await expect(page.getByText('1/2 lessons completed', { exact: false })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Sam!' })).toBeVisible();
+    const mine = page.getByRole('region', { name: 'Your Courses' });
+    await expect(mine.getByText('Acoustic Guitar Bracing Basics')).toBeVisible();
+    await expect(mine.getByText('1 of 6 lessons completed')).toBeVisible();
+    await expect(mine.getByRole('link', { name: 'Continue Acoustic Guitar Bracing Basics' })).toBeVisible();
+  });
+
+  test('a save sent by the beacon when the tab is closed is on the server afterwards', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'dublin-instruments@makers.example.com', 'sample-maker-2026');
+    await page.goto('/lessons/course-2-l1');
+    await expect(page.getByRole('heading', { level: 1, name: 'What voicing means' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark as Complete' })).toBeVisible();
+    await playFast(page, 4);
+    await expect(page.getByText(/^Progress: ([2-9]\d)%$/)).toBeVisible();
+    // Nothing but the start has been saved yet: no pause, and less than 30 s of playback.
+    expect(await storedPercent(page, 'course-2-l1')).toBe(0);
+
+    await page.close({ runBeforeUnload: true });
+    const other = await context.newPage();
+    await expect.poll(() => storedPercent(other, 'course-2-l1')).toBeGreaterThanOrEqual(20);
+  });
+});

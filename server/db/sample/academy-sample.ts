@@ -1,0 +1,87 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { createCourse, lessonIdFor } from '../builders/academy';
+import { enrollments, learningDays, lessonProgress, users } from '../schema';
+import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
+import { SAMPLE_COURSES } from './academy-courses';
+import type { SampleStep } from './load-sample';
+
+async function makerIds(db: Db): Promise<Map<string, { id: string; name: string; bio: string | null }>> {
+  const rows = await db
+    .select({ id: users.id, handle: users.handle, name: users.displayName, bio: users.bio })
+    .from(users)
+    .where(
+      inArray(
+        users.handle,
+        SAMPLE_LUTHIERS.map((m) => m.handle),
+      ),
+    );
+  return new Map(rows.map((r) => [r.handle ?? '', r]));
+}
+
+/** The academy's courses, taught by the sample makers, with a few makers enrolled in each. */
+async function loadCourses(db: Db): Promise<void> {
+  const makers = await makerIds(db);
+  for (const { instructorHandle, enrolled, ...seed } of SAMPLE_COURSES) {
+    const teacher = makers.get(instructorHandle);
+    const shop = SAMPLE_LUTHIERS.find((m) => m.handle === instructorHandle);
+    await createCourse(db, {
+      ...seed,
+      instructorName: teacher?.name ?? shop?.name ?? 'Guest instructor',
+      instructorBio: teacher?.bio ?? shop?.bio ?? '',
+      instructorUserId: teacher?.id ?? null,
+    });
+    const students = [...makers.entries()]
+      .filter(([handle]) => handle !== instructorHandle)
+      .slice(0, enrolled);
+    if (students.length)
+      await db.insert(enrollments).values(students.map(([, m]) => ({ userId: m.id, courseId: seed.id })));
+  }
+}
+
+/** The demo enthusiast is part-way through the setup course, so /learn has something to continue. */
+async function loadDemoProgress(db: Db): Promise<void> {
+  const [sam] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.enthusiast.email));
+  if (!sam) return;
+  const courseId = 'course-3';
+  const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+  await db.insert(enrollments).values({ userId: sam.id, courseId, enrolledAt: yesterday });
+  await db.insert(lessonProgress).values([
+    {
+      userId: sam.id,
+      lessonId: lessonIdFor(courseId, 1),
+      courseId,
+      progressPercent: 100,
+      timeSpentSeconds: 64,
+      lastPositionSeconds: 60,
+      completed: true,
+      completedAt: yesterday,
+      startedAt: yesterday,
+      updatedAt: yesterday,
+      timeCreditedAt: yesterday,
+    },
+    {
+      userId: sam.id,
+      lessonId: lessonIdFor(courseId, 2),
+      courseId,
+      progressPercent: 40,
+      timeSpentSeconds: 26,
+      lastPositionSeconds: 24,
+      startedAt: yesterday,
+      updatedAt: yesterday,
+      timeCreditedAt: yesterday,
+    },
+  ]);
+  await db
+    .insert(learningDays)
+    .values({ userId: sam.id, day: yesterday.toISOString().slice(0, 10) })
+    .onConflictDoNothing();
+}
+
+export const academySample: SampleStep[] = [
+  { name: 'academy:courses', run: loadCourses },
+  { name: 'academy:demo-progress', demoOnly: true, run: loadDemoProgress },
+];

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+const textArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** A course of the free academy. Ids are readable (`course-1`), the slug names its listing page. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    fullDescription: text('full_description').notNull(),
+    instructorName: text('instructor_name').notNull(),
+    instructorBio: text('instructor_bio').notNull().default(''),
+    instructorAvatarUrl: text('instructor_avatar_url'),
+    /** The maker who teaches it, when they have an account; the course outlives their account. */
+    instructorUserId: uuid('instructor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+    category: text('category', { enum: ['classical', 'acoustic', 'electric', 'repair'] }).notNull(),
+    durationLabel: text('duration_label').notNull(),
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price').notNull(),
+    rating: doublePrecision('rating').notNull().default(0),
+    tags: textArray('tags'),
+    coverImageUrl: text('cover_image_url'),
+    features: textArray('features'),
+    requirements: textArray('requirements'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('courses_slug_key').on(t.slug),
+    index('courses_category_level_idx').on(t.category, t.level),
+    index('courses_level_idx').on(t.level),
+    index('courses_instructor_idx').on(t.instructorUserId),
+    index('courses_instructor_name_idx').on(t.instructorName),
+  ],
+);
+
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    orderIndex: integer('order_index').notNull(),
+  },
+  (t) => [uniqueIndex('course_sections_course_order_key').on(t.courseId, t.orderIndex)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: text('id').primaryKey(),
+    /** Denormalised from the section so course-wide lesson order is one index scan. */
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    /** Position in the whole course (not only the section): unlock rules follow it. */
+    orderIndex: integer('order_index').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** A file served by the app (/videos/...) or an external URL; null means a timed reading lesson. */
+    videoUrl: text('video_url'),
+    durationMinutes: integer('duration_minutes').notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('lessons_course_order_key').on(t.courseId, t.orderIndex),
+    index('lessons_section_idx').on(t.sectionId),
+  ],
+);
+
+export const lessonResources = pgTable(
+  'lesson_resources',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    fileType: text('file_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+  },
+  (t) => [index('lesson_resources_lesson_idx').on(t.lessonId)],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrollments_course_idx').on(t.courseId)],
+);
+
+export const courseBookmarks = pgTable(
+  'course_bookmarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_bookmarks_course_idx').on(t.courseId),
+  ],
+);
+
+/** One row per learner and lesson; see docs/decisions/005-learning-progress.md for the save rules. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** 0 to 100, only ever raised. */
+    progressPercent: doublePrecision('progress_percent').notNull().default(0),
+    timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    lastPositionSeconds: doublePrecision('last_position_seconds').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last save of any kind. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When time was last credited: the next save may add at most the real seconds since then. */
+    timeCreditedAt: timestamp('time_credited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('lesson_progress_user_course_idx').on(t.userId, t.courseId),
+    index('lesson_progress_user_updated_idx').on(t.userId, t.updatedAt),
+  ],
+);
+
+/** Days (in the learner's time zone) on which they saved progress; streaks are runs of these. */
+export const learningDays = pgTable(
+  'learning_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  bookmarkResponseSchema,
+  courseListingSchema,
+  courseOutlineSchema,
+  enrollResponseSchema,
+  exploreQuerySchema,
+  exploreResponseSchema,
+  learningStatsSchema,
+  myCoursesResponseSchema,
+} from '../../../contract/academy';
+import type { AppContext } from '../../context';
+import { notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { courseExists, courseListing, enroll, exploreCourses, setBookmark } from './catalog.queries';
+import { courseOutline, learningStats, myCourses } from './learning.queries';
+import { lessonRoutes } from './lessons.routes';
+
+const courseNotFound = () => notFound('Course not found.');
+
+/** The academy: catalogue, listing, enrolment, bookmarks, the learning dashboard and the course outline. */
+export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/api/lms/courses/explore', async (request) => {
+    const query = parse(exploreQuerySchema, request.query);
+    return exploreResponseSchema.parse(await exploreCourses(db, query));
+  });
+
+  app.get<{ Params: { slug: string } }>('/api/lms/courses/listing/:slug', async (request) => {
+    const listing = await courseListing(db, request.params.slug, request.user?.id ?? null);
+    if (!listing) throw courseNotFound();
+    return courseListingSchema.parse(listing);
+  });
+
+  const bookmark = (on: boolean) => async (request: FastifyRequest<{ Params: { courseId: string } }>) => {
+    const user = requireUser(request);
+    if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
+    await setBookmark(db, user.id, request.params.courseId, on);
+    return bookmarkResponseSchema.parse({ bookmarked: on });
+  };
+  app.post<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/bookmark', bookmark(true));
+  app.delete<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/bookmark', bookmark(false));
+
+  app.post<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/enroll', async (request) => {
+    const user = requireUser(request);
+    if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
+    await enroll(db, user.id, request.params.courseId);
+    return enrollResponseSchema.parse({ enrolled: true });
+  });
+
+  app.get('/api/lms/my-courses', async (request) => {
+    const user = requireUser(request);
+    return myCoursesResponseSchema.parse(await myCourses(db, user.id));
+  });
+
+  app.get('/api/lms/stats', async (request) => {
+    const user = requireUser(request);
+    return learningStatsSchema.parse(await learningStats(db, user.id));
+  });
+
+  app.get<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/outline', async (request) => {
+    const user = requireUser(request);
+    const outline = await courseOutline(db, request.params.courseId, user.id);
+    if (!outline) throw courseNotFound();
+    return courseOutlineSchema.parse(outline);
+  });
+
+  await lessonRoutes(app, ctx);
+}

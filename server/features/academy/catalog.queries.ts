@@ -1,0 +1,148 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
+import type { Db } from '../../db/client';
+import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
+
+// Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
+// resolve to the subquery's own table.
+export const studentsSql = sql<number>`(select count(*)::int from enrollments e where e.course_id = "courses"."id")`;
+export const lessonCountSql = sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`;
+
+const cardColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  description: courses.description,
+  instructor: courses.instructorName,
+  level: courses.level,
+  category: courses.category,
+  duration: courses.durationLabel,
+  lessons: lessonCountSql,
+  students: studentsSql,
+  rating: courses.rating,
+  price: courses.price,
+  originalPrice: courses.originalPrice,
+  tags: courses.tags,
+  coverImage: courses.coverImageUrl,
+};
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL[]> = {
+  popular: [desc(studentsSql), desc(courses.rating), asc(courses.title)],
+  rating: [desc(courses.rating), desc(studentsSql), asc(courses.title)],
+  // The seed's "newest" orders by title.
+  newest: [asc(courses.title)],
+  'price-low': [asc(courses.price), asc(courses.title)],
+  'price-high': [desc(courses.price), asc(courses.title)],
+};
+
+/** Explore: search in title, description and instructor; category and level filters; five sorts. */
+export async function exploreCourses(db: Db, query: ExploreQuery): Promise<CourseCard[]> {
+  const where: SQL[] = [];
+  if (query.q) {
+    const p = likePattern(query.q);
+    const text = or(ilike(courses.title, p), ilike(courses.description, p), ilike(courses.instructorName, p));
+    if (text) where.push(text);
+  }
+  if (query.category && query.category !== 'all') where.push(eq(courses.category, query.category));
+  if (query.level && query.level !== 'all') where.push(eq(courses.level, query.level));
+  return db
+    .select(cardColumns)
+    .from(courses)
+    .where(and(...where))
+    .orderBy(...ORDER[query.sort ?? 'popular']);
+}
+
+/** The listing of a course by its slug (or its id), with the caller's enrolment and bookmark. */
+export async function courseListing(
+  db: Db,
+  slugOrId: string,
+  userId: string | null,
+): Promise<CourseListing | null> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      fullDescription: courses.fullDescription,
+      instructorBio: courses.instructorBio,
+      instructorAvatar: courses.instructorAvatarUrl,
+      features: courses.features,
+      requirements: courses.requirements,
+    })
+    .from(courses)
+    .where(or(eq(courses.slug, slugOrId), eq(courses.id, slugOrId)))
+    .limit(1);
+  if (!row) return null;
+  const [sections, lessonRows, taught, mine] = await Promise.all([
+    db
+      .select({ id: courseSections.id, title: courseSections.title })
+      .from(courseSections)
+      .where(eq(courseSections.courseId, row.id))
+      .orderBy(asc(courseSections.orderIndex)),
+    db
+      .select({
+        id: lessons.id,
+        sectionId: lessons.sectionId,
+        title: lessons.title,
+        duration: lessons.durationMinutes,
+        free: lessons.isFree,
+      })
+      .from(lessons)
+      .where(eq(lessons.courseId, row.id))
+      .orderBy(asc(lessons.orderIndex)),
+    db
+      .select({ courses: count(), students: sql<number>`coalesce(sum(${studentsSql}), 0)::int` })
+      .from(courses)
+      .where(eq(courses.instructorName, row.instructor)),
+    userId ? callerFlags(db, userId, row.id) : Promise.resolve({ enrolled: false, bookmarked: false }),
+  ]);
+  const { instructorBio, instructorAvatar, ...card } = row;
+  return {
+    ...card,
+    instructor: {
+      name: row.instructor,
+      bio: instructorBio,
+      avatar: instructorAvatar,
+      courses: taught[0]?.courses ?? 1,
+      students: taught[0]?.students ?? row.students,
+    },
+    ...mine,
+    curriculum: sections.map((s) => ({
+      id: s.id,
+      title: s.title,
+      lessons: lessonRows.filter((l) => l.sectionId === s.id).map(({ sectionId: _s, ...l }) => l),
+    })),
+  };
+}
+
+async function callerFlags(db: Db, userId: string, courseId: string) {
+  const [enrolled, bookmarked] = await Promise.all([
+    db
+      .select({ c: enrollments.courseId })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
+    db
+      .select({ c: courseBookmarks.courseId })
+      .from(courseBookmarks)
+      .where(and(eq(courseBookmarks.userId, userId), eq(courseBookmarks.courseId, courseId))),
+  ]);
+  return { enrolled: enrolled.length > 0, bookmarked: bookmarked.length > 0 };
+}
+
+export async function courseExists(db: Db, courseId: string): Promise<boolean> {
+  const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  return rows.length > 0;
+}
+
+export async function setBookmark(db: Db, userId: string, courseId: string, on: boolean): Promise<void> {
+  if (on) await db.insert(courseBookmarks).values({ userId, courseId }).onConflictDoNothing();
+  else
+    await db
+      .delete(courseBookmarks)
+      .where(and(eq(courseBookmarks.userId, userId), eq(courseBookmarks.courseId, courseId)));
+}
+
+export async function enroll(db: Db, userId: string, courseId: string): Promise<void> {
+  await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
+}

@@ -1,0 +1,211 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CourseOutline, LearningStats, MyCourse } from '../../../contract/academy';
+import type { Db } from '../../db/client';
+import {
+  courseBookmarks,
+  courseSections,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessonResources,
+  lessons,
+} from '../../db/schema';
+import { lessonCountSql } from './catalog.queries';
+import { currentStreak } from './streaks';
+
+type ProgressRow = typeof lessonProgress.$inferSelect;
+
+/** A lesson's percent as shown: completed counts as 100, otherwise the stored percent rounded down. */
+export const shownPercent = (p: Pick<ProgressRow, 'completed' | 'progressPercent'> | undefined) =>
+  !p ? 0 : p.completed ? 100 : Math.min(100, Math.floor(p.progressPercent));
+const isDone = (p: ProgressRow | undefined) => !!p && (p.completed || p.progressPercent >= 100);
+
+/** Course progress is the mean of its lessons' percents, so starting a lesson already shows. */
+function courseSummary(lessonIds: string[], progress: Map<string, ProgressRow>) {
+  const rows = lessonIds.map((id) => progress.get(id));
+  const total = lessonIds.length;
+  const sum = rows.reduce((acc, p) => acc + shownPercent(p), 0);
+  return {
+    progress: total ? Math.floor(sum / total) : 0,
+    completedLessons: rows.filter(isDone).length,
+    timeSpentSeconds: rows.reduce((acc, p) => acc + (p?.timeSpentSeconds ?? 0), 0),
+  };
+}
+
+async function progressFor(db: Db, userId: string, courseId?: string) {
+  const rows = await db
+    .select()
+    .from(lessonProgress)
+    .where(
+      courseId
+        ? and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId))
+        : eq(lessonProgress.userId, userId),
+    );
+  return new Map(rows.map((r) => [r.lessonId, r]));
+}
+
+/** Every course with the caller's progress: enrolled ones first (most recent activity first), then the rest. */
+export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
+  const [courseRows, lessonRows, enrolled, progress, saved] = await Promise.all([
+    db
+      .select({
+        id: courses.id,
+        slug: courses.slug,
+        title: courses.title,
+        description: courses.description,
+        instructor: courses.instructorName,
+        level: courses.level,
+        duration: courses.durationLabel,
+        lessons: lessonCountSql,
+        rating: courses.rating,
+        coverImage: courses.coverImageUrl,
+      })
+      .from(courses)
+      .orderBy(asc(courses.title)),
+    db
+      .select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title })
+      .from(lessons)
+      .orderBy(asc(lessons.courseId), asc(lessons.orderIndex)),
+    db.select().from(enrollments).where(eq(enrollments.userId, userId)),
+    progressFor(db, userId),
+    db
+      .select({ courseId: courseBookmarks.courseId })
+      .from(courseBookmarks)
+      .where(eq(courseBookmarks.userId, userId)),
+  ]);
+  const bookmarked = new Set(saved.map((b) => b.courseId));
+  const enrolledAt = new Map(enrolled.map((e) => [e.courseId, e.enrolledAt]));
+  const list = courseRows.map((c) => {
+    const own = lessonRows.filter((l) => l.courseId === c.id);
+    const summary = courseSummary(
+      own.map((l) => l.id),
+      progress,
+    );
+    const next =
+      own.find((l) => progress.has(l.id) && !isDone(progress.get(l.id))) ??
+      own.find((l) => !isDone(progress.get(l.id))) ??
+      null;
+    const activity = own
+      .map((l) => progress.get(l.id)?.updatedAt.getTime() ?? 0)
+      .reduce((a, b) => Math.max(a, b), enrolledAt.get(c.id)?.getTime() ?? 0);
+    return {
+      ...c,
+      progress: summary.progress,
+      completedLessons: summary.completedLessons,
+      enrolled: enrolledAt.has(c.id),
+      bookmarked: bookmarked.has(c.id),
+      nextLessonId: next?.id ?? null,
+      nextLessonTitle: next?.title ?? null,
+      lastActivityAt: activity ? new Date(activity).toISOString() : null,
+    };
+  });
+  const mine = list
+    .filter((c) => c.enrolled)
+    .sort((a, b) => (b.lastActivityAt ?? '').localeCompare(a.lastActivityAt ?? ''));
+  // Saved courses lead the ones not enrolled in yet.
+  const rest = list.filter((c) => !c.enrolled).sort((a, b) => Number(b.bookmarked) - Number(a.bookmarked));
+  return [...mine, ...rest];
+}
+
+export async function learningStats(db: Db, userId: string): Promise<LearningStats> {
+  const courses = await myCourses(db, userId);
+  const progress = await progressFor(db, userId);
+  const rows = [...progress.values()];
+  const mine = courses.filter((c) => c.enrolled);
+  return {
+    coursesEnrolled: mine.length,
+    coursesCompleted: mine.filter((c) => c.lessons > 0 && c.completedLessons === c.lessons).length,
+    lessonsCompleted: rows.filter(isDone).length,
+    timeSpentMinutes: Math.floor(rows.reduce((a, p) => a + p.timeSpentSeconds, 0) / 60),
+    streakDays: await currentStreak(db, userId),
+  };
+}
+
+/** The course page (seed §3 outline) with unlock flags per product.md §1. */
+export async function courseOutline(db: Db, courseId: string, userId: string): Promise<CourseOutline | null> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) return null;
+  const [sections, lessonRows, progress, enrolledRows, streakDays] = await Promise.all([
+    db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.courseId, courseId))
+      .orderBy(asc(courseSections.orderIndex)),
+    db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.orderIndex)),
+    progressFor(db, userId, courseId),
+    db
+      .select({ c: enrollments.courseId })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
+    currentStreak(db, userId),
+  ]);
+  const resources = lessonRows.length
+    ? await db
+        .select()
+        .from(lessonResources)
+        .where(
+          inArray(
+            lessonResources.lessonId,
+            lessonRows.map((l) => l.id),
+          ),
+        )
+        .orderBy(asc(lessonResources.title))
+    : [];
+  const unlocked = new Map(
+    lessonRows.map((l, i) => {
+      const prev = i > 0 ? lessonRows[i - 1] : undefined;
+      const open = !prev || isDone(progress.get(prev.id)) || l.isFree || progress.has(l.id);
+      return [l.id, open];
+    }),
+  );
+  const summary = courseSummary(
+    lessonRows.map((l) => l.id),
+    progress,
+  );
+  return {
+    course: {
+      id: course.id,
+      slug: course.slug,
+      title: course.title,
+      instructor: course.instructorName,
+      coverImageUrl: course.coverImageUrl,
+      overallProgress: summary.progress,
+      completedLessons: summary.completedLessons,
+      totalLessons: lessonRows.length,
+      timeSpent: Math.floor(summary.timeSpentSeconds / 60),
+      description: course.description,
+      enrolled: enrolledRows.length > 0,
+    },
+    sections: sections.map((s) => {
+      const own = lessonRows.filter((l) => l.sectionId === s.id);
+      const sum = courseSummary(
+        own.map((l) => l.id),
+        progress,
+      );
+      return {
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        orderIndex: s.orderIndex,
+        completedLessons: sum.completedLessons,
+        totalLessons: own.length,
+        progressPercent: sum.progress,
+        lessons: own.map((l) => {
+          const p = progress.get(l.id);
+          return {
+            id: l.id,
+            title: l.title,
+            duration: l.durationMinutes,
+            progressPercent: shownPercent(p),
+            completed: isDone(p),
+            completedAt: p?.completedAt?.toISOString() ?? null,
+            free: l.isFree,
+            unlocked: unlocked.get(l.id) ?? false,
+          };
+        }),
+      };
+    }),
+    streakDays,
+    resources: resources.map((r) => ({ ...r, id: r.id })),
+  };
+}

@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import {
+  AUTO_COMPLETE_PERCENT,
+  type Lesson,
+  type LessonProgress,
+  type ProgressSaveResponse,
+  type VideoProgressInput,
+} from '../../../contract/academy';
+import type { Db } from '../../db/client';
+import {
+  courseSections,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessonResources,
+  lessons,
+} from '../../db/schema';
+import { recordLearningDay, userTimeZone } from './streaks';
+
+type ProgressRow = typeof lessonProgress.$inferSelect;
+export type LessonRow = Lesson & { durationSeconds: number };
+
+export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | null> {
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      courseTitle: courses.title,
+      sectionTitle: courseSections.title,
+      title: lessons.title,
+      description: lessons.description,
+      videoUrl: lessons.videoUrl,
+      duration: lessons.durationMinutes,
+      free: lessons.isFree,
+      orderIndex: lessons.orderIndex,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+    .where(eq(lessons.id, lessonId));
+  if (!row) return null;
+  const neighbour = (direction: 'previous' | 'next') =>
+    db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(
+        and(
+          eq(lessons.courseId, row.courseId),
+          direction === 'next'
+            ? gt(lessons.orderIndex, row.orderIndex)
+            : lt(lessons.orderIndex, row.orderIndex),
+        ),
+      )
+      .orderBy(direction === 'next' ? asc(lessons.orderIndex) : desc(lessons.orderIndex))
+      .limit(1);
+  const [resources, previous, next] = await Promise.all([
+    db
+      .select()
+      .from(lessonResources)
+      .where(eq(lessonResources.lessonId, lessonId))
+      .orderBy(asc(lessonResources.title)),
+    neighbour('previous'),
+    neighbour('next'),
+  ]);
+  const { orderIndex: _o, ...lesson } = row;
+  return {
+    ...lesson,
+    resources,
+    previousLessonId: previous[0]?.id ?? null,
+    nextLessonId: next[0]?.id ?? null,
+    durationSeconds: row.duration * 60,
+  };
+}
+
+export function toProgress(row: ProgressRow): LessonProgress {
+  return {
+    lessonId: row.lessonId,
+    progressPercent: row.completed ? 100 : Math.min(100, Math.floor(row.progressPercent)),
+    timeSpent: row.timeSpentSeconds,
+    lastPosition: row.lastPositionSeconds,
+    completed: row.completed,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    startedAt: row.startedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getProgress(db: Db, userId: string, lessonId: string): Promise<LessonProgress | null> {
+  const [row] = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  return row ? toProgress(row) : null;
+}
+
+/**
+ * Runs one change to a learner's lesson record in a transaction: enrols them, makes sure the record exists,
+ * locks it, applies `change` and records the learning day. Concurrent saves of one lesson queue on the lock.
+ */
+async function withProgress(
+  db: Db,
+  userId: string,
+  lesson: LessonRow,
+  change: (row: ProgressRow, now: Date) => { set: Partial<ProgressRow>; completedNow: boolean } | null,
+): Promise<ProgressSaveResponse> {
+  const timeZone = await userTimeZone(db, userId);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    await tx.insert(enrollments).values({ userId, courseId: lesson.courseId }).onConflictDoNothing();
+    await tx
+      .insert(lessonProgress)
+      .values({
+        userId,
+        lessonId: lesson.id,
+        courseId: lesson.courseId,
+        startedAt: now,
+        updatedAt: now,
+        timeCreditedAt: now,
+      })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)))
+      .for('update');
+    if (!row) throw new Error('progress row vanished inside its transaction');
+    const result = change(row, now);
+    let saved = row;
+    if (result) {
+      const [updated] = await tx
+        .update(lessonProgress)
+        .set({ ...result.set, updatedAt: now })
+        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)))
+        .returning();
+      saved = updated ?? row;
+    }
+    await recordLearningDay(tx, userId, timeZone, now);
+    return { ...toProgress(saved), completedNow: result?.completedNow ?? false };
+  });
+}
+
+/** Opening a lesson: creates the record (and the enrolment) if there is none; otherwise changes nothing. */
+export const startLesson = (db: Db, userId: string, lesson: LessonRow) =>
+  withProgress(db, userId, lesson, () => null);
+
+/** Marks a lesson complete; only the first call completes it (completedNow), later calls change nothing. */
+export const completeLesson = (db: Db, userId: string, lesson: LessonRow) =>
+  withProgress(db, userId, lesson, (row, now) =>
+    row.completed
+      ? null
+      : { set: { completed: true, completedAt: now, progressPercent: 100 }, completedNow: true },
+  );
+
+/**
+ * A playback save (docs/decisions/005-learning-progress.md): the percent only rises; the time claimed by the
+ * client is credited only above what is stored and never more than the real seconds since the last credit;
+ * reaching 95 percent completes the lesson once.
+ */
+export const saveVideoProgress = (db: Db, userId: string, lesson: LessonRow, input: VideoProgressInput) =>
+  withProgress(db, userId, lesson, (row, now) => {
+    const position = Math.min(input.videoProgressSeconds, lesson.durationSeconds);
+    const percent = Math.min(100, (position / lesson.durationSeconds) * 100);
+    const claimed = input.eventData?.totalTime;
+    const elapsed = Math.max(0, Math.floor((now.getTime() - row.timeCreditedAt.getTime()) / 1000));
+    const credit =
+      claimed === undefined ? 0 : Math.max(0, Math.min(Math.floor(claimed) - row.timeSpentSeconds, elapsed));
+    // A save whose running total is behind the stored one is late; it must not move the resume point back.
+    const stale = claimed !== undefined && claimed < row.timeSpentSeconds;
+    const progressPercent = Math.max(row.progressPercent, percent);
+    const completedNow = !row.completed && progressPercent >= AUTO_COMPLETE_PERCENT;
+    return {
+      set: {
+        progressPercent,
+        ...(stale ? {} : { lastPositionSeconds: position }),
+        ...(credit > 0 ? { timeSpentSeconds: row.timeSpentSeconds + credit, timeCreditedAt: now } : {}),
+        ...(completedNow ? { completed: true, completedAt: now } : {}),
+      },
+      completedNow,
+    };
+  });

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSampleContent } from '../../db/sample/load-sample';
+import { courses, lessons } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await loadSampleContent(t.db, { production: false });
+});
+afterAll(async () => t.close());
+
+describe('academy sample content', () => {
+  it('has at least 8 courses over every category and level, priced 199-399 at 25% off', async () => {
+    const rows = await t.db.select().from(courses);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((c) => c.category))).toEqual(
+      new Set(['classical', 'acoustic', 'electric', 'repair']),
+    );
+    expect(new Set(rows.map((c) => c.level))).toEqual(new Set(['beginner', 'intermediate', 'advanced']));
+    for (const c of rows) {
+      expect(c.price).toBeGreaterThanOrEqual(199);
+      expect(c.price).toBeLessThanOrEqual(399);
+      expect(Math.round(c.originalPrice * 0.75)).toBe(c.price);
+      expect(c.tags.length).toBeGreaterThanOrEqual(3);
+      expect(c.instructorUserId).not.toBeNull();
+      const own = await t.db.select().from(lessons).where(eq(lessons.courseId, c.id));
+      expect(own.length).toBeGreaterThanOrEqual(6);
+      expect(own.length).toBeLessThanOrEqual(14);
+      // A video lesson must be able to reach 95 percent: every clip is one minute long.
+      for (const l of own.filter((x) => x.videoUrl)) expect(l.durationMinutes).toBe(1);
+    }
+  });
+
+  it('course-1 exists with a free preview, and the explore API serves the sample', async () => {
+    const free = await t.app.inject('/api/public/lessons/course-1-l1');
+    expect(free.statusCode).toBe(200);
+    expect(free.json().videoUrl).toMatch(/^\/videos\/.+\.webm$/);
+    const explore = (await t.app.inject('/api/lms/courses/explore')).json<{ students: number }[]>();
+    expect(explore.length).toBeGreaterThanOrEqual(8);
+    expect(explore[0]?.students).toBeGreaterThan(0);
+  });
+});
