@@ -1,3 +1,4 @@
 // The whole schema, one module per area; drizzle-kit reads server/db/schema/*.ts.
 export * from './schema/core';
 export * from './schema/accounts';
+export * from './schema/registry';
