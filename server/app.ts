@@ -1,8 +1,10 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { registryRoutes } from './features/registry/registry.routes';
 import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
 import { registerErrorHandler } from './plugins/errors';
@@ -47,6 +49,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await healthRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await registryRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 
   await registerSpa(app, clientDir);
   return app;

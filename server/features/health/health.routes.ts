@@ -15,14 +15,11 @@ export async function healthRoutes(app: FastifyInstance, { ping }: AppContext): 
       ]);
       return { status: 'ready' };
     } catch {
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({
-          status: 'unavailable',
-          error: 'The database is not reachable.',
-          code: 'SERVICE_UNAVAILABLE',
-        });
+      return reply.status(503).header('retry-after', '5').send({
+        status: 'unavailable',
+        error: 'The database is not reachable.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
     }
   });
 }
