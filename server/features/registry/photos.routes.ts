@@ -53,14 +53,12 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
     const stored = await media.save(bytes, 'instrument', user.id);
     const row = await addPhoto(db, found.instrument.id, user.id, stored, caption);
     if (!row) throw new Error('photo insert returned nothing');
-    return reply
-      .status(201)
-      .send(
-        imageSchema.parse({
-          ...row,
-          ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
-        }),
-      );
+    return reply.status(201).send(
+      imageSchema.parse({
+        ...row,
+        ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
+      }),
+    );
   });
 
   app.patch<Params>('/api/registry/instruments/:id/images/:imageId', async (request) => {

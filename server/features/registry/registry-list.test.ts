@@ -9,11 +9,31 @@ beforeAll(async () => {
   t = await createTestApp();
   const a = await luthierWithShop(t, 'Atelier Crémone');
   const b = await luthierWithShop(t, 'Banjo Barn');
-  await instrumentOf(t, a.shop.id, { name: 'Amber Violin', instrumentType: 'violin', category: 'classical', bodyWood: 'Flamed maple', serialNumber: 'AV-001' });
-  await instrumentOf(t, a.shop.id, { name: '100% Spruce_Top Guitar', instrumentType: 'guitar', category: 'flamenco', model: "O'Brien \"Special\"" });
-  await instrumentOf(t, b.shop.id, { name: 'Porch Banjo', instrumentType: 'banjo', category: 'acoustic', description: 'Open back, walnut rim' });
+  await instrumentOf(t, a.shop.id, {
+    name: 'Amber Violin',
+    instrumentType: 'violin',
+    category: 'classical',
+    bodyWood: 'Flamed maple',
+    serialNumber: 'AV-001',
+  });
+  await instrumentOf(t, a.shop.id, {
+    name: '100% Spruce_Top Guitar',
+    instrumentType: 'guitar',
+    category: 'flamenco',
+    model: 'O\'Brien "Special"',
+  });
+  await instrumentOf(t, b.shop.id, {
+    name: 'Porch Banjo',
+    instrumentType: 'banjo',
+    category: 'acoustic',
+    description: 'Open back, walnut rim',
+  });
   for (let i = 0; i < 9; i++)
-    await instrumentOf(t, b.shop.id, { name: `Session Mandolin ${i}`, instrumentType: 'mandolin', category: 'acoustic' });
+    await instrumentOf(t, b.shop.id, {
+      name: `Session Mandolin ${i}`,
+      instrumentType: 'mandolin',
+      category: 'acoustic',
+    });
 });
 afterAll(async () => t.close());
 
@@ -24,7 +44,9 @@ describe('GET /api/registry/instruments', () => {
     expect(res.headers['x-total-count']).toBe('12');
     const items = res.json();
     expect(Array.isArray(items)).toBe(true);
-    expect(items[0]).toMatchObject({ luthier: { businessName: expect.any(String), location: 'Cremona, Italy' } });
+    expect(items[0]).toMatchObject({
+      luthier: { businessName: expect.any(String), location: 'Cremona, Italy' },
+    });
     expect(items[0]).not.toHaveProperty('searchText');
   });
 
@@ -50,7 +72,8 @@ describe('GET /api/registry/instruments', () => {
   });
 
   it('searches name, model, serial, description, woods and maker name, case-insensitively', async () => {
-    const names = async (q: string) => (await list(`?search=${encodeURIComponent(q)}`)).json().map((i: { name: string }) => i.name);
+    const names = async (q: string) =>
+      (await list(`?search=${encodeURIComponent(q)}`)).json().map((i: { name: string }) => i.name);
     expect(await names('amber')).toEqual(['Amber Violin']);
     expect(await names('av-001')).toEqual(['Amber Violin']);
     expect(await names('FLAMED')).toEqual(['Amber Violin']);

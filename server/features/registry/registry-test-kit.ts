@@ -8,14 +8,26 @@ let n = 0;
 export async function luthierWithShop(t: TestApp, shopName = 'Test Workshop') {
   n += 1;
   const handle = `maker-${Date.now().toString(36)}-${n}`;
-  const signed = await signedInUser(t, { role: 'luthier', handle, displayName: `Maker ${n}`, onboardingComplete: true });
+  const signed = await signedInUser(t, {
+    role: 'luthier',
+    handle,
+    displayName: `Maker ${n}`,
+    onboardingComplete: true,
+  });
   const shop = await createShop(t.db, signed.user.id, { name: shopName, location: 'Cremona, Italy' });
   return { ...signed, shop };
 }
 
 /** An instrument made by `shopId`, owned by its maker unless a history is given. */
 export function instrumentOf(t: TestApp, shopId: string, seed: Partial<InstrumentSeed> = {}) {
-  return createInstrument(t.db, { name: 'Test Guitar', instrumentType: 'guitar', category: 'acoustic', yearMade: 2020, makerShopId: shopId, ...seed });
+  return createInstrument(t.db, {
+    name: 'Test Guitar',
+    instrumentType: 'guitar',
+    category: 'acoustic',
+    yearMade: 2020,
+    makerShopId: shopId,
+    ...seed,
+  });
 }
 
 export function api(t: TestApp, cookie: string | null) {
