@@ -5,7 +5,7 @@ import type { AdminQueue } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { apiRequest, errorText, getQueryFn } from '../../lib/api';
 
 const QUEUE_KEY = '/api/admin/queue';
 
@@ -13,7 +13,10 @@ const QUEUE_KEY = '/api/admin/queue';
 export function AdminQueuePanel() {
   const [showVerified, setShowVerified] = useState(false);
   const client = useQueryClient();
-  const query = useQuery<AdminQueue>({ queryKey: [`${QUEUE_KEY}?verified=${showVerified}`] });
+  const query = useQuery<AdminQueue>({
+    queryKey: [`${QUEUE_KEY}?verified=${showVerified}`],
+    queryFn: getQueryFn<AdminQueue>({ on401: 'throw' }) as () => Promise<AdminQueue>,
+  });
   const verify = useMutation({
     mutationFn: ({ kind, id, verified }: { kind: 'shops' | 'instruments'; id: string; verified: boolean }) =>
       apiRequest('POST', `/api/admin/${kind}/${id}/verification`, { verified }),

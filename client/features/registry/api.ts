@@ -6,7 +6,7 @@ import type {
   Transfer,
   TransferList,
 } from '../../../contract/registry';
-import { ApiError, apiJson, throwIfResNotOk } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
 
 export interface RegistryFilters {
   search: string;
@@ -44,25 +44,40 @@ export function useInstruments(filters: RegistryFilters) {
   });
 }
 
+/** Explicit fetchers, so the hooks work under any QueryClient (tests use one without a default queryFn). */
+const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' }) as () => Promise<T>;
+
 const noRetryOn4xx = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
 
 export const instrumentKey = (id: string) => [INSTRUMENTS_KEY, id] as const;
 
 export function useInstrument(id: string, enabled = true) {
-  return useQuery<InstrumentDetail>({ queryKey: instrumentKey(id), enabled, retry: noRetryOn4xx });
+  return useQuery<InstrumentDetail>({
+    queryKey: instrumentKey(id),
+    queryFn: fetchJson<InstrumentDetail>(),
+    enabled,
+    retry: noRetryOn4xx,
+    retryDelay: 500,
+  });
 }
 
 export function useMyRegistry(enabled = true) {
-  return useQuery<MyRegistry>({ queryKey: MY_REGISTRY_KEY, enabled });
+  return useQuery<MyRegistry>({ queryKey: MY_REGISTRY_KEY, queryFn: fetchJson<MyRegistry>(), enabled });
 }
 
 export function useTransfers(enabled = true) {
-  return useQuery<TransferList>({ queryKey: TRANSFERS_KEY, enabled });
+  return useQuery<TransferList>({ queryKey: TRANSFERS_KEY, queryFn: fetchJson<TransferList>(), enabled });
 }
 
 export function useTransfer(id: string, enabled = true) {
-  return useQuery<Transfer>({ queryKey: [...TRANSFERS_KEY, id], enabled, retry: noRetryOn4xx });
+  return useQuery<Transfer>({
+    queryKey: [...TRANSFERS_KEY, id],
+    queryFn: fetchJson<Transfer>(),
+    enabled,
+    retry: noRetryOn4xx,
+    retryDelay: 500,
+  });
 }
 
 /** After any registry change, the passport, the lists and the dashboard are refetched. */

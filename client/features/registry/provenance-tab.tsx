@@ -9,8 +9,7 @@ function EventDetail({ type, data }: { type: string; data: Record<string, unknow
       <ul className="mt-1 text-sm text-stone-600">
         {(data.changes as { field: string; from: unknown; to: unknown }[]).map((c) => (
           <li key={c.field}>
-            {fieldLabel(c.field)}: <span className="line-through">{show(c.from)}</span> →{' '}
-            {show(c.to)}
+            {fieldLabel(c.field)}: <span className="line-through">{show(c.from)}</span> → {show(c.to)}
           </li>
         ))}
       </ul>
