@@ -38,7 +38,8 @@ function serve(
 ) {
   urls = [];
   globalThis.fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
     urls.push(url.pathname + url.search);
     const { status = 200, items = [], total = items.length } = answer(url.searchParams);
     return new Response(

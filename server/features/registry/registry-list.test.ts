@@ -72,8 +72,10 @@ describe('GET /api/registry/instruments', () => {
   });
 
   it('searches name, model, serial, description, woods and maker name, case-insensitively', async () => {
-    const names = async (q: string) =>
-      (await list(`?search=${encodeURIComponent(q)}`)).json().map((i: { name: string }) => i.name);
+    const names = async (q: string): Promise<string[]> => {
+      const items: { name: string }[] = (await list(`?search=${encodeURIComponent(q)}`)).json();
+      return items.map((i) => i.name);
+    };
     expect(await names('amber')).toEqual(['Amber Violin']);
     expect(await names('av-001')).toEqual(['Amber Violin']);
     expect(await names('FLAMED')).toEqual(['Amber Violin']);
