@@ -1,6 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.context().clearCookies();
@@ -25,6 +33,7 @@ test('a guest filters the registry to violins', async ({ page }) => {
   const texts = await cards.allInnerTexts();
   expect(texts.length).toBeGreaterThan(2);
   for (const text of texts) expect(text).toContain('· Violin ·');
+  await expectNoAxeViolations(page);
   await cards.first().getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Sign in to see this passport' })).toBeVisible();
   await page.goBack();
@@ -106,6 +115,7 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await expect(owners.nth(1)).toContainText('Sam Carter');
   await expect(owners.nth(1)).toContainText('Purchase');
   await expect(page.getByText('Ownership transferred')).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // An admin verifies it; the registry card shows the Verified badge.
   await signIn(page, 'admin@example.com', 'admin-demo-2026');

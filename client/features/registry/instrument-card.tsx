@@ -9,11 +9,15 @@ import { capitalize, formatMoney } from './format';
 export function InstrumentCard({
   instrument: i,
   layout = 'grid',
+  headingLevel = 3,
 }: {
   instrument: InstrumentSummary;
   layout?: 'grid' | 'list';
+  /** 2 where the cards sit right under the page title, 3 under a section heading. */
+  headingLevel?: 2 | 3;
 }) {
   const list = layout === 'list';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       aria-label={i.name}
@@ -39,11 +43,11 @@ export function InstrumentCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="font-serif text-lg font-semibold leading-snug text-wood-900">
+          <Heading className="font-serif text-lg font-semibold leading-snug text-wood-900">
             <Link to={`/instruments/${i.id}`} className="after:absolute after:inset-0 focus:outline-none">
               {i.name}
             </Link>
-          </h3>
+          </Heading>
           <p className="shrink-0 font-semibold text-wood-800">{formatMoney(i.estimatedValue)}</p>
         </div>
         <p className="text-sm text-stone-700">

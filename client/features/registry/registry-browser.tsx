@@ -165,7 +165,7 @@ export function RegistryBrowser() {
             >
               {query.data.items.map((i) => (
                 <li key={i.id}>
-                  <InstrumentCard instrument={i} layout={view} />
+                  <InstrumentCard instrument={i} layout={view} headingLevel={2} />
                 </li>
               ))}
             </ul>

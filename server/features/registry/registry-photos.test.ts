@@ -145,4 +145,20 @@ describe('photos', () => {
     expect(events).toContain('photo_added');
     expect(events).toContain('photo_removed');
   });
+
+  it('limits uploads to 60 an hour per person', async () => {
+    const uploader = await signedInUser(t, { displayName: 'Busy Owner' });
+    const inst = await instrumentOf(t, maker.shop.id, {
+      history: [{ userId: uploader.user.id, ownerName: 'Busy Owner', startDate: '2024-01-01' }],
+    });
+    const url = `/api/registry/instruments/${inst.id}/images`;
+    const statuses: number[] = [];
+    // Not multipart, so each attempt is refused (415) after counting, without decoding anything.
+    for (let i = 0; i < 61; i++)
+      statuses.push((await api(t, uploader.cookie).post(url, { file: 'x' })).statusCode);
+    expect(statuses.slice(0, 60).every((s) => s === 415)).toBe(true);
+    const limited = await api(t, uploader.cookie).post(url, { file: 'x' });
+    expect(statuses[60]).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
 });
