@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop, createUser } from '../server/db/builders/accounts';
 import { migrateDatabase, openDatabase } from '../server/db/client';
+import { instrumentImages, instruments, ownershipRecords } from '../server/db/schema';
 import { repoRoot } from '../server/test/processes';
 
 const run = promisify(execFile);
@@ -34,12 +35,11 @@ describe('npm run sample:scale', () => {
     );
     expect(stdout).toContain('1,500 / 1,500 instruments');
     const database = await openDatabase({ dataDir });
-    const count = async (table: string) =>
-      (await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]
-        ?.n;
-    expect(await count('instruments')).toBe(1500);
-    expect(await count('instrument_images')).toBe(1500);
-    expect(await count('ownership_records')).toBe(1500);
+    const count = async (table: typeof instruments | typeof instrumentImages | typeof ownershipRecords) =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+    expect(await count(instruments)).toBe(1500);
+    expect(await count(instrumentImages)).toBe(1500);
+    expect(await count(ownershipRecords)).toBe(1500);
     await database.close();
   });
 
