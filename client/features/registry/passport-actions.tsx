@@ -3,7 +3,13 @@ import { Pencil, Send, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { ACQUISITION_METHODS, type InstrumentDetail } from '../../../contract/registry';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest, errorFields, errorText } from '../../lib/api';
@@ -32,8 +38,11 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
           <Pencil aria-hidden /> Edit
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-2xl" aria-describedby={undefined}>
-        <h2 className="mb-4 font-serif text-2xl font-semibold text-wood-900">Edit build details</h2>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle className="text-2xl text-wood-900">Edit build details</DialogTitle>
+        <DialogDescription className="mb-4">
+          Every change is recorded in the passport log with its old and new value.
+        </DialogDescription>
         {save.isError && !Object.keys(errorFields(save.error)).length && (
           <p role="alert" className="mb-3 text-sm text-red-700">
             {errorText(save.error)}
@@ -80,11 +89,11 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
           <Send aria-hidden /> Transfer
         </Button>
       </DialogTrigger>
-      <DialogContent aria-describedby="transfer-help">
-        <h2 className="font-serif text-2xl font-semibold text-wood-900">Transfer ownership</h2>
-        <p id="transfer-help" className="mt-1 text-sm text-stone-600">
+      <DialogContent>
+        <DialogTitle className="text-2xl text-wood-900">Transfer ownership</DialogTitle>
+        <DialogDescription className="mt-1">
           The recipient accepts or declines from their dashboard or the emailed link within 14 days.
-        </p>
+        </DialogDescription>
         <form
           className="mt-4 flex flex-col gap-3"
           onSubmit={(e) => {
