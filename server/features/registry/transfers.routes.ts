@@ -5,7 +5,8 @@ import { badRequest, conflict, forbidden, notFound, parse } from '../../plugins/
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
 import { offerTransfer } from './offer';
-import { acceptTransfer, closeTransfer, getTransfer, listTransfers } from './transfers.queries';
+import { getTransfer, listTransfers } from './transfer-read.queries';
+import { acceptTransfer, closeTransfer } from './transfers.queries';
 import { findRecipient } from './write.queries';
 
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
