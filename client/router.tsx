@@ -95,6 +95,32 @@ export const routes: RouteObject[] = [
         ...page(async () => ({ Component: (await import('./pages/settings')).SettingsPage }), 'Settings'),
       },
       {
+        path: '/registry',
+        ...page(async () => ({ Component: (await import('./pages/registry')).RegistryPage }), 'Registry'),
+      },
+      {
+        path: '/instruments/new',
+        ...page(
+          async () => ({ Component: (await import('./pages/instrument-new')).InstrumentNewPage }),
+          'Register instrument',
+        ),
+      },
+      {
+        path: '/instruments/:id',
+        ...page(
+          async () => ({ Component: (await import('./pages/instrument')).InstrumentPage }),
+          'Instrument',
+        ),
+      },
+      {
+        path: '/transfers/:id',
+        ...page(async () => ({ Component: (await import('./pages/transfer')).TransferPage }), 'Transfer'),
+      },
+      {
+        path: '/admin',
+        ...page(async () => ({ Component: (await import('./pages/admin')).AdminPage }), 'Admin'),
+      },
+      {
         path: '*',
         ...page(async () => ({ Component: (await import('./pages/not-found')).NotFoundPage }), 'Not Found'),
       },

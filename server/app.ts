@@ -3,10 +3,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { handlesRoutes } from './features/handles/handles.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { registryRoutes } from './features/registry/registry.routes';
 import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
 import { registerErrorHandler } from './plugins/errors';
@@ -73,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await profilesRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await academyRoutes(app, ctx);
+  await registryRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 
   await registerSpa(app, ctx.env, clientDir);
   return app;

@@ -2,3 +2,4 @@
 export * from './schema/core';
 export * from './schema/accounts';
 export * from './schema/academy';
+export * from './schema/registry';

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { appMeta } from '../schema';
 import { academySample } from './academy-sample';
 import { accountsSample } from './accounts-sample';
+import { registrySample } from './registry-sample';
 
 export interface SampleStep {
   /** Stable name; a step runs once per database, recorded in app_meta as `sample:<name>`. */
@@ -13,7 +14,7 @@ export interface SampleStep {
 }
 
 /** Every area's sample content, in dependency order. Later areas append their steps here. */
-export const sampleSteps: SampleStep[] = [...accountsSample, ...academySample];
+export const sampleSteps: SampleStep[] = [...accountsSample, ...academySample, ...registrySample];
 
 /**
  * Loads each sample step not yet recorded, each in its own transaction with its record, so a crash mid-way

@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminQueue } from '../../../contract/admin';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorText, getQueryFn } from '../../lib/api';
+
+const QUEUE_KEY = '/api/admin/queue';
+
+/** The verification queue: shops and instruments, unverified by default, with verify / unverify. */
+export function AdminQueuePanel() {
+  const [showVerified, setShowVerified] = useState(false);
+  const client = useQueryClient();
+  const query = useQuery<AdminQueue>({
+    queryKey: [`${QUEUE_KEY}?verified=${showVerified}`],
+    queryFn: getQueryFn<AdminQueue>({ on401: 'throw' }) as () => Promise<AdminQueue>,
+  });
+  const verify = useMutation({
+    mutationFn: ({ kind, id, verified }: { kind: 'shops' | 'instruments'; id: string; verified: boolean }) =>
+      apiRequest('POST', `/api/admin/${kind}/${id}/verification`, { verified }),
+    onSuccess: async (_r, v) => {
+      toast({ title: v.verified ? 'Verified' : 'Verification withdrawn' });
+      await client.invalidateQueries();
+    },
+    onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+  });
+  const action = showVerified ? 'Unverify' : 'Verify';
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label="Queue" className="flex gap-2">
+        <Button
+          variant={showVerified ? 'ghost' : 'secondary'}
+          aria-pressed={!showVerified}
+          onClick={() => setShowVerified(false)}
+        >
+          Waiting for verification
+        </Button>
+        <Button
+          variant={showVerified ? 'secondary' : 'ghost'}
+          aria-pressed={showVerified}
+          onClick={() => setShowVerified(true)}
+        >
+          Verified
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <p role="alert" className="text-red-700">
+          {errorText(query.error, 'Failed to load the queue')}
+        </p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <section aria-labelledby="q-shops" className="rounded-xl border border-stone-200 bg-white p-5">
+            <h2 id="q-shops" className="font-serif text-xl font-semibold text-wood-900">
+              Shops ({query.data.shops.length})
+            </h2>
+            <ul className="mt-3 divide-y divide-stone-100">
+              {query.data.shops.map((s) => (
+                <li key={s.id} className="flex items-center justify-between gap-3 py-2">
+                  <div>
+                    <Link to={`/l/${s.slug}`} className="font-medium text-wood-800 hover:underline">
+                      {s.name}
+                    </Link>
+                    <p className="text-sm text-stone-600">
+                      {s.ownerName}
+                      {s.location ? ` · ${s.location}` : ''}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant={showVerified ? 'outline' : 'default'}
+                    aria-label={`${action} ${s.name}`}
+                    disabled={verify.isPending}
+                    onClick={() => verify.mutate({ kind: 'shops', id: s.id, verified: !showVerified })}
+                  >
+                    {action}
+                  </Button>
+                </li>
+              ))}
+              {!query.data.shops.length && <li className="py-2 text-sm text-stone-600">Nothing here.</li>}
+            </ul>
+          </section>
+          <section
+            aria-labelledby="q-instruments"
+            className="rounded-xl border border-stone-200 bg-white p-5"
+          >
+            <h2 id="q-instruments" className="font-serif text-xl font-semibold text-wood-900">
+              Instruments ({query.data.instruments.length})
+            </h2>
+            <ul className="mt-3 divide-y divide-stone-100">
+              {query.data.instruments.map((i) => (
+                <li key={i.id} className="flex items-center justify-between gap-3 py-2">
+                  <div>
+                    <Link to={`/instruments/${i.id}`} className="font-medium text-wood-800 hover:underline">
+                      {i.name}
+                    </Link>
+                    <p className="text-sm text-stone-600">
+                      {i.passportCode} · {i.makerName ?? 'Unknown maker'} · {i.yearMade}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant={showVerified ? 'outline' : 'default'}
+                    aria-label={`${action} ${i.name}`}
+                    disabled={verify.isPending}
+                    onClick={() => verify.mutate({ kind: 'instruments', id: i.id, verified: !showVerified })}
+                  >
+                    {action}
+                  </Button>
+                </li>
+              ))}
+              {!query.data.instruments.length && (
+                <li className="py-2 text-sm text-stone-600">Nothing here.</li>
+              )}
+            </ul>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

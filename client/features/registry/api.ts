@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  InstrumentDetail,
+  InstrumentSummary,
+  MyRegistry,
+  Transfer,
+  TransferList,
+} from '../../../contract/registry';
+import { ApiError, apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
+
+export interface RegistryFilters {
+  search: string;
+  type: string;
+  category: string;
+  page: number;
+  pageSize: number;
+}
+
+export const INSTRUMENTS_KEY = '/api/registry/instruments';
+export const MY_REGISTRY_KEY = ['/api/registry/me'] as const;
+export const TRANSFERS_KEY = ['/api/registry/transfers'] as const;
+
+export function instrumentsUrl(f: RegistryFilters): string {
+  const params = new URLSearchParams();
+  if (f.search.trim()) params.set('search', f.search.trim());
+  if (f.type !== 'all') params.set('type', f.type);
+  if (f.category !== 'all') params.set('category', f.category);
+  params.set('page', String(f.page));
+  params.set('pageSize', String(f.pageSize));
+  return `${INSTRUMENTS_KEY}?${params.toString()}`;
+}
+
+/** The registry page: the array of cards plus the total from X-Total-Count. */
+export function useInstruments(filters: RegistryFilters) {
+  return useQuery({
+    queryKey: [INSTRUMENTS_KEY, filters],
+    queryFn: async ({ signal }): Promise<{ items: InstrumentSummary[]; total: number }> => {
+      const res = await fetch(instrumentsUrl(filters), { credentials: 'include', signal });
+      await throwIfResNotOk(res);
+      const items = (await res.json()) as InstrumentSummary[];
+      return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Explicit fetchers, so the hooks work under any QueryClient (tests use one without a default queryFn). */
+const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' }) as () => Promise<T>;
+
+const noRetryOn4xx = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+
+export const instrumentKey = (id: string) => [INSTRUMENTS_KEY, id] as const;
+
+export function useInstrument(id: string, enabled = true) {
+  return useQuery<InstrumentDetail>({
+    queryKey: instrumentKey(id),
+    queryFn: fetchJson<InstrumentDetail>(),
+    enabled,
+    retry: noRetryOn4xx,
+    retryDelay: 500,
+  });
+}
+
+export function useMyRegistry(enabled = true) {
+  return useQuery<MyRegistry>({ queryKey: MY_REGISTRY_KEY, queryFn: fetchJson<MyRegistry>(), enabled });
+}
+
+export function useTransfers(enabled = true) {
+  return useQuery<TransferList>({ queryKey: TRANSFERS_KEY, queryFn: fetchJson<TransferList>(), enabled });
+}
+
+export function useTransfer(id: string, enabled = true) {
+  return useQuery<Transfer>({
+    queryKey: [...TRANSFERS_KEY, id],
+    queryFn: fetchJson<Transfer>(),
+    enabled,
+    retry: noRetryOn4xx,
+    retryDelay: 500,
+  });
+}
+
+/** After any registry change, the passport, the lists and the dashboard are refetched. */
+export function useRegistryMutation<TInput, TResult = unknown>(
+  request: (input: TInput) => Promise<TResult>,
+  options: { onSuccess?: (result: TResult) => void; onError?: (error: unknown) => void } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (result) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: [INSTRUMENTS_KEY] }),
+        client.invalidateQueries({ queryKey: MY_REGISTRY_KEY }),
+        client.invalidateQueries({ queryKey: TRANSFERS_KEY }),
+      ]);
+      options.onSuccess?.(result);
+    },
+    onError: options.onError,
+  });
+}
+
+export const transferAction = (id: string, action: 'accept' | 'decline' | 'cancel') =>
+  apiJson<Transfer>('POST', `/api/registry/transfers/${encodeURIComponent(id)}/${action}`);
+
+/** Uploads one photo as multipart/form-data (the caption goes first so the server reads it with the file). */
+export async function uploadPhoto(instrumentId: string, file: File, caption: string) {
+  const form = new FormData();
+  if (caption.trim()) form.append('caption', caption.trim());
+  form.append('file', file);
+  const res = await fetch(`/api/registry/instruments/${instrumentId}/images`, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res.json() as Promise<unknown>;
+}

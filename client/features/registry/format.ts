@@ -1,0 +1,56 @@
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+export const formatMoney = (value: number | null | undefined) => (value == null ? '—' : money.format(value));
+
+export const capitalize = (s: string) => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value.length === 10 ? `${value}T12:00:00Z` : value);
+  return Number.isNaN(d.getTime())
+    ? value
+    : d.toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Passport created',
+  edited: 'Build details edited',
+  photo_added: 'Photo added',
+  photo_removed: 'Photo removed',
+  service_recorded: 'Service recorded',
+  service_approved: 'Service record approved',
+  service_rejected: 'Service record rejected',
+  transfer_offered: 'Transfer offered',
+  transfer_accepted: 'Ownership transferred',
+  transfer_declined: 'Transfer declined',
+  transfer_cancelled: 'Transfer cancelled',
+  transfer_expired: 'Transfer offer expired',
+  verified: 'Verified by the registry',
+  unverified: 'Verification withdrawn',
+  reported_stolen: 'Reported stolen',
+  recovered: 'Recovered',
+};
+export const eventLabel = (type: string) => EVENT_LABELS[type] ?? capitalize(type.replace(/_/g, ' '));
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  instrumentType: 'Type',
+  category: 'Category',
+  model: 'Model',
+  serialNumber: 'Serial number',
+  bodyWood: 'Body wood',
+  neckWood: 'Neck wood',
+  fretboardWood: 'Fretboard wood',
+  finishType: 'Finish',
+  numberOfStrings: 'Strings',
+  scaleLength: 'Scale length (mm)',
+  description: 'Description',
+  yearMade: 'Year made',
+  estimatedValue: 'Estimated value',
+  condition: 'Condition',
+};
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;

@@ -1,0 +1,73 @@
+import { MapPin, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { InstrumentSummary } from '../../../contract/registry';
+import { Badge } from '../../components/ui/badge';
+import { cn } from '../../lib/cn';
+import { capitalize, formatMoney } from './format';
+
+/** A registry card (seed §2): image, Verified badge, name, value, category and type, year, maker, condition. */
+export function InstrumentCard({
+  instrument: i,
+  layout = 'grid',
+  headingLevel = 3,
+}: {
+  instrument: InstrumentSummary;
+  layout?: 'grid' | 'list';
+  /** 2 where the cards sit right under the page title, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+}) {
+  const list = layout === 'list';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article
+      aria-label={i.name}
+      className={cn(
+        'group relative overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-wood-500 hover:shadow-md',
+        list && 'flex',
+      )}
+    >
+      <div className={cn('relative bg-wood-50', list ? 'w-40 shrink-0 sm:w-56' : 'aspect-[4/3]')}>
+        {i.imageUrl ? (
+          <img src={i.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-sm text-stone-500">No photo yet</div>
+        )}
+        {i.verified && (
+          <Badge variant="success" className="absolute left-2 top-2">
+            <ShieldCheck aria-hidden /> Verified
+          </Badge>
+        )}
+        {i.status === 'stolen' && (
+          <Badge className="absolute right-2 top-2 bg-red-700">Reported stolen</Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <Heading className="font-serif text-lg font-semibold leading-snug text-wood-900">
+            <Link to={`/instruments/${i.id}`} className="after:absolute after:inset-0 focus:outline-none">
+              {i.name}
+            </Link>
+          </Heading>
+          <p className="shrink-0 font-semibold text-wood-800">{formatMoney(i.estimatedValue)}</p>
+        </div>
+        <p className="text-sm text-stone-700">
+          {capitalize(i.category)} · {capitalize(i.instrumentType)} · {i.yearMade}
+        </p>
+        {i.luthier && (
+          <p className="flex items-center gap-1 text-sm text-stone-600">
+            <MapPin className="size-3.5 shrink-0" aria-hidden />
+            <span>
+              {i.luthier.businessName}
+              {i.luthier.location ? `, ${i.luthier.location}` : ''}
+            </span>
+          </p>
+        )}
+        {i.condition && (
+          <p className="mt-auto text-xs uppercase tracking-wide text-stone-500">
+            Condition: {capitalize(i.condition)}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,224 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ACQUISITION_METHODS,
+  CONDITIONS,
+  INSTRUMENT_CATEGORIES,
+  INSTRUMENT_TYPES,
+  type InstrumentDetail,
+} from '../../../contract/registry';
+import { Button } from '../../components/ui/button';
+import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
+import { capitalize } from './format';
+
+const TEXT_FIELDS = [
+  ['model', 'Model'],
+  ['serialNumber', 'Serial number'],
+  ['bodyWood', 'Body wood'],
+  ['neckWood', 'Neck wood'],
+  ['fretboardWood', 'Fretboard wood'],
+  ['finishType', 'Finish'],
+] as const;
+const NUMBER_FIELDS = [
+  ['numberOfStrings', 'Number of strings'],
+  ['scaleLength', 'Scale length (mm)'],
+  ['yearMade', 'Year made'],
+  ['estimatedValue', 'Estimated value (USD)'],
+] as const;
+const NUMERIC = new Set<string>(NUMBER_FIELDS.map(([k]) => k));
+
+type Values = Record<string, string>;
+
+function initial(i?: InstrumentDetail): Values {
+  const v: Values = {
+    instrumentType: 'guitar',
+    category: 'classical',
+    condition: '',
+    firstOwnerMethod: 'commission',
+  };
+  if (!i) return { ...v, yearMade: String(new Date().getFullYear()) };
+  for (const key of [
+    'name',
+    'instrumentType',
+    'category',
+    'description',
+    'condition',
+    ...TEXT_FIELDS.map(([k]) => k),
+    ...NUMBER_FIELDS.map(([k]) => k),
+  ]) {
+    const value = (i as unknown as Record<string, unknown>)[key];
+    v[key] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  }
+  return v;
+}
+
+/** Form values to the API body: numbers as numbers; empty optional fields are null on edit and left out on create. */
+function toBody(values: Values, mode: 'create' | 'edit'): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [k, raw] of Object.entries(values)) {
+    if ((k === 'firstOwner' || k === 'firstOwnerMethod') && mode === 'edit') continue;
+    const v = raw.trim();
+    if (!v) {
+      if (mode === 'edit' && k !== 'name' && k !== 'yearMade') body[k] = null;
+      continue;
+    }
+    body[k] = NUMERIC.has(k) ? Number(v) : v;
+  }
+  if (mode === 'create' && !values.firstOwner?.trim()) delete body.firstOwnerMethod;
+  return body;
+}
+
+/** Register or edit build details (product.md §7): required name, type, category and year. */
+export function InstrumentForm({
+  mode,
+  instrument,
+  pending,
+  fieldErrors,
+  onSubmit,
+}: {
+  mode: 'create' | 'edit';
+  instrument?: InstrumentDetail;
+  pending: boolean;
+  fieldErrors: Record<string, string>;
+  onSubmit: (body: Record<string, unknown>) => void;
+}) {
+  const [values, setValues] = useState<Values>(() => initial(instrument));
+  const set = (k: string) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const err = (k: string) => ({
+    'aria-invalid': Boolean(fieldErrors[k]) || undefined,
+    'aria-describedby': fieldErrors[k] ? `${k}-error` : undefined,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(toBody(values, mode));
+  };
+  const field = (k: string, label: string, input: React.ReactNode) => (
+    <div className="flex flex-col gap-1" key={k}>
+      <Label htmlFor={`f-${k}`}>{label}</Label>
+      {input}
+      <FieldError id={`${k}-error`} message={fieldErrors[k]} />
+    </div>
+  );
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-serif text-lg font-semibold text-wood-900">Instrument</legend>
+        {field(
+          'name',
+          'Name (required)',
+          <Input id="f-name" required value={values.name ?? ''} onChange={set('name')} {...err('name')} />,
+        )}
+        {field(
+          'instrumentType',
+          'Type',
+          <Select
+            id="f-instrumentType"
+            value={values.instrumentType}
+            onChange={set('instrumentType')}
+            {...err('instrumentType')}
+          >
+            {INSTRUMENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {capitalize(t)}
+              </option>
+            ))}
+          </Select>,
+        )}
+        {field(
+          'category',
+          'Category',
+          <Select id="f-category" value={values.category} onChange={set('category')} {...err('category')}>
+            {INSTRUMENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {capitalize(c)}
+              </option>
+            ))}
+          </Select>,
+        )}
+        {field(
+          'condition',
+          'Condition',
+          <Select id="f-condition" value={values.condition} onChange={set('condition')} {...err('condition')}>
+            <option value="">Not stated</option>
+            {CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {capitalize(c)}
+              </option>
+            ))}
+          </Select>,
+        )}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-serif text-lg font-semibold text-wood-900">Build details</legend>
+        {TEXT_FIELDS.map(([k, label]) =>
+          field(k, label, <Input id={`f-${k}`} value={values[k] ?? ''} onChange={set(k)} {...err(k)} />),
+        )}
+        {NUMBER_FIELDS.map(([k, label]) =>
+          field(
+            k,
+            k === 'yearMade' ? `${label} (required)` : label,
+            <Input
+              id={`f-${k}`}
+              type="number"
+              inputMode="numeric"
+              value={values[k] ?? ''}
+              onChange={set(k)}
+              {...err(k)}
+            />,
+          ),
+        )}
+        <div className="sm:col-span-2">
+          {field(
+            'description',
+            'Description',
+            <Textarea
+              id="f-description"
+              value={values.description ?? ''}
+              onChange={set('description')}
+              {...err('description')}
+            />,
+          )}
+        </div>
+      </fieldset>
+      {mode === 'create' && (
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-serif text-lg font-semibold text-wood-900">First owner</legend>
+          <p className="text-sm text-stone-600 sm:col-span-2">
+            Leave empty to keep the instrument yourself. A person without an account receives an offer by
+            email that waits for them.
+          </p>
+          {field(
+            'firstOwner',
+            'Email or handle',
+            <Input
+              id="f-firstOwner"
+              value={values.firstOwner ?? ''}
+              onChange={set('firstOwner')}
+              {...err('firstOwner')}
+            />,
+          )}
+          {field(
+            'firstOwnerMethod',
+            'Acquisition',
+            <Select
+              id="f-firstOwnerMethod"
+              value={values.firstOwnerMethod}
+              onChange={set('firstOwnerMethod')}
+            >
+              {ACQUISITION_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {capitalize(m)}
+                </option>
+              ))}
+            </Select>,
+          )}
+        </fieldset>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : mode === 'create' ? 'Register instrument' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_OPEN_EVENT } from '../../lib/auth';
+import { InstrumentPage } from '../../pages/instrument';
+import { mockFetch, renderRoutes } from '../../test/render';
+
+const me = {
+  id: 'u1',
+  email: 'a@example.test',
+  displayName: 'A',
+  firstName: 'A',
+  lastName: '',
+  role: 'user',
+  onboardingComplete: true,
+  handle: 'a',
+};
+const ID = '11111111-1111-4111-8111-111111111111';
+const routes = [{ path: '/instruments/:id', element: <InstrumentPage /> }];
+
+const detail = {
+  id: ID,
+  passportCode: 'LR-AAAA-BBBB',
+  name: 'Amber Violin',
+  instrumentType: 'violin',
+  category: 'classical',
+  model: 'Strad',
+  serialNumber: null,
+  bodyWood: 'Maple',
+  neckWood: null,
+  fretboardWood: null,
+  finishType: null,
+  numberOfStrings: 4,
+  scaleLength: 328,
+  description: null,
+  yearMade: 2015,
+  estimatedValue: 14500,
+  condition: 'mint',
+  verified: true,
+  status: 'active',
+  luthier: null,
+  currentOwner: { name: 'Sam Carter', location: 'Bristol, UK' },
+  images: [],
+  ownershipHistory: [
+    {
+      id: 'o1',
+      ownerName: 'Elena Marquez',
+      location: null,
+      startDate: '2015-01-01',
+      endDate: '2016-01-01',
+      acquisitionMethod: null,
+    },
+    {
+      id: 'o2',
+      ownerName: 'Sam Carter',
+      location: 'Bristol, UK',
+      startDate: '2016-01-01',
+      endDate: null,
+      acquisitionMethod: 'purchase',
+    },
+  ],
+  serviceRecords: [],
+  events: [{ id: 'e1', type: 'created', data: {}, createdAt: '2015-01-01T00:00:00Z' }],
+  viewer: { isMaker: false, isOwner: false, isAdmin: false, canRecordService: false },
+};
+
+describe('InstrumentPage', () => {
+  it('asks guests to sign in and returns them here', async () => {
+    const listener = vi.fn();
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    renderRoutes(routes, { path: `/instruments/${ID}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect((listener.mock.calls[0]![0] as CustomEvent).detail).toEqual({
+      mode: 'signin',
+      next: `/instruments/${ID}`,
+    });
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+  });
+
+  it('shows "Instrument Not Found" on 404', async () => {
+    mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({
+        status: 404,
+        json: { error: 'x', code: 'NOT_FOUND' },
+      }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    expect(await screen.findByRole('heading', { name: 'Instrument Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The requested instrument could not be found in our registry.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to registry/ })).toHaveAttribute('href', '/registry');
+  });
+
+  it('shows "Failed to fetch instrument" on other failures', async () => {
+    mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({
+        status: 500,
+        json: { error: 'x', code: 'INTERNAL_ERROR' },
+      }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    expect(await screen.findByText('Failed to fetch instrument', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('renders the tabs; Provenance lists the owners in order; strangers get no owner actions', async () => {
+    mockFetch({ [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }) });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amber Violin' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Overview',
+      'Gallery',
+      'Provenance',
+      'Service History',
+    ]);
+    expect(screen.queryByRole('button', { name: /Transfer/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Provenance' }));
+    const owners = screen.getByRole('list', { name: 'Owners in order' });
+    expect([...owners.querySelectorAll('li')].map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'Elena Marquez',
+      'Sam Carter',
+    ]);
+  });
+});

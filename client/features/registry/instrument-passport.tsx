@@ -1,0 +1,94 @@
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useInstrument } from './api';
+import { capitalize } from './format';
+import { GalleryTab } from './gallery-tab';
+import { OverviewTab } from './overview-tab';
+import { PassportActions } from './passport-actions';
+import { ProvenanceTab } from './provenance-tab';
+import { ServiceTab } from './service-tab';
+
+function NotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="font-serif text-3xl font-bold text-wood-900">Instrument Not Found</h1>
+      <p className="mt-3 text-stone-700">The requested instrument could not be found in our registry.</p>
+      <Link to="/registry" className={`${buttonClasses('outline')} mt-6`}>
+        <ArrowLeft aria-hidden /> Back to registry
+      </Link>
+    </div>
+  );
+}
+
+/** An instrument passport (seed §2): Overview, Gallery, Provenance and Service History tabs. */
+export function InstrumentPassport({ id }: { id: string }) {
+  const query = useInstrument(id);
+  useDocumentTitle(query.data?.name ?? (query.isError ? 'Instrument Not Found' : 'Instrument'));
+  if (query.isPending) return <Spinner label="Loading instrument…" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          Failed to fetch instrument
+        </p>
+        <Link to="/registry" className={`${buttonClasses('outline')} mt-6`}>
+          Back to registry
+        </Link>
+      </div>
+    );
+  }
+  const i = query.data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/registry" className="inline-flex items-center gap-1 text-sm text-wood-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> Back to registry
+      </Link>
+      <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="font-serif text-3xl font-bold text-wood-900 md:text-4xl">{i.name}</h1>
+            {i.verified && (
+              <Badge variant="success">
+                <ShieldCheck aria-hidden /> Verified
+              </Badge>
+            )}
+            {i.status === 'stolen' && <Badge className="bg-red-700">Reported stolen</Badge>}
+          </div>
+          <p className="mt-1 text-stone-700">
+            {capitalize(i.category)} {i.instrumentType} · {i.yearMade}
+            {i.luthier ? ` · ${i.luthier.businessName}` : ''}
+          </p>
+          <p className="mt-1 font-mono text-sm text-stone-600">Passport {i.passportCode}</p>
+        </div>
+        <PassportActions instrument={i} />
+      </header>
+      <Tabs defaultValue="overview" className="mt-8">
+        <TabsList aria-label="Passport sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="gallery">Gallery</TabsTrigger>
+          <TabsTrigger value="provenance">Provenance</TabsTrigger>
+          <TabsTrigger value="service">Service History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab instrument={i} />
+        </TabsContent>
+        <TabsContent value="gallery">
+          <GalleryTab instrument={i} />
+        </TabsContent>
+        <TabsContent value="provenance">
+          <ProvenanceTab instrument={i} />
+        </TabsContent>
+        <TabsContent value="service">
+          <ServiceTab instrument={i} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

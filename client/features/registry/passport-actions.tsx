@@ -1,0 +1,196 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Send, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { ACQUISITION_METHODS, type InstrumentDetail } from '../../../contract/registry';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { FieldError, Input, Label, Select } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, apiRequest, errorFields, errorText } from '../../lib/api';
+import { instrumentKey, useMyRegistry, useRegistryMutation } from './api';
+import { capitalize } from './format';
+import { InstrumentForm } from './instrument-form';
+
+function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
+  const [open, setOpen] = useState(false);
+  const client = useQueryClient();
+  const save = useRegistryMutation(
+    (body: Record<string, unknown>) =>
+      apiJson<InstrumentDetail>('PATCH', `/api/registry/instruments/${instrument.id}`, body),
+    {
+      onSuccess: (fresh) => {
+        client.setQueryData(instrumentKey(instrument.id), fresh);
+        setOpen(false);
+        toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
+      },
+    },
+  );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden /> Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle className="text-2xl text-wood-900">Edit build details</DialogTitle>
+        <DialogDescription className="mb-4">
+          Every change is recorded in the passport log with its old and new value.
+        </DialogDescription>
+        {save.isError && !Object.keys(errorFields(save.error)).length && (
+          <p role="alert" className="mb-3 text-sm text-red-700">
+            {errorText(save.error)}
+          </p>
+        )}
+        <InstrumentForm
+          mode="edit"
+          instrument={instrument}
+          pending={save.isPending}
+          fieldErrors={errorFields(save.error)}
+          onSubmit={(body) => save.mutate(body)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
+  const [open, setOpen] = useState(false);
+  const [recipient, setRecipient] = useState('');
+  const [method, setMethod] = useState('purchase');
+  const [price, setPrice] = useState('');
+  const offer = useRegistryMutation(
+    () =>
+      apiRequest('POST', `/api/registry/instruments/${instrument.id}/transfers`, {
+        recipient,
+        method,
+        price: price.trim() ? Number(price) : null,
+      }),
+    {
+      onSuccess: () => {
+        setOpen(false);
+        setRecipient('');
+        setPrice('');
+        toast({ title: 'Transfer offered', description: 'The recipient has 14 days to accept it.' });
+      },
+    },
+  );
+  const fields = errorFields(offer.error);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Send aria-hidden /> Transfer
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle className="text-2xl text-wood-900">Transfer ownership</DialogTitle>
+        <DialogDescription className="mt-1">
+          The recipient accepts or declines from their dashboard or the emailed link within 14 days.
+        </DialogDescription>
+        <form
+          className="mt-4 flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            offer.mutate(undefined);
+          }}
+          noValidate
+        >
+          <Label htmlFor="t-recipient">Recipient email or handle</Label>
+          <Input
+            id="t-recipient"
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+            aria-invalid={Boolean(fields.recipient) || undefined}
+            aria-describedby={fields.recipient ? 't-recipient-error' : undefined}
+          />
+          <FieldError id="t-recipient-error" message={fields.recipient} />
+          <Label htmlFor="t-method">Acquisition method</Label>
+          <Select id="t-method" value={method} onChange={(e) => setMethod(e.target.value)}>
+            {ACQUISITION_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {capitalize(m)}
+              </option>
+            ))}
+          </Select>
+          <Label htmlFor="t-price">Price (USD, optional, private)</Label>
+          <Input
+            id="t-price"
+            type="number"
+            inputMode="numeric"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+          {offer.isError && !Object.keys(fields).length && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorText(offer.error)}
+            </p>
+          )}
+          <Button type="submit" disabled={offer.isPending}>
+            {offer.isPending ? 'Sending...' : 'Send offer'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PrivacyToggle() {
+  const mine = useMyRegistry();
+  const toggle = useRegistryMutation((ownerPrivacy: boolean) =>
+    apiRequest('PUT', '/api/registry/privacy', { ownerPrivacy }),
+  );
+  if (!mine.data) return null;
+  return (
+    <label className="flex items-center gap-2 text-sm text-stone-700">
+      <input
+        type="checkbox"
+        className="size-4 accent-wood-700"
+        checked={mine.data.ownerPrivacy}
+        disabled={toggle.isPending}
+        onChange={(e) => toggle.mutate(e.target.checked)}
+      />
+      Show me as “Private owner” on passports
+    </label>
+  );
+}
+
+/** Maker: edit. Owner: transfer, report stolen or recovered, privacy. */
+export function PassportActions({ instrument: i }: { instrument: InstrumentDetail }) {
+  const status = useRegistryMutation(
+    (path: 'report-stolen' | 'recovered') => apiRequest('POST', `/api/registry/instruments/${i.id}/${path}`),
+    {
+      onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+    },
+  );
+  if (!i.viewer.isMaker && !i.viewer.isOwner) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-2">
+        {i.viewer.isMaker && <EditDialog instrument={i} />}
+        {i.viewer.isOwner && i.status === 'active' && <TransferDialog instrument={i} />}
+        {i.viewer.isOwner &&
+          (i.status === 'stolen' ? (
+            <Button variant="outline" disabled={status.isPending} onClick={() => status.mutate('recovered')}>
+              Mark as recovered
+            </Button>
+          ) : (
+            <Button
+              variant="destructive"
+              disabled={status.isPending}
+              onClick={() => status.mutate('report-stolen')}
+            >
+              <ShieldAlert aria-hidden /> Report stolen
+            </Button>
+          ))}
+      </div>
+      {i.viewer.isOwner && <PrivacyToggle />}
+    </div>
+  );
+}

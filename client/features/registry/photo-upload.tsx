@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { errorText } from '../../lib/api';
+import { uploadPhoto, useRegistryMutation } from './api';
+
+const fail = (error: unknown) =>
+  toast({
+    title: 'Error',
+    description: errorText(error, 'The photo could not be uploaded.'),
+    variant: 'destructive',
+  });
+
+/** Choose a photo, see its preview, add a caption, upload (the server re-encodes it and strips EXIF). */
+export function PhotoUpload({ instrumentId }: { instrumentId: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const upload = useRegistryMutation(() => uploadPhoto(instrumentId, file as File, caption), {
+    onSuccess: () => {
+      setFile(null);
+      setCaption('');
+      toast({ title: 'Photo added' });
+    },
+    onError: fail,
+  });
+  return (
+    <form
+      className="grid gap-3 rounded-xl border border-dashed border-wood-300 bg-wood-50 p-4 sm:grid-cols-[auto_1fr]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (file) upload.mutate(undefined);
+      }}
+    >
+      <div className="flex size-28 items-center justify-center overflow-hidden rounded-lg bg-white text-xs text-stone-500">
+        {preview ? (
+          <img src={preview} alt="Preview of the chosen photo" className="h-full w-full object-cover" />
+        ) : (
+          'No photo chosen'
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="photo-file">Photo (JPEG, PNG, WebP, HEIC or AVIF, up to 15 MB)</Label>
+        <input
+          id="photo-file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+          className="text-sm"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <Label htmlFor="photo-caption">Caption</Label>
+        <Input
+          id="photo-caption"
+          value={caption}
+          maxLength={300}
+          onChange={(e) => setCaption(e.target.value)}
+        />
+        <Button type="submit" className="self-start" disabled={!file || upload.isPending}>
+          {upload.isPending ? 'Uploading...' : 'Upload photo'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { InstrumentSummary } from '../../../contract/registry';
+import { renderWithProviders } from '../../test/render';
+import { RegistryBrowser } from './registry-browser';
+
+const card = (over: Partial<InstrumentSummary>): InstrumentSummary => ({
+  id: crypto.randomUUID(),
+  passportCode: 'LR-AAAA-BBBB',
+  name: 'Test Guitar',
+  instrumentType: 'guitar',
+  category: 'classical',
+  model: null,
+  yearMade: 2019,
+  estimatedValue: 9800,
+  condition: 'excellent',
+  verified: false,
+  status: 'active',
+  imageUrl: '/instruments/guitar-spruce.svg',
+  luthier: {
+    id: 's1',
+    businessName: 'Hauser Werkstatt',
+    contactName: 'J',
+    location: 'Markneukirchen, Germany',
+    establishedYear: 1978,
+    verified: true,
+    specializations: [],
+    slug: 'hauser',
+  },
+  ...over,
+});
+
+let urls: string[];
+/** Answers /api/registry/instruments by query; total comes back in X-Total-Count like the server's. */
+function serve(
+  answer: (params: URLSearchParams) => { status?: number; items?: InstrumentSummary[]; total?: number },
+) {
+  urls = [];
+  globalThis.fetch = async (input: RequestInfo | URL) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
+    urls.push(url.pathname + url.search);
+    const { status = 200, items = [], total = items.length } = answer(url.searchParams);
+    return new Response(
+      status === 200 ? JSON.stringify(items) : JSON.stringify({ error: 'boom', code: 'INTERNAL_ERROR' }),
+      {
+        status,
+        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+      },
+    );
+  };
+}
+
+beforeEach(() => {
+  serve((p) =>
+    p.get('type') === 'violin'
+      ? { items: [card({ name: 'Amber Violin', instrumentType: 'violin', verified: true })] }
+      : {
+          items: [
+            card({ name: 'Concert Classical' }),
+            card({ name: 'Amber Violin', instrumentType: 'violin' }),
+          ],
+          total: 60,
+        },
+  );
+});
+
+describe('RegistryBrowser', () => {
+  it('shows the cards of seed §2 and the total count from X-Total-Count', async () => {
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
+    expect(screen.getByText('60 instruments found')).toBeInTheDocument();
+    expect(screen.getAllByText('Hauser Werkstatt, Markneukirchen, Germany')).toHaveLength(2);
+    expect(screen.getAllByText('$9,800')).toHaveLength(2);
+    expect(screen.getAllByText('Classical · Guitar · 2019')).toHaveLength(1);
+    expect(screen.getAllByText('Condition: Excellent')).toHaveLength(2);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('filters by type and category through the API', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    await screen.findByRole('article', { name: 'Concert Classical' });
+    expect([...screen.getByLabelText('Type').querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'all',
+      'guitar',
+      'violin',
+      'mandolin',
+      'banjo',
+    ]);
+    expect([...screen.getByLabelText('Category').querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'all',
+      'acoustic',
+      'electric',
+      'classical',
+      'flamenco',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Type'), 'violin');
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Concert Classical' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('1 instrument found')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Category'), 'flamenco');
+    await waitFor(() => expect(urls.at(-1)).toContain('type=violin&category=flamenco&page=1'));
+  });
+
+  it('searches after a pause and shows the empty state with a way out', async () => {
+    serve((p) => (p.get('search') ? { items: [] } : { items: [card({ name: 'Concert Classical' })] }));
+    const user = userEvent.setup();
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    await screen.findByRole('article', { name: 'Concert Classical' });
+    await user.type(screen.getByLabelText('Search'), '100% _x');
+    expect(await screen.findByRole('heading', { name: 'No instruments found' })).toBeInTheDocument();
+    expect(urls.at(-1)).toContain(`search=${encodeURIComponent('100% _x').replace(/%20/g, '+')}`);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
+  });
+
+  it('pages and switches to the list view', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    await screen.findByRole('article', { name: 'Concert Classical' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urls.at(-1)).toContain('page=2'));
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says "Failed to fetch instruments" when the API fails', async () => {
+    serve(() => ({ status: 500 }));
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    expect(await screen.findByText('Failed to fetch instruments')).toBeInTheDocument();
+  });
+});

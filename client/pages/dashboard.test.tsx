@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderWithProviders } from '../test/render';
+import { DashboardPage } from './dashboard';
+
+const me = {
+  id: 'u1',
+  email: 'sam@example.test',
+  displayName: 'Sam Carter',
+  firstName: 'Sam',
+  lastName: 'Carter',
+  role: 'luthier',
+  onboardingComplete: true,
+  handle: 'sam',
+};
+const instrument = { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null };
+const transfer = (over: object) => ({
+  id: 't1',
+  instrument,
+  direction: 'incoming',
+  fromName: 'Elena Marquez',
+  method: 'purchase',
+  price: 8200,
+  status: 'pending',
+  expiresAt: '2026-12-01T00:00:00Z',
+  createdAt: '2026-11-17T00:00:00Z',
+  ...over,
+});
+
+describe('DashboardPage', () => {
+  it('shows incoming and outgoing offers, the shop and the register button; accepting posts to the API', async () => {
+    let accepted = false;
+    const calls = mockFetch({
+      'GET /api/registry/me': () => ({
+        json: {
+          owned: [],
+          registered: [],
+          shop: { name: 'Carter Strings', slug: 'sam', published: true, verified: false },
+          ownerPrivacy: false,
+        },
+      }),
+      'GET /api/registry/transfers': () => ({
+        json: accepted
+          ? { incoming: [], outgoing: [] }
+          : {
+              incoming: [transfer({})],
+              outgoing: [
+                transfer({
+                  id: 't2',
+                  direction: 'outgoing',
+                  toLabel: '@bea',
+                  instrument: { ...instrument, id: 'i2', name: 'Porch Banjo' },
+                }),
+              ],
+            },
+      }),
+      'POST /api/registry/transfers/t1/accept': () => {
+        accepted = true;
+        return { json: transfer({ status: 'accepted' }) };
+      },
+    });
+    renderWithProviders(<DashboardPage />, { me });
+    const offer = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
+    expect(offer).toHaveTextContent('From Elena Marquez · Purchase · $8,200');
+    expect(screen.getByRole('article', { name: 'Transfer of Porch Banjo' })).toHaveTextContent('To @bea');
+    expect(screen.getByRole('button', { name: 'Cancel offer' })).toBeInTheDocument();
+    expect(screen.getByText('Not verified yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register instrument' })).toHaveAttribute(
+      'href',
+      '/instruments/new',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Transfer of Amber Violin' })).not.toBeInTheDocument(),
+    );
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/t1/accept'))).toBe(true);
+  });
+});

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+
+export const INSTRUMENT_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
+export const INSTRUMENT_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
+/** The registry's category filter offers the seed's four; archtop is the fifth sample category. */
+export const FILTER_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco'] as const;
+export const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
+export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritance', 'trade'] as const;
+export const SERVICE_TYPES = ['setup', 'maintenance', 'repair', 'restoration'] as const;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 24;
+/** Longer search input is cut, not refused: nobody types 200 characters to find a guitar. */
+export const MAX_SEARCH_LENGTH = 200;
+export const TRANSFER_DAYS = 14;
+
+export const instrumentTypeSchema = z.enum(INSTRUMENT_TYPES, {
+  message: 'Choose guitar, violin, mandolin or banjo.',
+});
+export const categorySchema = z.enum(INSTRUMENT_CATEGORIES, { message: 'Choose a category.' });
+export const conditionSchema = z.enum(CONDITIONS, { message: 'Choose a condition.' });
+export const methodSchema = z.enum(ACQUISITION_METHODS, {
+  message: 'Choose how the instrument changes hands.',
+});
+export const serviceTypeSchema = z.enum(SERVICE_TYPES, { message: 'Choose a service type.' });
+
+const allOr = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.literal('all'), z.enum(values)])
+    .optional()
+    .transform((v) => (v === 'all' ? undefined : v));
+
+export const listQuerySchema = z.object({
+  search: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().slice(0, MAX_SEARCH_LENGTH) || undefined),
+  type: allOr(INSTRUMENT_TYPES),
+  category: allOr(INSTRUMENT_CATEGORIES),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type ListQuery = z.input<typeof listQuerySchema>;
+
+export const luthierSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  contactName: z.string().nullable(),
+  location: z.string().nullable(),
+  establishedYear: z.number().nullable(),
+  verified: z.boolean(),
+  specializations: z.array(z.string()),
+  slug: z.string(),
+});
+export type Luthier = z.infer<typeof luthierSchema>;
+
+export const instrumentSummarySchema = z.object({
+  id: z.string(),
+  passportCode: z.string(),
+  name: z.string(),
+  instrumentType: instrumentTypeSchema,
+  category: categorySchema,
+  model: z.string().nullable(),
+  yearMade: z.number(),
+  estimatedValue: z.number().nullable(),
+  condition: conditionSchema.nullable(),
+  verified: z.boolean(),
+  status: z.enum(['active', 'stolen', 'destroyed']),
+  imageUrl: z.string().nullable(),
+  luthier: luthierSchema.nullable(),
+});
+export type InstrumentSummary = z.infer<typeof instrumentSummarySchema>;
+export const instrumentListSchema = z.array(instrumentSummarySchema);
+
+const optText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters.`).nullable().optional();
+const year = z.coerce
+  .number({ message: 'Enter a year.' })
+  .int('Enter a year.')
+  .min(1500, 'Enter a year after 1500.')
+  .max(new Date().getFullYear() + 1, 'The year cannot be in the future.');
+
+export const buildFieldsSchema = z.object({
+  name: z.string({ message: 'Name is required.' }).trim().min(1, 'Name is required.').max(120),
+  instrumentType: instrumentTypeSchema,
+  category: categorySchema,
+  model: optText(120),
+  serialNumber: optText(80),
+  bodyWood: optText(80),
+  neckWood: optText(80),
+  fretboardWood: optText(80),
+  finishType: optText(80),
+  numberOfStrings: z.coerce
+    .number()
+    .int()
+    .min(1, 'At least 1 string.')
+    .max(18, 'At most 18 strings.')
+    .nullable()
+    .optional(),
+  scaleLength: z.coerce
+    .number()
+    .int()
+    .min(100, 'Scale length is in millimetres (100 to 1200).')
+    .max(1200, 'Scale length is in millimetres (100 to 1200).')
+    .nullable()
+    .optional(),
+  description: optText(4000),
+  yearMade: year,
+  estimatedValue: z.coerce
+    .number()
+    .int()
+    .min(0, 'The value cannot be negative.')
+    .max(100_000_000)
+    .nullable()
+    .optional(),
+  condition: conditionSchema.nullable().optional(),
+});
+
+export const createInstrumentSchema = buildFieldsSchema.extend({
+  /** An email or handle of the first owner; empty means the maker keeps it. */
+  firstOwner: z.string().trim().max(254).optional(),
+  firstOwnerMethod: methodSchema.optional(),
+});
+export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
+
+export const editInstrumentSchema = buildFieldsSchema.partial().refine((v) => Object.keys(v).length > 0, {
+  message: 'Nothing to change.',
+});
+export type EditInstrumentInput = z.input<typeof editInstrumentSchema>;
+
+export const imageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  imageUrl: z.string(),
+  caption: z.string().nullable(),
+  isPrimary: z.boolean(),
+  orderIndex: z.number(),
+});
+export type InstrumentImage = z.infer<typeof imageSchema>;
+
+export const ownershipSchema = z.object({
+  id: z.string(),
+  ownerName: z.string(),
+  location: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  acquisitionMethod: methodSchema.nullable(),
+  /** Present only for that owner and admins. */
+  purchasePrice: z.number().nullable().optional(),
+  ownerEmail: z.string().optional(),
+});
+export type Ownership = z.infer<typeof ownershipSchema>;
+
+export const serviceRecordSchema = z.object({
+  id: z.string(),
+  servicerName: z.string(),
+  serviceType: serviceTypeSchema,
+  description: z.string(),
+  workPerformed: z.string().nullable(),
+  serviceDate: z.string(),
+  cost: z.number().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(['approved', 'pending', 'rejected']),
+  recordedBy: z.string().nullable(),
+});
+export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
+
+export const eventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type InstrumentEvent = z.infer<typeof eventSchema>;
+
+export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: true }).extend({
+  serialNumber: z.string().nullable(),
+  bodyWood: z.string().nullable(),
+  neckWood: z.string().nullable(),
+  fretboardWood: z.string().nullable(),
+  finishType: z.string().nullable(),
+  numberOfStrings: z.number().nullable(),
+  scaleLength: z.number().nullable(),
+  description: z.string().nullable(),
+  currentOwner: z.object({ name: z.string(), location: z.string().nullable(), email: z.string().optional() }),
+  images: z.array(imageSchema),
+  ownershipHistory: z.array(ownershipSchema),
+  serviceRecords: z.array(serviceRecordSchema),
+  events: z.array(eventSchema),
+  viewer: z.object({
+    isMaker: z.boolean(),
+    isOwner: z.boolean(),
+    isAdmin: z.boolean(),
+    canRecordService: z.boolean(),
+  }),
+});
+export type InstrumentDetail = z.infer<typeof instrumentDetailSchema>;
+
+export const imagePatchSchema = z
+  .object({
+    caption: z.string().trim().max(300).nullable().optional(),
+    isPrimary: z.literal(true).optional(),
+  })
+  .refine((v) => v.caption !== undefined || v.isPrimary !== undefined, { message: 'Nothing to change.' });
+export const imageOrderSchema = z.object({ imageIds: z.array(z.uuid()).min(1).max(50) });
+
+const isoDate = z.iso.date({ message: 'Enter a date (YYYY-MM-DD).' });
+export const serviceInputSchema = z.object({
+  servicerName: optText(120),
+  serviceType: serviceTypeSchema,
+  description: z
+    .string({ message: 'Describe the service.' })
+    .trim()
+    .min(1, 'Describe the service.')
+    .max(2000),
+  workPerformed: optText(4000),
+  serviceDate: isoDate,
+  cost: z.coerce.number().int().min(0).max(10_000_000).nullable().optional(),
+  notes: optText(2000),
+});
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+export const transferOfferSchema = z.object({
+  recipient: z
+    .string({ message: 'Enter an email or handle.' })
+    .trim()
+    .min(3, 'Enter an email or handle.')
+    .max(254),
+  method: methodSchema,
+  price: z.coerce.number().int().min(0).max(100_000_000).nullable().optional(),
+});
+export type TransferOfferInput = z.input<typeof transferOfferSchema>;
+
+export const transferSchema = z.object({
+  id: z.string(),
+  instrument: z.object({
+    id: z.string(),
+    name: z.string(),
+    passportCode: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+  direction: z.enum(['incoming', 'outgoing']),
+  fromName: z.string(),
+  /** The recipient as the sender typed it (sender only); recipients see "you". */
+  toLabel: z.string().optional(),
+  method: methodSchema,
+  price: z.number().nullable(),
+  status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+export const transferListSchema = z.object({
+  incoming: z.array(transferSchema),
+  outgoing: z.array(transferSchema),
+});
+export type TransferList = z.infer<typeof transferListSchema>;
+
+export const myRegistrySchema = z.object({
+  owned: z.array(instrumentSummarySchema),
+  registered: z.array(instrumentSummarySchema),
+  shop: z
+    .object({ name: z.string(), slug: z.string(), published: z.boolean(), verified: z.boolean() })
+    .nullable(),
+  ownerPrivacy: z.boolean(),
+});
+export type MyRegistry = z.infer<typeof myRegistrySchema>;
+
+export const privacySchema = z.object({ ownerPrivacy: z.boolean() });

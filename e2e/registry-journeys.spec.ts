@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+const photo = (color: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+test('a guest filters the registry to violins', async ({ page }) => {
+  await page.goto('/registry');
+  await expect(page.getByRole('heading', { name: 'Instrument Registry' })).toBeVisible();
+  await expect(page.getByText(/\d+ instruments found/)).toBeVisible();
+  await page.getByLabel('Type').selectOption('violin');
+  await expect(page).toHaveURL(/type=violin/);
+  const cards = page.getByRole('list', { name: 'Instruments' }).getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByText('Failed to fetch instruments')).toHaveCount(0);
+  const texts = await cards.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(2);
+  for (const text of texts) expect(text).toContain('· Violin ·');
+  await expectNoAxeViolations(page);
+  await cards.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Sign in to see this passport' })).toBeVisible();
+  await page.goBack();
+  await page.getByLabel('Search').fill('zzzz-no-such-instrument');
+  await expect(page.getByRole('heading', { name: 'No instruments found' })).toBeVisible();
+});
+
+test('register, photograph, service, transfer, accept, verify', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Journey Violin ${Date.now().toString(36)}`;
+
+  // The demo luthier registers an instrument from the dashboard.
+  await signIn(page, 'luthier@example.com', 'luthier-demo-2026');
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Register instrument' }).click();
+  await expect(page.getByRole('heading', { name: 'Register instrument' })).toBeVisible();
+  await page.getByLabel('Name (required)').fill(name);
+  await page.getByLabel('Type', { exact: true }).selectOption('violin');
+  await page.getByLabel('Category', { exact: true }).selectOption('classical');
+  await page.getByLabel('Body wood').fill('Flamed maple');
+  await page.getByLabel('Scale length (mm)').fill('328');
+  await page.getByLabel('Year made (required)').fill('2025');
+  await page.getByRole('button', { name: 'Register instrument' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const passportUrl = page.url();
+
+  // Two photos, each with a caption.
+  await page.getByRole('tab', { name: 'Gallery' }).click();
+  for (const [color, caption] of [
+    ['#8b4513', 'Front'],
+    ['#d2a064', 'Scroll'],
+  ] as const) {
+    await page
+      .getByLabel(/^Photo \(/)
+      .setInputFiles({ name: `${caption}.jpg`, mimeType: 'image/jpeg', buffer: await photo(color) });
+    await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
+    await page.getByLabel('Caption', { exact: true }).fill(caption);
+    await page.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Photos' }).getByText(caption, { exact: true }),
+    ).toBeVisible();
+  }
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(2);
+
+  // A service record.
+  await page.getByRole('tab', { name: 'Service History' }).click();
+  await page.getByLabel('Service type').selectOption('setup');
+  await page.getByLabel('Description').fill('First setup after varnish cure');
+  await page.getByRole('button', { name: 'Save service record' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Service records' }).getByText('First setup after varnish cure'),
+  ).toBeVisible();
+
+  // The owner (the maker) offers it to the demo enthusiast.
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await page.getByLabel('Recipient email or handle').fill('enthusiast@example.com');
+  await page.getByLabel('Acquisition method').selectOption('purchase');
+  await page.getByLabel(/^Price/).fill('8200');
+  await page.getByRole('button', { name: 'Send offer' }).click();
+  await expect(page.getByRole('button', { name: 'Transfer' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The enthusiast accepts from the dashboard and then owns it.
+  await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
+  await page.goto('/dashboard');
+  const offer = page.getByRole('article', { name: `Transfer of ${name}` });
+  await offer.getByRole('button', { name: 'Accept' }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Your instruments' }).getByRole('link', { name }),
+  ).toBeVisible();
+
+  // Provenance shows both owners, in order.
+  await page.goto(passportUrl);
+  await page.getByRole('tab', { name: 'Provenance' }).click();
+  const owners = page.getByRole('list', { name: 'Owners in order' }).getByRole('listitem');
+  await expect(owners).toHaveCount(2);
+  await expect(owners.nth(0)).toContainText('Elena Marquez');
+  await expect(owners.nth(1)).toContainText('Sam Carter');
+  await expect(owners.nth(1)).toContainText('Purchase');
+  await expect(page.getByText('Ownership transferred')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // An admin verifies it; the registry card shows the Verified badge.
+  await signIn(page, 'admin@example.com', 'admin-demo-2026');
+  await page.goto('/admin');
+  await page.getByRole('button', { name: `Verify ${name}` }).click();
+  await expect(page.getByRole('button', { name: `Verify ${name}` })).toHaveCount(0);
+  await page.context().clearCookies();
+  await page.goto(`/registry?search=${encodeURIComponent(name)}`);
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Verified')).toBeVisible();
+});

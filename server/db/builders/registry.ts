@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { buildFieldsSchema, serviceInputSchema } from '../../../contract/registry';
+import type { Db } from '../client';
+import {
+  instrumentEvents,
+  instrumentImages,
+  instruments,
+  ownershipRecords,
+  serviceRecords,
+  shops,
+  users,
+} from '../schema';
+
+/** No 0/O or 1/I: passport codes are read aloud and typed from paper. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A short public passport code such as LR-7KQ2-M9XD (32^8 ≈ 10^12 codes; the unique index catches the rest). */
+export function generatePassportCode(): string {
+  const bytes = crypto.randomBytes(8);
+  const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+  return `LR-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export interface OwnershipSeed {
+  userId?: string | null;
+  ownerName: string;
+  location?: string | null;
+  startDate: string;
+  endDate?: string | null;
+  acquisitionMethod?: 'purchase' | 'commission' | 'gift' | 'inheritance' | 'trade' | null;
+  purchasePrice?: number | null;
+}
+
+export type BuildFields = z.output<typeof buildFieldsSchema>;
+
+export interface InstrumentSeed extends Partial<BuildFields> {
+  makerShopId: string;
+  verified?: boolean;
+  status?: 'active' | 'stolen' | 'destroyed';
+  actorId?: string | null;
+  /** Oldest first; the last open record is the current owner. Default: the maker owns it from today. */
+  history?: OwnershipSeed[];
+  images?: { staticUrl: string; caption?: string | null }[];
+}
+
+/** Creates a passport with its ownership records, images and "created" event; sample content, tests and the API share it. */
+export async function createInstrument(db: Db, seed: InstrumentSeed) {
+  const [maker] = await db
+    .select({ ownerId: shops.ownerId, name: users.displayName, location: shops.location })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(eq(shops.id, seed.makerShopId));
+  if (!maker) throw new Error('createInstrument: unknown maker shop');
+  const history = seed.history ?? [
+    { userId: maker.ownerId, ownerName: maker.name, location: maker.location, startDate: today() },
+  ];
+  const current = history.at(-1);
+  const { history: _h, images = [], actorId, makerShopId, verified, status, ...fields } = seed;
+  const [row] = await db
+    .insert(instruments)
+    .values({
+      ...fields,
+      name: fields.name ?? 'Untitled instrument',
+      instrumentType: fields.instrumentType ?? 'guitar',
+      category: fields.category ?? 'acoustic',
+      yearMade: fields.yearMade ?? new Date().getFullYear(),
+      passportCode: generatePassportCode(),
+      makerShopId,
+      verified: verified ?? false,
+      status: status ?? 'active',
+      currentOwnerId: current && !current.endDate ? (current.userId ?? null) : null,
+    })
+    .returning();
+  if (!row) throw new Error('instrument insert returned nothing');
+  if (history.length)
+    await db
+      .insert(ownershipRecords)
+      .values(history.map((h) => ({ ...h, instrumentId: row.id, hadAccount: Boolean(h.userId) })));
+  if (images.length)
+    await db.insert(instrumentImages).values(
+      images.map((img, i) => ({
+        instrumentId: row.id,
+        staticUrl: img.staticUrl,
+        caption: img.caption ?? null,
+        isPrimary: i === 0,
+        orderIndex: i,
+      })),
+    );
+  await db.insert(instrumentEvents).values({
+    instrumentId: row.id,
+    actorId: actorId === undefined ? maker.ownerId : actorId,
+    type: 'created',
+    data: { passportCode: row.passportCode },
+  });
+  return row;
+}
+
+export interface ServiceSeed extends Omit<z.output<typeof serviceInputSchema>, 'servicerName'> {
+  servicerName: string;
+  servicerShopId?: string | null;
+  recordedById?: string | null;
+  status?: 'approved' | 'pending' | 'rejected';
+}
+
+/** Adds a service record and its "service recorded" event. */
+export async function addServiceRecord(db: Db, instrumentId: string, seed: ServiceSeed) {
+  const [row] = await db
+    .insert(serviceRecords)
+    .values({
+      instrumentId,
+      servicerName: seed.servicerName,
+      servicerShopId: seed.servicerShopId ?? null,
+      recordedById: seed.recordedById ?? null,
+      serviceType: seed.serviceType,
+      description: seed.description,
+      workPerformed: seed.workPerformed ?? null,
+      serviceDate: seed.serviceDate,
+      cost: seed.cost ?? null,
+      notes: seed.notes ?? null,
+      status: seed.status ?? 'approved',
+    })
+    .returning();
+  if (!row) throw new Error('service insert returned nothing');
+  await db.insert(instrumentEvents).values({
+    instrumentId,
+    actorId: seed.recordedById ?? null,
+    type: 'service_recorded',
+    data: { serviceType: row.serviceType, servicerName: row.servicerName, status: row.status },
+  });
+  return row;
+}

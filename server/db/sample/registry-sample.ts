@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { createUser } from '../builders/accounts';
+import { addServiceRecord, createInstrument, type OwnershipSeed } from '../builders/registry';
+import { shops, users } from '../schema';
+import { DEMO_ACCOUNTS } from './accounts-sample';
+import type { SampleStep } from './load-sample';
+
+export const DEMO_ADMIN = {
+  email: 'admin@example.com',
+  password: 'admin-demo-2026',
+  displayName: 'Registry Admin',
+};
+
+type Wood = 'spruce' | 'cedar' | 'maple' | 'mahogany';
+type Row = [
+  handle: string,
+  name: string,
+  type: 'guitar' | 'violin' | 'mandolin' | 'banjo',
+  category: 'acoustic' | 'electric' | 'classical' | 'flamenco' | 'archtop',
+  model: string,
+  body: string,
+  neck: string,
+  board: string,
+  year: number,
+  value: number,
+  drawing: Wood,
+];
+
+// prettier-ignore
+const ROWS: Row[] = [
+  ['hauser-werkstatt', 'Vogtland Concert Classical', 'guitar', 'classical', 'Konzert 650', 'Indian rosewood, spruce top', 'Spanish cedar', 'Ebony', 2019, 9800, 'spruce'],
+  ['hauser-werkstatt', 'Markneukirchen Violin No. 41', 'violin', 'classical', 'Stradivari 1715 model', 'Flamed maple, spruce top', 'Maple', 'Ebony', 2015, 14500, 'maple'],
+  ['hauser-werkstatt', 'Hauser Student Violin', 'violin', 'classical', 'Studio', 'Maple, spruce top', 'Maple', 'Ebony', 2021, 3200, 'spruce'],
+  ['hauser-werkstatt', 'Hauser Archtop Jazz', 'guitar', 'archtop', 'Jazz 17', 'Carved maple, spruce top', 'Maple', 'Ebony', 2012, 11800, 'maple'],
+  ['cremona-liuteria', 'Cremona Guarneri Copy', 'violin', 'classical', 'del Gesù 1743', 'Balkan maple, alpine spruce', 'Maple', 'Ebony', 2010, 28000, 'maple'],
+  ['cremona-liuteria', 'Bellandi Viola d’Amore Violin', 'violin', 'classical', 'Amati', 'Maple, spruce top', 'Maple', 'Ebony', 2018, 16500, 'mahogany'],
+  ['cremona-liuteria', 'Cremonese Bowl Mandolin', 'mandolin', 'acoustic', 'Napoletano', 'Maple ribs, spruce top', 'Walnut', 'Rosewood', 2016, 4200, 'maple'],
+  ['cremona-liuteria', 'Bellandi Concert Violin', 'violin', 'classical', 'Stradivari Messiah', 'Flamed maple, spruce top', 'Maple', 'Ebony', 2022, 22000, 'cedar'],
+  ['nashville-strings', 'Music Row Dreadnought', 'guitar', 'acoustic', 'D-18 style', 'Mahogany, Adirondack spruce', 'Mahogany', 'Ebony', 2017, 5400, 'spruce'],
+  ['nashville-strings', 'Calloway F-5 Mandolin', 'mandolin', 'archtop', 'F-5', 'Red maple, red spruce', 'Maple', 'Ebony', 2014, 9600, 'maple'],
+  ['nashville-strings', 'Cumberland Open-Back Banjo', 'banjo', 'acoustic', 'Clawhammer 12"', 'Cherry rim', 'Cherry', 'Ebony', 2019, 2800, 'cedar'],
+  ['nashville-strings', 'Calloway Resonator Banjo', 'banjo', 'acoustic', 'Bluegrass 5', 'Maple resonator', 'Maple', 'Rosewood', 2020, 3900, 'maple'],
+  ['granada-guitarras', 'Realejo Flamenca Blanca', 'guitar', 'flamenco', 'Blanca 1960', 'Cypress, spruce top', 'Spanish cedar', 'Ebony', 2018, 7600, 'spruce'],
+  ['granada-guitarras', 'Ruiz Flamenca Negra', 'guitar', 'flamenco', 'Negra', 'Indian rosewood, spruce top', 'Spanish cedar', 'Ebony', 2011, 9200, 'mahogany'],
+  ['granada-guitarras', 'Alhambra Concert Classical', 'guitar', 'classical', 'Torres FE17', 'Madagascar rosewood, cedar top', 'Spanish cedar', 'Ebony', 2008, 12500, 'cedar'],
+  ['granada-guitarras', 'Ruiz Estudio Classical', 'guitar', 'classical', 'Estudio', 'Sapele, cedar top', 'Cedar', 'Rosewood', 2022, 2600, 'cedar'],
+  ['kyoto-gengakki', 'Kamo River Classical', 'guitar', 'classical', 'Kamo 640', 'Rosewood, Japanese cedar top', 'Cedar', 'Ebony', 2016, 8800, 'cedar'],
+  ['kyoto-gengakki', 'Tanaka Parlour', 'guitar', 'acoustic', 'Parlour 12', 'Walnut, spruce top', 'Mahogany', 'Ebony', 2020, 4100, 'spruce'],
+  ['kyoto-gengakki', 'Tanaka Hinoki Classical', 'guitar', 'classical', 'Hinoki', 'Hinoki cypress, spruce top', 'Cedar', 'Ebony', 2013, 7300, 'spruce'],
+  ['kyoto-gengakki', 'Tanaka Octave Mandolin', 'mandolin', 'acoustic', 'Octave', 'Maple, spruce top', 'Maple', 'Ebony', 2021, 3600, 'spruce'],
+  ['melbourne-luthiers', 'Southern Cross Blackwood OM', 'guitar', 'acoustic', 'OM Blackwood', 'Tasmanian blackwood, bunya top', 'Queensland maple', 'Ebony', 2019, 5200, 'mahogany'],
+  ['melbourne-luthiers', 'Yarra Hollow Electric', 'guitar', 'electric', 'Hollow 339', 'Silky oak', 'Maple', 'Rosewood', 2021, 3800, 'maple'],
+  ['melbourne-luthiers', 'Southern Cross Solid Body', 'guitar', 'electric', 'SB-1', 'Queensland maple', 'Maple', 'Gidgee', 2017, 2900, 'maple'],
+  ['melbourne-luthiers', 'Otway Archtop', 'guitar', 'archtop', 'Otway 16', 'Carved blackwood', 'Maple', 'Ebony', 2015, 8900, 'mahogany'],
+  ['sao-paulo-violoes', 'Choro Sete Cordas', 'guitar', 'classical', 'Sete Cordas', 'Jacaranda, cedar top', 'Cedar', 'Ebony', 2012, 8400, 'mahogany'],
+  ['sao-paulo-violoes', 'Souza Violão de Concerto', 'guitar', 'classical', 'Concerto', 'Indian rosewood, spruce top', 'Cedar', 'Ebony', 2018, 6900, 'spruce'],
+  ['sao-paulo-violoes', 'Samba Cavaquinho Mandolin', 'mandolin', 'acoustic', 'Bandolim', 'Rosewood, spruce top', 'Cedar', 'Ebony', 2020, 2400, 'cedar'],
+  ['sao-paulo-violoes', 'Souza Steel-String', 'guitar', 'acoustic', 'Folk 000', 'Mahogany, spruce top', 'Mahogany', 'Rosewood', 2016, 3500, 'spruce'],
+  ['lagos-workshop', 'Afrobeat Semi-Hollow', 'guitar', 'electric', 'Fela 335', 'Iroko', 'Mahogany', 'African ebony', 2019, 3100, 'mahogany'],
+  ['lagos-workshop', 'Okafor Highlife Electric', 'guitar', 'electric', 'Highlife S', 'Mahogany', 'Maple', 'Rosewood', 2021, 2500, 'mahogany'],
+  ['lagos-workshop', 'Lagos Bass VI', 'guitar', 'electric', 'Bass VI', 'Ash', 'Maple', 'Maple', 2016, 2700, 'maple'],
+  ['lagos-workshop', 'Okafor Travel Acoustic', 'guitar', 'acoustic', 'Traveller', 'Sapele, spruce top', 'Mahogany', 'Ebony', 2022, 1400, 'spruce'],
+  ['montreal-lutherie', 'Québec Maple Violin', 'violin', 'classical', 'Dubois 2', 'Québec maple, spruce', 'Maple', 'Ebony', 2013, 12800, 'maple'],
+  ['montreal-lutherie', 'Dubois A-Style Mandolin', 'mandolin', 'archtop', 'A-5', 'Québec maple, red spruce', 'Maple', 'Ebony', 2017, 5600, 'maple'],
+  ['montreal-lutherie', 'Saint-Laurent Violin', 'violin', 'classical', 'Guarneri', 'Maple, spruce top', 'Maple', 'Ebony', 2020, 9900, 'cedar'],
+  ['montreal-lutherie', 'Dubois Fiddle', 'violin', 'classical', 'Folk fiddle', 'Maple, spruce top', 'Maple', 'Ebony', 2009, 4300, 'mahogany'],
+  ['dublin-instruments', 'Liffey Tenor Banjo', 'banjo', 'acoustic', 'Tenor 19', 'Walnut resonator', 'Maple', 'Ebony', 2015, 3300, 'mahogany'],
+  ['dublin-instruments', 'Byrne Session Mandolin', 'mandolin', 'acoustic', 'Session A', 'Maple, spruce top', 'Maple', 'Rosewood', 2018, 2900, 'spruce'],
+  ['dublin-instruments', 'Byrne Irish Bouzouki Guitar', 'guitar', 'acoustic', 'Bouzouki', 'Walnut, spruce top', 'Mahogany', 'Rosewood', 2011, 4700, 'cedar'],
+  ['dublin-instruments', 'Byrne Five-String Banjo', 'banjo', 'acoustic', 'Celtic 5', 'Maple rim', 'Maple', 'Ebony', 2022, 2200, 'maple'],
+];
+
+const STRINGS = { guitar: 6, violin: 4, mandolin: 8, banjo: 5 } as const;
+const SCALE = { guitar: 650, violin: 328, mandolin: 350, banjo: 670 } as const;
+const CONDITIONS = ['mint', 'excellent', 'excellent', 'good', 'fair'] as const;
+const OWNERS = [
+  ['Hélène Martin', 'Lyon, France'],
+  ['David Okonkwo', 'Abuja, Nigeria'],
+  ['Mei Chen', 'Taipei, Taiwan'],
+  ['Lucas Almeida', 'Porto, Portugal'],
+  ['Sarah Goldberg', 'Chicago, USA'],
+  ['Tomás Herrera', 'Buenos Aires, Argentina'],
+  ['Ingrid Larsen', 'Oslo, Norway'],
+  ['Kenji Watanabe', 'Osaka, Japan'],
+] as const;
+
+/** Ownership histories cycle through commission, purchase, gift and inheritance. */
+function historyFor(
+  i: number,
+  maker: { userId: string; name: string; location: string | null },
+  year: number,
+) {
+  const a = OWNERS[i % OWNERS.length]!;
+  const b = OWNERS[(i + 3) % OWNERS.length]!;
+  const built: OwnershipSeed = {
+    userId: maker.userId,
+    ownerName: maker.name,
+    location: maker.location,
+    startDate: `${year}-03-01`,
+    endDate: `${year}-06-15`,
+  };
+  const first: OwnershipSeed = {
+    ownerName: a[0],
+    location: a[1],
+    startDate: `${year}-06-15`,
+    acquisitionMethod: i % 2 ? 'purchase' : 'commission',
+    purchasePrice: 1000 + (i % 7) * 450,
+  };
+  if (i % 4 === 0 || year >= 2022) return [built, first];
+  const then = Math.min(year + 2, 2025);
+  return [
+    built,
+    { ...first, endDate: `${then}-09-01` },
+    {
+      ownerName: b[0],
+      location: b[1],
+      startDate: `${then}-09-01`,
+      acquisitionMethod: (['purchase', 'gift', 'inheritance'] as const)[i % 3],
+      purchasePrice: i % 3 === 0 ? 2000 + i * 50 : null,
+    },
+  ];
+}
+
+const SERVICES = [
+  ['setup', 'Full setup for the new owner', 'Leveled frets, adjusted action and nut slots, new strings.'],
+  ['maintenance', 'Seasonal humidity check', 'Cleaned and oiled fretboard, checked top for cracks.'],
+  ['repair', 'Crack repair on the lower bout', 'Glued and cleated a 6 cm crack, touched up the finish.'],
+  ['restoration', 'Varnish restoration', 'Retouched worn varnish and replaced the bridge.'],
+] as const;
+
+async function shopByHandle(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      userId: shops.ownerId,
+      name: users.displayName,
+      shopName: shops.name,
+      location: shops.location,
+    })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(eq(shops.slug, slug));
+  if (!row) throw new Error(`sample maker ${slug} is missing`);
+  return row;
+}
+
+async function loadInstruments(db: Db): Promise<void> {
+  for (const [i, row] of ROWS.entries()) {
+    const [handle, name, type, category, model, body, neck, board, year, value, drawing] = row;
+    const maker = await shopByHandle(db, handle);
+    const inst = await createInstrument(db, {
+      makerShopId: maker.id,
+      name,
+      instrumentType: type,
+      category,
+      model,
+      serialNumber: `${handle.slice(0, 3).toUpperCase()}-${year}-${String(i + 1).padStart(3, '0')}`,
+      bodyWood: body,
+      neckWood: neck,
+      fretboardWood: board,
+      finishType: i % 3 === 0 ? 'French polish' : i % 3 === 1 ? 'Oil varnish' : 'Nitrocellulose lacquer',
+      numberOfStrings: name.includes('Sete') ? 7 : STRINGS[type],
+      scaleLength: SCALE[type],
+      description: `${name}, built by ${maker.shopName} in ${year}. ${model} pattern in ${body.toLowerCase()}.`,
+      yearMade: year,
+      estimatedValue: value,
+      condition: CONDITIONS[i % CONDITIONS.length],
+      verified: i % 3 !== 2,
+      history: historyFor(i, maker, year),
+      images: [
+        { staticUrl: `/instruments/${type}-${drawing}.svg`, caption: `${name}, front` },
+        { staticUrl: `/instruments/${type}-${i % 2 ? 'spruce' : 'cedar'}.svg`, caption: 'Wood study' },
+      ],
+    });
+    if (i % 2 === 0) {
+      const servicer = i % 4 === 0 ? maker : await shopByHandle(db, ROWS[(i + 5) % ROWS.length]![0]);
+      const [serviceType, description, workPerformed] = SERVICES[(i / 2) % SERVICES.length]!;
+      await addServiceRecord(db, inst.id, {
+        servicerName: servicer.shopName,
+        servicerShopId: servicer.id,
+        recordedById: servicer.userId,
+        serviceType,
+        description,
+        workPerformed,
+        serviceDate: `${Math.min(year + 1, 2025)}-10-0${(i % 9) + 1}`,
+        cost: serviceType === 'setup' ? 120 : 80 + i * 10,
+      });
+    }
+  }
+}
+
+/** Demo-only: the admin account, and the demo luthier's instruments, some owned by the demo enthusiast. */
+async function loadDemo(db: Db): Promise<void> {
+  await createUser(db, { ...DEMO_ADMIN, role: 'admin', onboardingComplete: true, handle: 'registry-admin' });
+  const maker = await shopByHandle(db, DEMO_ACCOUNTS.luthier.handle);
+  const [fan] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.enthusiast.email));
+  if (!fan) throw new Error('demo enthusiast is missing');
+  const demo = [
+    ['Triana Flamenca', 'flamenco', 2021, 'cypress', 'spruce', fan, 'commission'],
+    ['Marquez Concert Classical', 'classical', 2019, 'rosewood', 'cedar', fan, 'purchase'],
+    ['Sevilla Estudio', 'classical', 2023, 'sapele', 'cedar', fan, 'gift'],
+    ['Marquez Flamenca Negra', 'flamenco', 2024, 'rosewood', 'mahogany', null, null],
+  ] as const;
+  for (const [name, category, year, wood, drawing, owner, method] of demo) {
+    const built: OwnershipSeed = {
+      userId: maker.userId,
+      ownerName: maker.name,
+      location: maker.location,
+      startDate: `${year}-02-01`,
+    };
+    const history: OwnershipSeed[] = owner
+      ? [
+          { ...built, endDate: `${year}-05-20` },
+          {
+            userId: owner.id,
+            ownerName: owner.displayName,
+            location: owner.location,
+            startDate: `${year}-05-20`,
+            acquisitionMethod: method,
+            purchasePrice: method === 'purchase' ? 5400 : null,
+          },
+        ]
+      : [built];
+    const inst = await createInstrument(db, {
+      makerShopId: maker.id,
+      name,
+      instrumentType: 'guitar',
+      category,
+      model: category === 'flamenco' ? 'Flamenca' : 'Concierto',
+      serialNumber: `EM-${year}-0${demo.findIndex((d) => d[0] === name) + 1}`,
+      bodyWood: `${wood[0]!.toUpperCase()}${wood.slice(1)}, spruce top`,
+      neckWood: 'Spanish cedar',
+      fretboardWood: 'Ebony',
+      finishType: 'French polish',
+      numberOfStrings: 6,
+      scaleLength: 650,
+      description: `${name}: a ${category} guitar from the Marquez workshop in Seville.`,
+      yearMade: year,
+      estimatedValue: 3000 + (year - 2019) * 500,
+      condition: 'excellent',
+      verified: year < 2023,
+      history,
+      images: [{ staticUrl: `/instruments/guitar-${drawing}.svg`, caption: `${name}, front` }],
+    });
+    if (owner)
+      await addServiceRecord(db, inst.id, {
+        servicerName: maker.shopName,
+        servicerShopId: maker.id,
+        recordedById: maker.userId,
+        serviceType: 'setup',
+        description: 'First setup after the finish cured',
+        workPerformed: 'Action set to 3.0/2.5 mm at the 12th fret, saddle compensated.',
+        serviceDate: `${year}-06-01`,
+        cost: 0,
+      });
+  }
+}
+
+export const registrySample: SampleStep[] = [
+  { name: 'registry:instruments', run: loadInstruments },
+  { name: 'registry:demo', demoOnly: true, run: loadDemo },
+];

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ACQUISITION_METHODS,
+  CONDITIONS,
+  INSTRUMENT_CATEGORIES,
+  INSTRUMENT_TYPES,
+  SERVICE_TYPES,
+} from '../../../contract/registry';
+import { media } from './core';
+import { shops, users } from './accounts';
+
+export const INSTRUMENT_STATUSES = ['active', 'stolen', 'destroyed'] as const;
+export const SERVICE_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export const TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A passport. Searchable text is a generated column so every write path keeps it current. */
+export const instruments = pgTable(
+  'instruments',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    passportCode: text('passport_code').notNull(),
+    name: text('name').notNull(),
+    instrumentType: text('instrument_type', { enum: INSTRUMENT_TYPES }).notNull(),
+    category: text('category', { enum: INSTRUMENT_CATEGORIES }).notNull(),
+    model: text('model'),
+    serialNumber: text('serial_number'),
+    bodyWood: text('body_wood'),
+    neckWood: text('neck_wood'),
+    fretboardWood: text('fretboard_wood'),
+    finishType: text('finish_type'),
+    numberOfStrings: integer('number_of_strings'),
+    /** Millimetres. */
+    scaleLength: integer('scale_length'),
+    description: text('description'),
+    yearMade: integer('year_made').notNull(),
+    /** Whole currency units. */
+    estimatedValue: integer('estimated_value'),
+    condition: text('condition', { enum: CONDITIONS }),
+    verified: boolean('verified').notNull().default(false),
+    status: text('status', { enum: INSTRUMENT_STATUSES }).notNull().default('active'),
+    makerShopId: uuid('maker_shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
+    ),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('instruments_passport_code_key').on(t.passportCode),
+    index('instruments_created_idx').on(t.createdAt, t.id),
+    index('instruments_type_created_idx').on(t.instrumentType, t.createdAt),
+    index('instruments_category_created_idx').on(t.category, t.createdAt),
+    index('instruments_maker_idx').on(t.makerShopId),
+    index('instruments_owner_idx').on(t.currentOwnerId),
+    index('instruments_unverified_idx')
+      .on(t.createdAt)
+      .where(sql`verified = false`),
+    // The trigram GIN index on search_text lives in the custom migration registry-search (it needs pg_trgm).
+  ],
+);
+
+/** A photo: an uploaded media item, or a static drawing shipped with the app (sample content). */
+export const instrumentImages = pgTable(
+  'instrument_images',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'cascade' }),
+    staticUrl: text('static_url'),
+    caption: text('caption'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [index('instrument_images_instrument_idx').on(t.instrumentId, t.orderIndex)],
+);
+
+export const ownershipRecords = pgTable(
+  'ownership_records',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** True when the owner was an account; once that account is deleted the name shows as "Former owner". */
+    hadAccount: boolean('had_account').notNull().default(false),
+    ownerName: text('owner_name').notNull(),
+    location: text('location'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    /** Null for the maker's own first record (built, not acquired). */
+    acquisitionMethod: text('acquisition_method', { enum: ACQUISITION_METHODS }),
+    purchasePrice: integer('purchase_price'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('ownership_records_instrument_idx').on(t.instrumentId, t.startDate),
+    index('ownership_records_user_idx').on(t.userId),
+  ],
+);
+
+export const serviceRecords = pgTable(
+  'service_records',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id, { onDelete: 'cascade' }),
+    servicerName: text('servicer_name').notNull(),
+    servicerShopId: uuid('servicer_shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    recordedById: uuid('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
+    description: text('description').notNull(),
+    workPerformed: text('work_performed'),
+    serviceDate: date('service_date').notNull(),
+    cost: integer('cost'),
+    notes: text('notes'),
+    status: text('status', { enum: SERVICE_STATUSES }).notNull().default('approved'),
+    createdAt: created(),
+  },
+  (t) => [index('service_records_instrument_idx').on(t.instrumentId, t.serviceDate)],
+);
+
+/** An ownership offer; its id is opaque and unguessable because it appears in the mailed link. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: text('id').primaryKey(),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toUserId: uuid('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    /** What the sender typed (an email or @handle), shown back to the sender only. */
+    toLabel: text('to_label').notNull(),
+    method: text('method', { enum: ACQUISITION_METHODS }).notNull(),
+    price: integer('price'),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    index('transfers_instrument_idx').on(t.instrumentId),
+    index('transfers_from_idx').on(t.fromUserId, t.createdAt),
+    index('transfers_to_user_idx').on(t.toUserId, t.createdAt),
+    index('transfers_to_email_idx').on(t.toEmail, t.createdAt),
+    index('transfers_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('transfers_one_pending_key')
+      .on(t.instrumentId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export const EVENT_TYPES = [
+  'created',
+  'edited',
+  'photo_added',
+  'photo_removed',
+  'service_recorded',
+  'service_approved',
+  'service_rejected',
+  'transfer_offered',
+  'transfer_accepted',
+  'transfer_declined',
+  'transfer_cancelled',
+  'transfer_expired',
+  'verified',
+  'unverified',
+  'reported_stolen',
+  'recovered',
+] as const;
+
+/** The append-only provenance log: rows are inserted, never updated or deleted by the application. */
+export const instrumentEvents = pgTable(
+  'instrument_events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index('instrument_events_instrument_idx').on(t.instrumentId, t.createdAt)],
+);

@@ -1,0 +1,137 @@
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { InstrumentDetail } from '../../../contract/registry';
+import type { Db } from '../../db/client';
+import {
+  instrumentEvents,
+  instrumentImages,
+  instruments,
+  media,
+  ownershipRecords,
+  serviceRecords,
+  shops,
+  users,
+} from '../../db/schema';
+import { luthierColumns } from './list.queries';
+import { imageUrls, isAdmin, publicOwner, seesPrivate, type Viewer } from './registry-view';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => uuidPattern.test(id);
+
+/** The instrument row plus the maker's user id; null when the id is unknown or not a uuid. */
+export async function findInstrument(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ instrument: instruments, makerUserId: shops.ownerId, makerShopName: shops.name })
+    .from(instruments)
+    .leftJoin(shops, eq(shops.id, instruments.makerShopId))
+    .where(eq(instruments.id, id));
+  return row ?? null;
+}
+export type FoundInstrument = NonNullable<Awaited<ReturnType<typeof findInstrument>>>;
+
+export function roles(found: FoundInstrument, viewer: Viewer) {
+  return {
+    isMaker: Boolean(viewer && found.makerUserId === viewer.id),
+    isOwner: Boolean(viewer && found.instrument.currentOwnerId === viewer.id),
+    isAdmin: isAdmin(viewer),
+  };
+}
+
+const ownerUser = alias(users, 'owner_user');
+const servicerShop = alias(shops, 'servicer_shop');
+
+/** The whole passport as this viewer may see it (product.md §7). */
+export async function instrumentDetail(
+  db: Db,
+  found: FoundInstrument,
+  viewer: Viewer,
+): Promise<InstrumentDetail> {
+  const id = found.instrument.id;
+  const [[luthier], images, owners, services, events] = await Promise.all([
+    found.instrument.makerShopId
+      ? db.select(luthierColumns).from(shops).where(eq(shops.id, found.instrument.makerShopId))
+      : Promise.resolve([]),
+    db
+      .select({ img: instrumentImages, widths: media.widths })
+      .from(instrumentImages)
+      .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+      .where(eq(instrumentImages.instrumentId, id))
+      .orderBy(asc(instrumentImages.orderIndex), asc(instrumentImages.createdAt)),
+    db
+      .select({
+        rec: ownershipRecords,
+        userName: ownerUser.displayName,
+        userLocation: ownerUser.location,
+        userPrivacy: ownerUser.ownerPrivacy,
+        userEmail: ownerUser.email,
+      })
+      .from(ownershipRecords)
+      .leftJoin(ownerUser, eq(ownerUser.id, ownershipRecords.userId))
+      .where(eq(ownershipRecords.instrumentId, id))
+      .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt)),
+    db
+      .select({ rec: serviceRecords, shopName: servicerShop.name })
+      .from(serviceRecords)
+      .leftJoin(servicerShop, eq(servicerShop.id, serviceRecords.servicerShopId))
+      .where(eq(serviceRecords.instrumentId, id))
+      .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.createdAt)),
+    db
+      .select()
+      .from(instrumentEvents)
+      .where(eq(instrumentEvents.instrumentId, id))
+      .orderBy(asc(instrumentEvents.createdAt), asc(instrumentEvents.id)),
+  ]);
+  const r = roles(found, viewer);
+  const history = owners.map(({ rec, userName, userLocation, userPrivacy, userEmail }) => {
+    const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy }, viewer);
+    const privateOk = seesPrivate(rec.userId, viewer);
+    return {
+      id: rec.id,
+      userId: rec.userId,
+      ownerName: shown.name,
+      location: shown.location,
+      startDate: rec.startDate,
+      endDate: rec.endDate,
+      acquisitionMethod: rec.acquisitionMethod,
+      ...(privateOk
+        ? { purchasePrice: rec.purchasePrice, ...(userEmail ? { ownerEmail: userEmail } : {}) }
+        : {}),
+    };
+  });
+  const open = history.filter((h) => !h.endDate).at(-1);
+  const canSeePending = r.isOwner || r.isMaker || r.isAdmin;
+  const { instrument: i } = found;
+  return {
+    ...i,
+    luthier: luthier ?? null,
+    currentOwner: open
+      ? {
+          name: open.ownerName,
+          location: open.location,
+          ...(open.ownerEmail && i.currentOwnerId ? { email: open.ownerEmail } : {}),
+        }
+      : { name: 'Former owner', location: null },
+    images: images.map(({ img, widths }) => ({
+      id: img.id,
+      ...imageUrls({ ...img, widths }),
+      caption: img.caption,
+      isPrimary: img.isPrimary,
+      orderIndex: img.orderIndex,
+    })),
+    ownershipHistory: history,
+    serviceRecords: services
+      .filter(({ rec }) => rec.status === 'approved' || canSeePending || rec.recordedById === viewer?.id)
+      .map(({ rec, shopName }) => ({ ...rec, recordedBy: shopName })),
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      data: e.data,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    viewer: {
+      ...r,
+      canRecordService: r.isOwner || r.isMaker || viewer?.role === 'luthier',
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCodes } from '../../../contract/errors';
+import { imageOrderSchema, imagePatchSchema, imageSchema } from '../../../contract/registry';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, conflict, forbidden, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { findInstrument, roles } from './detail.queries';
+import {
+  addPhoto,
+  countPhotos,
+  deletePhoto,
+  findPhoto,
+  MAX_PHOTOS,
+  reorderPhotos,
+  updatePhoto,
+} from './photos.queries';
+import { imageUrls } from './registry-view';
+
+const HOUR_MS = 60 * 60 * 1000;
+type Params = { Params: { id: string; imageId?: string } };
+
+export async function photoRoutes(app: FastifyInstance, { db, media }: AppContext): Promise<void> {
+  /** Photos are managed by the maker or the current owner; everyone else gets 403 (404 for unknown ids). */
+  async function authorise(request: FastifyRequest<Params>) {
+    const user = requireUser(request);
+    const found = await findInstrument(db, request.params.id);
+    if (!found) throw notFound('The requested instrument could not be found in our registry.');
+    const r = roles(found, user);
+    if (!r.isMaker && !r.isOwner) throw forbidden('Only the maker or the owner can manage photos.');
+    return { user, found };
+  }
+  async function photoOf(request: FastifyRequest<Params>) {
+    const { user, found } = await authorise(request);
+    const imageId = request.params.imageId ?? '';
+    const photo = /^[0-9a-f-]{36}$/i.test(imageId) ? await findPhoto(db, found.instrument.id, imageId) : null;
+    if (!photo) throw notFound('No such photo.');
+    return { user, found, photo };
+  }
+
+  app.post<Params>('/api/registry/instruments/:id/images', async (request, reply) => {
+    const { user, found } = await authorise(request);
+    await app.rateLimit(`upload:${user.id}`, 60, HOUR_MS);
+    if (!request.isMultipart())
+      throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the photo as multipart/form-data.');
+    const file = await request.file();
+    if (!file) throw badRequest('Choose a photo to upload.', { file: 'Choose a photo to upload.' });
+    const bytes = await file.toBuffer();
+    const captionField = file.fields.caption;
+    const raw = captionField && 'value' in captionField ? String(captionField.value) : '';
+    const caption = raw.trim().slice(0, 300) || null;
+    if ((await countPhotos(db, found.instrument.id)) >= MAX_PHOTOS)
+      throw conflict(`A passport holds at most ${MAX_PHOTOS} photos.`, 'TOO_MANY_PHOTOS');
+    const stored = await media.save(bytes, 'instrument', user.id);
+    const row = await addPhoto(db, found.instrument.id, user.id, stored, caption);
+    if (!row) throw new Error('photo insert returned nothing');
+    return reply.status(201).send(
+      imageSchema.parse({
+        ...row,
+        ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
+      }),
+    );
+  });
+
+  app.patch<Params>('/api/registry/instruments/:id/images/:imageId', async (request) => {
+    const { found, photo } = await photoOf(request);
+    const patch = parse(imagePatchSchema, request.body);
+    await updatePhoto(db, found.instrument.id, photo.id, patch);
+    return { ok: true };
+  });
+
+  app.put<Params>('/api/registry/instruments/:id/images/order', async (request) => {
+    const { found } = await authorise(request);
+    const { imageIds } = parse(imageOrderSchema, request.body);
+    if (!(await reorderPhotos(db, found.instrument.id, imageIds)))
+      throw badRequest('List every photo of this instrument exactly once.', {
+        imageIds: 'Unknown or missing photos.',
+      });
+    return { ok: true };
+  });
+
+  app.delete<Params>('/api/registry/instruments/:id/images/:imageId', async (request) => {
+    const { user, found, photo } = await photoOf(request);
+    const mediaId = await deletePhoto(db, found.instrument.id, photo.id, user.id);
+    if (mediaId) await media.remove(mediaId);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
+
+let t: TestApp;
+const list = (qs = '') => t.app.inject({ method: 'GET', url: `/api/registry/instruments${qs}` });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await luthierWithShop(t, 'Atelier Crémone');
+  const b = await luthierWithShop(t, 'Banjo Barn');
+  await instrumentOf(t, a.shop.id, {
+    name: 'Amber Violin',
+    instrumentType: 'violin',
+    category: 'classical',
+    bodyWood: 'Flamed maple',
+    serialNumber: 'AV-001',
+  });
+  await instrumentOf(t, a.shop.id, {
+    name: '100% Spruce_Top Guitar',
+    instrumentType: 'guitar',
+    category: 'flamenco',
+    model: 'O\'Brien "Special"',
+  });
+  await instrumentOf(t, b.shop.id, {
+    name: 'Porch Banjo',
+    instrumentType: 'banjo',
+    category: 'acoustic',
+    description: 'Open back, walnut rim',
+  });
+  for (let i = 0; i < 9; i++)
+    await instrumentOf(t, b.shop.id, {
+      name: `Session Mandolin ${i}`,
+      instrumentType: 'mandolin',
+      category: 'acoustic',
+    });
+});
+afterAll(async () => t.close());
+
+describe('GET /api/registry/instruments', () => {
+  it('answers an array with X-Total-Count and the card fields', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('12');
+    const items = res.json();
+    expect(Array.isArray(items)).toBe(true);
+    expect(items[0]).toMatchObject({
+      luthier: { businessName: expect.any(String), location: 'Cremona, Italy' },
+    });
+    expect(items[0]).not.toHaveProperty('searchText');
+  });
+
+  it('filters by type and category, with all meaning no filter', async () => {
+    const violins = await list('?type=violin');
+    expect(violins.json().map((i: { name: string }) => i.name)).toEqual(['Amber Violin']);
+    const flamenco = await list('?type=all&category=flamenco');
+    expect(flamenco.headers['x-total-count']).toBe('1');
+    expect((await list('?category=acoustic')).headers['x-total-count']).toBe('10');
+    expect((await list('?type=kazoo')).statusCode).toBe(400);
+  });
+
+  it('pages with page and pageSize (at most 100)', async () => {
+    const p1 = await list('?type=mandolin&pageSize=4&page=1');
+    const p3 = await list('?type=mandolin&pageSize=4&page=3');
+    expect(p1.json()).toHaveLength(4);
+    expect(p3.json()).toHaveLength(1);
+    expect(p3.headers['x-total-count']).toBe('9');
+    const ids = new Set([...p1.json(), ...p3.json()].map((i: { id: string }) => i.id));
+    expect(ids.size).toBe(5);
+    expect((await list('?pageSize=101')).statusCode).toBe(400);
+    expect((await list('?page=0')).statusCode).toBe(400);
+  });
+
+  it('searches name, model, serial, description, woods and maker name, case-insensitively', async () => {
+    const names = async (q: string): Promise<string[]> => {
+      const items: { name: string }[] = (await list(`?search=${encodeURIComponent(q)}`)).json();
+      return items.map((i) => i.name);
+    };
+    expect(await names('amber')).toEqual(['Amber Violin']);
+    expect(await names('av-001')).toEqual(['Amber Violin']);
+    expect(await names('FLAMED')).toEqual(['Amber Violin']);
+    expect(await names('walnut rim')).toEqual(['Porch Banjo']);
+    expect(await names('crémone')).toHaveLength(2);
+    expect((await list('?search=banjo%20barn')).headers['x-total-count']).toBe('10');
+  });
+
+  it('treats % _ \\ and quotes literally and never fails on them', async () => {
+    for (const q of ['%', '_', '\\', "'", '"', "'; drop table instruments; --", '100%', 'e_T']) {
+      const res = await list(`?search=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+    }
+    expect((await list(`?search=${encodeURIComponent('100%')}`)).json()).toHaveLength(1);
+    expect((await list(`?search=${encodeURIComponent('%')}`)).json()).toHaveLength(1);
+    expect((await list(`?search=${encodeURIComponent('e_t')}`)).json()).toHaveLength(1);
+    expect((await list(`?search=${encodeURIComponent('"special"')}`)).json()).toHaveLength(1);
+  });
+
+  it('cuts very long search input instead of failing', async () => {
+    const res = await list(`?search=${'x'.repeat(10_000)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});
+
+describe('GET /api/registry/instruments/:id', () => {
+  it('404s for unknown and malformed ids', async () => {
+    expect((await list('/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const bad = await list('/not-a-uuid');
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers the seed Instrument shape with events', async () => {
+    const [first] = (await list('?type=violin')).json();
+    const res = await api(t, null).get(`/api/registry/instruments/${first.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: 'Amber Violin',
+      instrumentType: 'violin',
+      luthier: { businessName: 'Atelier Crémone', verified: false, specializations: [] },
+      currentOwner: { name: expect.any(String) },
+      images: [],
+      serviceRecords: [],
+    });
+    expect(body.passportCode).toMatch(/^LR-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    expect(body.ownershipHistory).toHaveLength(1);
+    expect(body.events.map((e: { type: string }) => e.type)).toEqual(['created']);
+  });
+});

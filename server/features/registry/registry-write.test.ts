@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
+
+let t: TestApp;
+let maker: Awaited<ReturnType<typeof luthierWithShop>>;
+let otherLuthier: Awaited<ReturnType<typeof luthierWithShop>>;
+let enthusiast: Awaited<ReturnType<typeof signedInUser>>;
+let stranger: Awaited<ReturnType<typeof signedInUser>>;
+
+const base = { name: 'Concert Classical', instrumentType: 'guitar', category: 'classical', yearMade: 2024 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  maker = await luthierWithShop(t, 'Maker Bench');
+  otherLuthier = await luthierWithShop(t, 'Repair Shop');
+  enthusiast = await signedInUser(t, {
+    displayName: 'Olive Owner',
+    handle: 'olive-owner',
+    location: 'Lyon, France',
+  });
+  stranger = await signedInUser(t, { displayName: 'Stan Stranger' });
+});
+afterAll(async () => t.close());
+
+describe('create', () => {
+  it('lets a luthier with a shop register; others get 401/403; required fields are checked', async () => {
+    expect((await api(t, null).post('/api/registry/instruments', base)).statusCode).toBe(401);
+    expect((await api(t, enthusiast.cookie).post('/api/registry/instruments', base)).statusCode).toBe(403);
+    const noShop = await signedInUser(t, { role: 'luthier' });
+    expect((await api(t, noShop.cookie).post('/api/registry/instruments', base)).statusCode).toBe(403);
+    const bad = await api(t, maker.cookie).post('/api/registry/instruments', { name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(
+      expect.arrayContaining(['name', 'instrumentType', 'category', 'yearMade']),
+    );
+    const res = await api(t, maker.cookie).post('/api/registry/instruments', {
+      ...base,
+      scaleLength: 650,
+      bodyWood: 'Rosewood',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      ...base,
+      scaleLength: 650,
+      currentOwner: { name: maker.user.displayName },
+    });
+    expect(res.json().viewer).toMatchObject({ isMaker: true, isOwner: true });
+  });
+
+  it('hands the instrument to a first owner named by handle, or offers it to an email without an account', async () => {
+    const res = await api(t, maker.cookie).post('/api/registry/instruments', {
+      ...base,
+      firstOwner: '@olive-owner',
+      firstOwnerMethod: 'commission',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().ownershipHistory.map((o: { ownerName: string }) => o.ownerName)).toEqual([
+      maker.user.displayName,
+      'Olive Owner',
+    ]);
+    expect(res.json().currentOwner.name).toBe('Olive Owner');
+    const pending = await api(t, maker.cookie).post('/api/registry/instruments', {
+      ...base,
+      firstOwner: 'future@example.test',
+    });
+    expect(pending.statusCode).toBe(201);
+    expect(pending.json().currentOwner.name).toBe(maker.user.displayName);
+    expect(t.mail.at(-1)).toMatchObject({ to: 'future@example.test' });
+    const unknown = await api(t, maker.cookie).post('/api/registry/instruments', {
+      ...base,
+      firstOwner: 'no-such-handle',
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('edit', () => {
+  it('only the maker edits, and every change is logged with old and new values', async () => {
+    const inst = await instrumentOf(t, maker.shop.id, { name: 'Old Name', estimatedValue: 1000 });
+    const url = `/api/registry/instruments/${inst.id}`;
+    expect((await api(t, stranger.cookie).patch(url, { name: 'X' })).statusCode).toBe(403);
+    expect((await api(t, otherLuthier.cookie).patch(url, { name: 'X' })).statusCode).toBe(403);
+    expect((await api(t, null).patch(url, { name: 'X' })).statusCode).toBe(401);
+    expect(
+      (await api(t, maker.cookie).patch('/api/registry/instruments/not-a-uuid', { name: 'X' })).statusCode,
+    ).toBe(404);
+    const res = await api(t, maker.cookie).patch(url, {
+      name: 'New Name',
+      estimatedValue: 1500,
+      neckWood: 'Cedar',
+    });
+    expect(res.statusCode).toBe(200);
+    const edited = res.json().events.find((e: { type: string }) => e.type === 'edited');
+    expect(edited.data.changes).toEqual([
+      { field: 'name', from: 'Old Name', to: 'New Name' },
+      { field: 'neckWood', from: null, to: 'Cedar' },
+      { field: 'estimatedValue', from: 1000, to: 1500 },
+    ]);
+    expect((await api(t, maker.cookie).patch(url, {})).statusCode).toBe(400);
+  });
+});
+
+describe('service records', () => {
+  it('owner and maker record approved; another luthier waits for the owner; others 403', async () => {
+    const inst = await instrumentOf(t, maker.shop.id, {
+      history: [
+        {
+          userId: enthusiast.user.id,
+          ownerName: 'Olive Owner',
+          startDate: '2024-01-01',
+          acquisitionMethod: 'purchase',
+          purchasePrice: 4000,
+        },
+      ],
+    });
+    const url = `/api/registry/instruments/${inst.id}/service-records`;
+    const record = { serviceType: 'setup', description: 'Setup', serviceDate: '2025-01-10', cost: 90 };
+    expect((await api(t, stranger.cookie).post(url, record)).statusCode).toBe(403);
+    expect((await api(t, null).post(url, record)).statusCode).toBe(401);
+    expect((await api(t, maker.cookie).post(url, record)).json().status).toBe('approved');
+    expect((await api(t, enthusiast.cookie).post(url, { ...record, servicerName: 'Me' })).json().status).toBe(
+      'approved',
+    );
+    const pending = await api(t, otherLuthier.cookie).post(url, { ...record, serviceType: 'repair' });
+    expect(pending.statusCode).toBe(201);
+    expect(pending.json()).toMatchObject({
+      status: 'pending',
+      servicerName: 'Repair Shop',
+      recordedBy: 'Repair Shop',
+    });
+    const publicView = (await api(t, stranger.cookie).get(`/api/registry/instruments/${inst.id}`)).json();
+    expect(publicView.serviceRecords).toHaveLength(2);
+    const ownerView = (await api(t, enthusiast.cookie).get(`/api/registry/instruments/${inst.id}`)).json();
+    expect(ownerView.serviceRecords).toHaveLength(3);
+    const approve = `${url}/${pending.json().id}/approve`;
+    expect((await api(t, otherLuthier.cookie).post(approve)).statusCode).toBe(403);
+    expect((await api(t, enthusiast.cookie).post(approve)).statusCode).toBe(200);
+    expect((await api(t, enthusiast.cookie).post(approve)).statusCode).toBe(409);
+    expect(
+      (await api(t, stranger.cookie).get(`/api/registry/instruments/${inst.id}`)).json().serviceRecords,
+    ).toHaveLength(3);
+  });
+});
+
+describe('privacy', () => {
+  it('purchase prices and emails reach only that owner and admins; private owners are hidden', async () => {
+    const inst = await instrumentOf(t, maker.shop.id, {
+      history: [
+        {
+          userId: enthusiast.user.id,
+          ownerName: 'Olive Owner',
+          location: 'Lyon, France',
+          startDate: '2024-01-01',
+          acquisitionMethod: 'purchase',
+          purchasePrice: 4000,
+        },
+      ],
+    });
+    const url = `/api/registry/instruments/${inst.id}`;
+    const other = (await api(t, stranger.cookie).get(url)).json();
+    expect(other.ownershipHistory[0]).not.toHaveProperty('purchasePrice');
+    expect(other.ownershipHistory[0]).not.toHaveProperty('ownerEmail');
+    expect(other.currentOwner).toEqual({ name: 'Olive Owner', location: 'Lyon, France' });
+    expect(JSON.stringify(other)).not.toContain(enthusiast.user.email);
+    const own = (await api(t, enthusiast.cookie).get(url)).json();
+    expect(own.ownershipHistory[0]).toMatchObject({ purchasePrice: 4000, ownerEmail: enthusiast.user.email });
+    const admin = await signedInUser(t, { role: 'admin' });
+    expect((await api(t, admin.cookie).get(url)).json().ownershipHistory[0].purchasePrice).toBe(4000);
+
+    expect(
+      (await api(t, enthusiast.cookie).put('/api/registry/privacy', { ownerPrivacy: true })).statusCode,
+    ).toBe(200);
+    expect((await api(t, enthusiast.cookie).get('/api/registry/privacy')).json()).toEqual({
+      ownerPrivacy: true,
+    });
+    const hidden = (await api(t, stranger.cookie).get(url)).json();
+    expect(hidden.currentOwner).toEqual({ name: 'Private owner', location: null });
+    expect(JSON.stringify(hidden)).not.toContain('Olive');
+    expect((await api(t, enthusiast.cookie).get(url)).json().currentOwner.name).toBe('Olive Owner');
+    await api(t, enthusiast.cookie).put('/api/registry/privacy', { ownerPrivacy: false });
+  });
+});
+
+describe('stolen and recovered', () => {
+  it('only the owner reports, with events, and a stolen instrument cannot be offered', async () => {
+    const inst = await instrumentOf(t, maker.shop.id);
+    const url = `/api/registry/instruments/${inst.id}`;
+    expect((await api(t, stranger.cookie).post(`${url}/report-stolen`)).statusCode).toBe(403);
+    expect((await api(t, maker.cookie).post(`${url}/report-stolen`)).statusCode).toBe(200);
+    expect((await api(t, maker.cookie).get(url)).json().status).toBe('stolen');
+    const offer = await api(t, maker.cookie).post(`${url}/transfers`, {
+      recipient: '@olive-owner',
+      method: 'gift',
+    });
+    expect(offer.statusCode).toBe(409);
+    await api(t, maker.cookie).post(`${url}/recovered`);
+    const body = (await api(t, maker.cookie).get(url)).json();
+    expect(body.status).toBe('active');
+    expect(body.events.map((e: { type: string }) => e.type)).toEqual([
+      'created',
+      'reported_stolen',
+      'recovered',
+    ]);
+  });
+});
+
+describe('my registry', () => {
+  it('lists what I own and what my shop registered', async () => {
+    const mine = (await api(t, maker.cookie).get('/api/registry/me')).json();
+    expect(mine.shop).toMatchObject({ name: 'Maker Bench', published: true });
+    expect(mine.registered.length).toBeGreaterThan(3);
+    const fan = (await api(t, enthusiast.cookie).get('/api/registry/me')).json();
+    expect(fan.shop).toBeNull();
+    expect(fan.owned.length).toBeGreaterThanOrEqual(3);
+    expect((await api(t, null).get('/api/registry/me')).statusCode).toBe(401);
+  });
+});

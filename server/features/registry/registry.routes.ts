@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  createInstrumentSchema,
+  editInstrumentSchema,
+  instrumentDetailSchema,
+  instrumentListSchema,
+  listQuerySchema,
+  myRegistrySchema,
+  privacySchema,
+} from '../../../contract/registry';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { badRequest, forbidden, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { findInstrument, instrumentDetail, roles } from './detail.queries';
+import { listInstruments } from './list.queries';
+import { myRegistry } from './mine.queries';
+import { photoRoutes } from './photos.routes';
+import { serviceRoutes } from './service.routes';
+import { transferRoutes } from './transfers.routes';
+import { offerTransfer } from './offer';
+import { editInstrument, findRecipient, registerInstrument, setStatus, shopOf } from './write.queries';
+
+export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/api/registry/instruments', async (request, reply) => {
+    const query = parse(listQuerySchema, request.query);
+    const { total, items } = await listInstruments(db, query);
+    return reply.header('x-total-count', String(total)).send(instrumentListSchema.parse(items));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/registry/instruments/:id', async (request) => {
+    const found = await findInstrument(db, request.params.id);
+    if (!found) throw notFound('The requested instrument could not be found in our registry.');
+    return instrumentDetailSchema.parse(await instrumentDetail(db, found, request.user));
+  });
+
+  app.post('/api/registry/instruments', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(createInstrumentSchema, request.body);
+    const shop = user.role === 'luthier' ? await shopOf(db, user.id) : null;
+    if (!shop) throw forbidden('Only luthiers with a shop can register instruments.');
+    let firstOwner = null;
+    let pendingEmail: string | null = null;
+    if (input.firstOwner) {
+      const { user: person, email } = await findRecipient(db, input.firstOwner);
+      if (person && person.id !== user.id) firstOwner = person;
+      else if (!person && email) pendingEmail = email;
+      else if (!person)
+        throw badRequest('Nobody has that handle.', { firstOwner: 'Nobody has that handle.' });
+    }
+    const created = await registerInstrument(db, user, shop, input, firstOwner);
+    // A first owner without an account yet gets a transfer offer that waits until they register.
+    if (pendingEmail)
+      await offerTransfer(ctx, created.id, user, {
+        toUserId: null,
+        toEmail: pendingEmail,
+        toLabel: input.firstOwner ?? pendingEmail,
+        method: input.firstOwnerMethod ?? 'commission',
+        price: null,
+      });
+    const found = await findInstrument(db, created.id);
+    if (!found) throw new Error('created instrument vanished');
+    return reply.status(201).send(instrumentDetailSchema.parse(await instrumentDetail(db, found, user)));
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/registry/instruments/:id', async (request) => {
+    const user = requireUser(request);
+    const found = await findInstrument(db, request.params.id);
+    if (!found) throw notFound('The requested instrument could not be found in our registry.');
+    if (!roles(found, user).isMaker) throw forbidden('Only the maker can edit the build details.');
+    const input = parse(editInstrumentSchema, request.body);
+    await editInstrument(db, found, user.id, input);
+    const fresh = await findInstrument(db, found.instrument.id);
+    return instrumentDetailSchema.parse(await instrumentDetail(db, fresh ?? found, user));
+  });
+
+  for (const [path, stolen] of [
+    ['report-stolen', true],
+    ['recovered', false],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(`/api/registry/instruments/:id/${path}`, async (request) => {
+      const user = requireUser(request);
+      const found = await findInstrument(db, request.params.id);
+      if (!found) throw notFound('The requested instrument could not be found in our registry.');
+      if (!roles(found, user).isOwner) throw forbidden('Only the current owner can do that.');
+      await setStatus(db, found, user.id, stolen);
+      return { ok: true };
+    });
+  }
+
+  app.get('/api/registry/me', async (request) => {
+    const user = requireUser(request);
+    return myRegistrySchema.parse(await myRegistry(db, user.id));
+  });
+
+  app.get('/api/registry/privacy', async (request) => {
+    const user = requireUser(request);
+    const [row] = await db
+      .select({ ownerPrivacy: users.ownerPrivacy })
+      .from(users)
+      .where(eq(users.id, user.id));
+    return privacySchema.parse(row);
+  });
+
+  app.put('/api/registry/privacy', async (request) => {
+    const user = requireUser(request);
+    const input = parse(privacySchema, request.body);
+    await db.update(users).set({ ownerPrivacy: input.ownerPrivacy }).where(eq(users.id, user.id));
+    return input;
+  });
+
+  await photoRoutes(app, ctx);
+  await serviceRoutes(app, ctx);
+  await transferRoutes(app, ctx);
+}

@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Transfer } from '../../../contract/registry';
+import type { Db } from '../../db/client';
+import { instrumentImages, instruments, media, transfers, users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/sessions';
+import { imageUrls } from './registry-view';
+import { expireDueTransfers, recipientIs } from './transfers.queries';
+
+const sender = alias(users, 'sender');
+
+async function transferRows(db: Db, where: ReturnType<typeof and>) {
+  const rows = await db
+    .select({
+      t: transfers,
+      name: instruments.name,
+      passportCode: instruments.passportCode,
+      fromName: sender.displayName,
+    })
+    .from(transfers)
+    .innerJoin(instruments, eq(instruments.id, transfers.instrumentId))
+    .leftJoin(sender, eq(sender.id, transfers.fromUserId))
+    .where(where)
+    .orderBy(desc(transfers.createdAt))
+    .limit(50);
+  const ids = [...new Set(rows.map((r) => r.t.instrumentId))];
+  const imgs = ids.length
+    ? await db
+        .select({
+          instrumentId: instrumentImages.instrumentId,
+          staticUrl: instrumentImages.staticUrl,
+          mediaId: instrumentImages.mediaId,
+          widths: media.widths,
+        })
+        .from(instrumentImages)
+        .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+        .where(and(inArray(instrumentImages.instrumentId, ids), eq(instrumentImages.isPrimary, true)))
+    : [];
+  const imageOf = new Map(imgs.map((i) => [i.instrumentId, imageUrls(i).imageUrl]));
+  return rows.map((r) => ({ ...r, imageUrl: imageOf.get(r.t.instrumentId) ?? null }));
+}
+
+function toTransfer(r: Awaited<ReturnType<typeof transferRows>>[number], user: SessionUser): Transfer {
+  const outgoing = r.t.fromUserId === user.id;
+  return {
+    id: r.t.id,
+    instrument: { id: r.t.instrumentId, name: r.name, passportCode: r.passportCode, imageUrl: r.imageUrl },
+    direction: outgoing ? 'outgoing' : 'incoming',
+    fromName: r.fromName ?? 'Former owner',
+    ...(outgoing ? { toLabel: r.t.toLabel } : {}),
+    method: r.t.method,
+    price: r.t.price,
+    status: r.t.status,
+    expiresAt: r.t.expiresAt.toISOString(),
+    createdAt: r.t.createdAt.toISOString(),
+  };
+}
+
+export async function listTransfers(db: Db, user: SessionUser) {
+  await expireDueTransfers(db);
+  const [incoming, outgoing] = await Promise.all([
+    transferRows(db, and(recipientIs(user))),
+    transferRows(db, and(eq(transfers.fromUserId, user.id))),
+  ]);
+  return {
+    incoming: incoming.map((r) => toTransfer(r, user)),
+    outgoing: outgoing.map((r) => toTransfer(r, user)),
+  };
+}
+
+/** A transfer its sender or recipient may see; null for everyone else. */
+export async function getTransfer(db: Db, id: string, user: SessionUser): Promise<Transfer | null> {
+  if (id.length > 64) return null;
+  await expireDueTransfers(db);
+  const [row] = await transferRows(
+    db,
+    and(eq(transfers.id, id), or(eq(transfers.fromUserId, user.id), recipientIs(user))),
+  );
+  return row ? toTransfer(row, user) : null;
+}

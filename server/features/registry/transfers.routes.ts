@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { transferListSchema, transferOfferSchema, transferSchema } from '../../../contract/registry';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, forbidden, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { findInstrument, roles } from './detail.queries';
+import { offerTransfer } from './offer';
+import { getTransfer, listTransfers } from './transfer-read.queries';
+import { acceptTransfer, closeTransfer } from './transfers.queries';
+import { findRecipient } from './write.queries';
+
+export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.post<{ Params: { id: string } }>('/api/registry/instruments/:id/transfers', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await findInstrument(db, request.params.id);
+    if (!found) throw notFound('The requested instrument could not be found in our registry.');
+    if (!roles(found, user).isOwner) throw forbidden('Only the current owner can transfer this instrument.');
+    if (found.instrument.status !== 'active')
+      throw conflict('A stolen or destroyed instrument cannot change hands.', 'INSTRUMENT_NOT_ACTIVE');
+    const input = parse(transferOfferSchema, request.body);
+    const { user: person, email } = await findRecipient(db, input.recipient);
+    const recipientError = (message: string) => badRequest(message, { recipient: message });
+    if (!email) throw recipientError('Nobody has that handle. Enter their email address instead.');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      throw recipientError('Enter a valid email address or handle.');
+    if (person?.id === user.id || email === user.email)
+      throw recipientError('You already own this instrument.');
+    const transfer = await offerTransfer(ctx, found.instrument.id, user, {
+      toUserId: person?.id ?? null,
+      toEmail: email,
+      toLabel: input.recipient.trim(),
+      method: input.method,
+      price: input.price ?? null,
+    });
+    const shown = await getTransfer(db, transfer.id, user);
+    return reply.status(201).send(transferSchema.parse(shown));
+  });
+
+  app.get('/api/registry/transfers', async (request) => {
+    const user = requireUser(request);
+    return transferListSchema.parse(await listTransfers(db, user));
+  });
+
+  app.get<{ Params: { transferId: string } }>('/api/registry/transfers/:transferId', async (request) => {
+    const user = requireUser(request);
+    const transfer = await getTransfer(db, request.params.transferId, user);
+    if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
+    return transferSchema.parse(transfer);
+  });
+
+  for (const action of ['accept', 'decline', 'cancel'] as const) {
+    app.post<{ Params: { transferId: string } }>(
+      `/api/registry/transfers/:transferId/${action}`,
+      async (request) => {
+        const user = requireUser(request);
+        const transfer = await getTransfer(db, request.params.transferId, user);
+        if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
+        const mine = transfer.direction === (action === 'cancel' ? 'outgoing' : 'incoming');
+        if (!mine)
+          throw forbidden(
+            action === 'cancel' ? 'Only the sender can cancel.' : 'Only the recipient can answer.',
+          );
+        if (action === 'accept') await acceptTransfer(db, transfer.id, user);
+        else await closeTransfer(db, transfer.id, user, action === 'decline' ? 'declined' : 'cancelled');
+        return transferSchema.parse(await getTransfer(db, transfer.id, user));
+      },
+    );
+  }
+}
