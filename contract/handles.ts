@@ -68,6 +68,7 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'www',
   'mail',
   'transfers',
+  'videos',
   'passport',
   'passports',
   'shop',

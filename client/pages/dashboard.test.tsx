@@ -32,6 +32,7 @@ describe('DashboardPage', () => {
   it('shows incoming and outgoing offers, the shop and the register button; accepting posts to the API', async () => {
     let accepted = false;
     const calls = mockFetch({
+      'GET /api/lms/my-courses': () => ({ json: [] }),
       'GET /api/registry/me': () => ({
         json: {
           owned: [],
@@ -66,6 +67,8 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('article', { name: 'Transfer of Porch Banjo' })).toHaveTextContent('To @bea');
     expect(screen.getByRole('button', { name: 'Cancel offer' })).toBeInTheDocument();
     expect(screen.getByText('Not verified yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Continue learning' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', '/explore');
     expect(screen.getByRole('link', { name: 'Register instrument' })).toHaveAttribute(
       'href',
       '/instruments/new',

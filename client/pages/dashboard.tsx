@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
+import { ContinueLearningCard } from '../features/academy/continue-learning';
 import { useMyRegistry, useTransfers } from '../features/registry/api';
 import { InstrumentCard } from '../features/registry/instrument-card';
 import { SignInPrompt } from '../features/registry/sign-in-prompt';
@@ -53,7 +54,7 @@ export function DashboardPage() {
       </h1>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/learn" className={buttonClasses()}>
-          <BookOpen aria-hidden /> Continue learning
+          <BookOpen aria-hidden /> My learning
         </Link>
         <Link to="/registry" className={buttonClasses('outline')}>
           <Guitar aria-hidden /> Browse the registry
@@ -63,6 +64,10 @@ export function DashboardPage() {
             <ShieldCheck aria-hidden /> Verification queue
           </Link>
         )}
+      </div>
+
+      <div className="mt-8">
+        <ContinueLearningCard />
       </div>
 
       {(incoming.length > 0 || outgoing.length > 0) && (
