@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audit } from '../../plugins/audit';
 import { z } from 'zod';
 import {
   changeEmailSchema,
@@ -52,6 +53,7 @@ export async function securityRoutes(app: FastifyInstance, { db, env }: AppConte
     }
     await confirmPassword(request, user.id, input.currentPassword, 'currentPassword');
     await changePassword(db, user.id, await hashPassword(input.newPassword), request.sessionId);
+    audit(request, 'auth.password.changed');
     return { ok: true };
   });
 
@@ -66,6 +68,7 @@ export async function securityRoutes(app: FastifyInstance, { db, env }: AppConte
         throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
       throw error;
     }
+    audit(request, 'auth.email.changed', { previousEmail: user.email, email: input.email });
     return { ok: true, email: input.email };
   });
 
@@ -99,6 +102,7 @@ export async function securityRoutes(app: FastifyInstance, { db, env }: AppConte
     const input = parse(deleteAccountSchema, request.body);
     await confirmPassword(request, user.id, input.password, 'password');
     await deleteAccount(db, user.id);
+    audit(request, 'account.deleted');
     clearSessionCookie(reply, env);
     return { ok: true };
   });

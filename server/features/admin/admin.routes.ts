@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../../plugins/audit';
 import { adminQueueQuerySchema, adminQueueSchema, verificationSchema } from '../../../contract/admin';
 import type { AppContext } from '../../context';
 import { notFound, parse } from '../../plugins/errors';
@@ -19,6 +20,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext): Pro
     const { verified } = parse(verificationSchema, request.body);
     if (!uuid.test(request.params.id) || !(await setShopVerified(db, request.params.id, verified)))
       throw notFound('No such shop.');
+    audit(request, 'verification.changed', { shopId: request.params.id, verified });
     return { verified };
   });
 
@@ -30,6 +32,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext): Pro
       !(await setInstrumentVerified(db, request.params.id, verified, admin.id))
     )
       throw notFound('No such instrument.');
+    audit(request, 'verification.changed', { instrumentId: request.params.id, verified });
     return { verified };
   });
 }

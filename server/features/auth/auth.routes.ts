@@ -4,6 +4,7 @@ import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, badRequest, conflict, parse } from '../../plugins/errors';
+import { audit } from '../../plugins/audit';
 import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
 import { deleteSession, findUserForLogin, splitName } from './auth.queries';
 import { limitRegister, limitSignIn } from './limits';
@@ -48,6 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       throw error;
     }
     if (!created) throw new Error('user insert returned nothing');
+    audit(request, 'auth.register', { targetUserId: created.id, role: created.role });
     setSessionCookie(reply, env, await createSession(db, created.id, request));
     return reply.status(201).send(userSchema.parse(created));
   });
@@ -57,7 +59,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await limitSignIn(app, request, input.email);
     const found = await findUserForLogin(db, input.email);
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
-    if (!found || !ok) throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'Invalid email or password.');
+    if (!found || !ok) {
+      audit(request, 'auth.login.failure', { email: input.email, knownAccount: Boolean(found) });
+      throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'Invalid email or password.');
+    }
+    audit(request, 'auth.login.success', { targetUserId: found.id });
     // A new token at every sign-in; the old cookie's session (if any) ends.
     if (request.sessionId) await deleteSession(db, request.sessionId);
     setSessionCookie(reply, env, await createSession(db, found.id, request));
@@ -66,6 +72,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/api/auth/logout', async (request, reply) => {
     if (request.sessionId) await deleteSession(db, request.sessionId);
+    if (request.user) audit(request, 'auth.logout');
     clearSessionCookie(reply, env);
     return { ok: true };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../../plugins/audit';
 import { requestResetSchema, resetPasswordSchema } from '../../../contract/auth';
 import type { AppContext } from '../../context';
 import { badRequest, parse } from '../../plugins/errors';
@@ -43,6 +44,7 @@ export async function resetRoutes(app: FastifyInstance, { db, env, mailer }: App
         token: 'This reset link is invalid or has expired.',
       });
     }
+    audit(request, 'auth.password.reset');
     clearSessionCookie(reply, env);
     return { ok: true };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../../plugins/audit';
 import { transferListSchema, transferOfferSchema, transferSchema } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, parse } from '../../plugins/errors';
@@ -34,6 +35,11 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: input.method,
       price: input.price ?? null,
     });
+    audit(request, 'transfer.offered', {
+      transferId: transfer.id,
+      instrumentId: found.instrument.id,
+      method: input.method,
+    });
     const shown = await getTransfer(db, transfer.id, user);
     return reply.status(201).send(transferSchema.parse(shown));
   });
@@ -64,6 +70,13 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
           );
         if (action === 'accept') await acceptTransfer(db, transfer.id, user);
         else await closeTransfer(db, transfer.id, user, action === 'decline' ? 'declined' : 'cancelled');
+        const event =
+          action === 'accept'
+            ? 'transfer.accepted'
+            : action === 'decline'
+              ? 'transfer.declined'
+              : 'transfer.cancelled';
+        audit(request, event, { transferId: transfer.id });
         return transferSchema.parse(await getTransfer(db, transfer.id, user));
       },
     );
