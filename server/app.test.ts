@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedResponse } from './plugins/etag';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -23,6 +24,11 @@ beforeAll(async () => {
   t.app.get('/api/test/shared', async (_request, reply) =>
     sharedResponse(reply).send({ courses: [1, 2, 3] }),
   );
+  t.app.get('/api/test/db/:value', async (request) => {
+    const { value } = request.params as { value: string };
+    await t.db.execute(sql`select ${value}::uuid`);
+    return { ok: true };
+  });
   t.app.post('/api/test/echo', async (request) => ({ body: request.body }));
 });
 
@@ -96,6 +102,14 @@ describe('errors', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' });
     expect(res.body).not.toMatch(/SELECT|\/srv|at |stack/);
+  });
+
+  it('input the database refuses (a NUL byte, a malformed id) is a 400, not a 500', async () => {
+    for (const value of ['%00', 'not-a-uuid']) {
+      const res = await t.app.inject(`/api/test/db/${value}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
   });
 
   it('malformed JSON is a 400 in the error shape', async () => {

@@ -89,7 +89,9 @@ function encodeSegment(value: string): string {
 
 function fillPath(url: string, values: string[]): string {
   let i = 0;
-  return url.replace(/:[A-Za-z0-9_]+|\*/g, () => encodeSegment(values[i++ % Math.max(values.length, 1)] ?? 'x'));
+  return url.replace(/:[A-Za-z0-9_]+|\*/g, () =>
+    encodeSegment(values[i++ % Math.max(values.length, 1)] ?? 'x'),
+  );
 }
 
 function assertSafe(res: LightMyRequestResponse, label: string): void {

@@ -68,6 +68,35 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return err.cause ? isDatabaseUnavailable(err.cause) : false;
 }
 
+/** The SQLSTATE of a database error, looking through the wrappers Drizzle adds. */
+function sqlState(error: unknown): string | null {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+/**
+ * Input the database itself refuses (a NUL byte, a malformed id or number, text too long for its column) is the
+ * caller's mistake, not ours: 400, never a 500. A lost serialization race is worth a retry: 503.
+ */
+function fromDatabaseError(error: unknown): AppError | null {
+  const state = sqlState(error);
+  if (!state) return null;
+  if (state.startsWith('22')) return badRequest('The request contains a value that is not valid.');
+  if (state === '23505') return conflict('This conflicts with something that already exists.');
+  if (state === '40001' || state === '40P01') {
+    return new AppError(503, ErrorCodes.UNAVAILABLE, 'The service is busy. Please try again.', {
+      retryAfter: 1,
+    });
+  }
+  return null;
+}
+
 function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -108,6 +137,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: rawError }, 'database unavailable');
     } else {
       error =
+        fromDatabaseError(rawError) ??
         fromFastifyError(rawError as FastifyError) ??
         new AppError(500, ErrorCodes.INTERNAL, 'Something went wrong on our side.');
       if (error.statusCode >= 500) request.log.error({ err: rawError }, 'unhandled error');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { limitUpload } from '../../media/upload-limit';
 import { accountSchema, profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
@@ -7,8 +8,6 @@ import { AppError, badRequest, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, media } = ctx;
@@ -37,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post('/api/account/avatar', async (request) => {
     const user = requireUser(request);
-    await app.rateLimit(`upload:user:${user.id}`, 60, HOUR_MS);
+    await limitUpload(app, user.id);
     if (!request.isMultipart())
       throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the image as multipart/form-data.');
     const file = await request.file();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { limitUpload } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
 import { imageOrderSchema, imagePatchSchema, imageSchema } from '../../../contract/registry';
 import type { AppContext } from '../../context';
@@ -16,7 +17,6 @@ import {
 } from './photos.queries';
 import { imageUrls } from './registry-view';
 
-const HOUR_MS = 60 * 60 * 1000;
 type Params = { Params: { id: string; imageId?: string } };
 
 export async function photoRoutes(app: FastifyInstance, { db, media }: AppContext): Promise<void> {
@@ -39,7 +39,7 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
 
   app.post<Params>('/api/registry/instruments/:id/images', async (request, reply) => {
     const { user, found } = await authorise(request);
-    await app.rateLimit(`upload:${user.id}`, 60, HOUR_MS);
+    await limitUpload(app, user.id);
     if (!request.isMultipart())
       throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the photo as multipart/form-data.');
     const file = await request.file();

@@ -44,7 +44,8 @@ const jpeg = (color = '#a0522d') =>
     .toBuffer();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Limits at their real size: this file checks the 60-uploads-an-hour rule.
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
   maker = await luthierWithShop(t);
   owner = await signedInUser(t, { displayName: 'Photo Owner' });
   stranger = await signedInUser(t);
