@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrations, runChaos } from './test/chaos';
+import { passportEdits, progressSaves, registrations, runChaos } from './test/chaos';
 import { createPostgresDatabase, testBackend } from './test/test-db';
 
 // Reduced form of `npm run test:chaos`: 3 kills. Every write the server acknowledged before a SIGKILL is there
@@ -15,12 +15,13 @@ describe('crash durability', () => {
     const result = await runChaos({
       kills: Number(process.env.CHAOS_KILLS ?? 3),
       env: pg ? { DATABASE_URL: pg.url } : {},
-      operations: [registrations],
+      operations: [registrations, progressSaves, passportEdits],
     });
     console.info(
-      `chaos: ${result.kills} kills, ${result.acknowledged} acknowledged writes, ${result.lost.length} lost`,
+      `chaos: ${result.kills} kills, ${result.acknowledged} acknowledged writes ${JSON.stringify(result.byOperation)}, ${result.lost.length} lost`,
     );
-    expect(result.acknowledged).toBeGreaterThan(0);
+    for (const name of ['register', 'progress', 'passport'])
+      expect(result.byOperation[name] ?? 0, name).toBeGreaterThan(0);
     expect(result.lost).toEqual([]);
   }, 300_000);
 });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { createCourse } from './db/builders/academy';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { readEnv } from './env';
 import { createMemoryMailer } from './mail/mailer';
@@ -69,6 +70,37 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
     for (let i = 0; i < 5; i++)
       statuses.push((await apps[i % 2]!.inject(`/api/test/limited/${key}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('progress saves sent through both instances, concurrently and out of order, converge on the furthest point', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    await createCourse(databases[0]!.db, {
+      id: 'ti',
+      title: 'Two Instances',
+      sections: [{ title: 'One', lessons: [{ title: 'Only', free: true, durationMinutes: 2 }] }],
+    });
+    const reg = await a.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'learner2@example.test', password: 'a long passphrase', displayName: 'Learner' },
+    });
+    const cookie = sessionCookie(reg);
+    const positions = [10, 30, 20, 60, 45, 90, 70];
+    const saves = await Promise.all(
+      positions.map((seconds, i) =>
+        apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/lms/lessons/ti-l1/video-progress',
+          headers: { cookie },
+          payload: { videoProgressSeconds: seconds, eventData: { totalTime: seconds } },
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(positions.map(() => 200));
+    for (const app of [a, b]) {
+      const res = await app.inject({ url: '/api/lms/lessons/ti-l1/progress', headers: { cookie } });
+      expect(res.json().progressPercent).toBe(75);
+    }
   });
 
   it('an image stored through one instance is served by the other', async () => {

@@ -17,6 +17,8 @@ export interface ChaosOperation {
 export interface ChaosResult {
   kills: number;
   acknowledged: number;
+  /** Acknowledged writes per operation name, so a run where one kind never succeeded is visible. */
+  byOperation: Record<string, number>;
   lost: string[];
 }
 
@@ -68,7 +70,9 @@ export async function runChaos(options: {
     for (const { op, token } of acknowledged) {
       if (!(await op.check(url, states.get(op), token))) lost.push(`${op.name}:${token}`);
     }
-    return { kills: options.kills, acknowledged: acknowledged.length, lost };
+    const byOperation: Record<string, number> = {};
+    for (const { op } of acknowledged) byOperation[op.name] = (byOperation[op.name] ?? 0) + 1;
+    return { kills: options.kills, acknowledged: acknowledged.length, byOperation, lost };
   } finally {
     server?.child.kill('SIGKILL');
     if (server) await server.exited;
@@ -97,5 +101,74 @@ export const registrations: ChaosOperation = {
   async check(url, _state, email) {
     const res = await fetch(`${url}/api/auth/login`, json({ email, password: 'chaos passphrase' }));
     return res.status === 200;
+  },
+};
+
+async function signIn(url: string, email: string, password: string, displayName: string): Promise<string> {
+  let res = await fetch(`${url}/api/auth/login`, json({ email, password }));
+  if (res.status === 401)
+    res = await fetch(`${url}/api/auth/register`, json({ email, password, displayName }));
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`sign-in for chaos failed: ${res.status}`);
+  return cookie;
+}
+
+const learnerEmail = `chaos-learner-${Date.now().toString(36)}@example.test`;
+const LESSON = 'course-1-l1';
+
+/** Lesson progress saves: the stored percent is never below one the server acknowledged. */
+export const progressSaves: ChaosOperation = {
+  name: 'progress',
+  setup: (url) => signIn(url, learnerEmail, 'chaos passphrase', 'Chaos Learner'),
+  async write(url, cookie, n) {
+    // Monotonic positions below the 95 % auto-completion of the one-minute lesson.
+    const seconds = Math.round(56 * (1 - Math.exp(-n / 400)) * 100) / 100;
+    const res = await fetch(`${url}/api/lms/lessons/${LESSON}/video-progress`, {
+      ...json({ videoProgressSeconds: seconds, eventData: { totalTime: seconds } }),
+      headers: { 'content-type': 'application/json', cookie: String(cookie) },
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { progressPercent: number };
+    return String(body.progressPercent);
+  },
+  async check(url, cookie, percent) {
+    const res = await fetch(`${url}/api/lms/lessons/${LESSON}/progress`, {
+      headers: { cookie: String(cookie) },
+    });
+    const body = (await res.json()) as { progressPercent: number } | null;
+    return res.ok && body !== null && body.progressPercent >= Number(percent);
+  },
+};
+
+/** Passport edits by the maker: every acknowledged edit is in the instrument's event log after the crash. */
+export const passportEdits: ChaosOperation = {
+  name: 'passport',
+  async setup(url) {
+    const cookie = await signIn(url, 'luthier@example.com', 'luthier-demo-2026', 'Elena Marquez');
+    const res = await fetch(`${url}/api/registry/instruments`, {
+      ...json({ name: 'Chaos Classical', instrumentType: 'guitar', category: 'classical', yearMade: 2024 }),
+      headers: { 'content-type': 'application/json', cookie },
+    });
+    if (res.status !== 201) throw new Error(`could not register the chaos instrument: ${res.status}`);
+    const { id } = (await res.json()) as { id: string };
+    return { cookie, id };
+  },
+  async write(url, state, n) {
+    const { cookie, id } = state as { cookie: string; id: string };
+    const model = `chaos-${n}`;
+    const res = await fetch(`${url}/api/registry/instruments/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ model }),
+    });
+    return res.ok ? `${id}|${model}` : null;
+  },
+  async check(url, state, token) {
+    const { cookie } = state as { cookie: string };
+    const [id, model] = token.split('|');
+    const res = await fetch(`${url}/api/registry/instruments/${id}`, { headers: { cookie } });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { events: { type: string; data: unknown }[] };
+    return body.events.some((e) => JSON.stringify(e.data).includes(`"${model}"`));
   },
 };

@@ -1,4 +1,5 @@
 import { CalendarDays, Hammer, Link2, MapPin, ShieldCheck, Store } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ShopProfile } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
 import { Avatar, Section, TagList } from './profile-parts';
@@ -49,7 +50,16 @@ export function ShopProfileView({ shop }: { shop: ShopProfile }) {
           <Section title="Portfolio">
             <div className="flex items-center gap-3 rounded-lg border border-dashed border-stone-300 p-6 text-stone-600">
               <Hammer className="size-6 shrink-0 text-wood-600" aria-hidden />
-              <p>Instruments from this workshop will be shown here as their passports are registered.</p>
+              <p>
+                A curated portfolio is coming soon. Meanwhile,{' '}
+                <Link
+                  to={`/registry?search=${encodeURIComponent(shop.name)}`}
+                  className="font-medium text-wood-700 underline"
+                >
+                  see this workshop&rsquo;s instruments in the registry
+                </Link>
+                .
+              </p>
             </div>
           </Section>
         </div>

@@ -10,6 +10,7 @@ import {
   myCoursesResponseSchema,
 } from '../../../contract/academy';
 import type { AppContext } from '../../context';
+import { sharedResponse } from '../../plugins/etag';
 import { notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { courseExists, courseListing, enroll, exploreCourses, setBookmark } from './catalog.queries';
@@ -22,10 +23,36 @@ const courseNotFound = () => notFound('Course not found.');
 export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/lms/courses/explore', async (request) => {
+  app.get('/api/lms/courses/explore', async (request, reply) => {
     const query = parse(exploreQuerySchema, request.query);
-    return exploreResponseSchema.parse(await exploreCourses(db, query));
+    // The catalogue is the same for everyone: shared, revalidated with an ETag.
+    return sharedResponse(reply).send(exploreResponseSchema.parse(await exploreCourses(db, query)));
   });
+
+  app.addHeadProvider('/listing/:slug', async ({ slug = '' }) => {
+    const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
+    if (!course) return null;
+    return {
+      title: course.title,
+      description: course.description,
+      path: `/listing/${course.slug}`,
+      image: course.coverImage ?? undefined,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Course',
+          name: course.title,
+          description: course.description,
+          provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: ctx.env.publicUrl },
+          instructor: { '@type': 'Person', name: course.instructor.name },
+          offers: { '@type': 'Offer', price: course.price, priceCurrency: 'USD' },
+        },
+      ],
+    };
+  });
+  app.addSitemapSource(async () =>
+    (await exploreCourses(db, exploreQuerySchema.parse({}))).map((c) => `/listing/${c.slug}`),
+  );
 
   app.get<{ Params: { slug: string } }>('/api/lms/courses/listing/:slug', async (request) => {
     const listing = await courseListing(db, request.params.slug, request.user?.id ?? null);

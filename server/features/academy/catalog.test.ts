@@ -211,3 +211,31 @@ describe('signed-in endpoints', () => {
     expect(list[0]).toMatchObject({ progress: 0, nextLessonId: 'c-alpha-l1', nextLessonTitle: 'Welcome' });
   });
 });
+
+describe('what shared links show', () => {
+  it('the catalogue is a shared response revalidated with an ETag', async () => {
+    const res = await t.app.inject('/api/lms/courses/explore');
+    expect(res.headers['cache-control']).toContain('public');
+    const again = await t.app.inject({
+      url: '/api/lms/courses/explore',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('a listing page carries its own title and Course JSON-LD, and is in the sitemap', async () => {
+    const head = await t.app.headFor('/listing/alpha-bracing');
+    expect(head).toMatchObject({
+      title: 'Alpha Bracing',
+      description: 'Brace an acoustic top.',
+      path: '/listing/alpha-bracing',
+    });
+    expect(head?.jsonLd?.[0]).toMatchObject({
+      '@type': 'Course',
+      name: 'Alpha Bracing',
+      instructor: { name: 'Ruth Calloway' },
+    });
+    expect(await t.app.headFor('/listing/no-such-course')).toBeNull();
+    expect(await t.app.sitemapPaths()).toContain('/listing/alpha-bracing');
+  });
+});

@@ -62,3 +62,13 @@ export async function findShopProfile(db: Db, slug: string) {
     },
   };
 }
+
+/** Slugs of every published shop, for sitemap.xml. */
+export async function publishedShopSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: shops.slug })
+    .from(shops)
+    .where(eq(shops.published, true))
+    .orderBy(shops.slug);
+  return rows.map((r) => r.slug);
+}

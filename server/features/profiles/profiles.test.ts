@@ -103,3 +103,35 @@ describe('public profiles', () => {
     );
   });
 });
+
+describe('what shared links show', () => {
+  it('profiles and shops are shared responses with an ETag', async () => {
+    const res = await t.app.inject('/api/profile/l/mara-wood');
+    expect(res.headers['cache-control']).toContain('public');
+    const again = await t.app.inject({
+      url: '/api/profile/l/mara-wood',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('a shop page carries its own title and Organization JSON-LD; unpublished shops and unknown people have none', async () => {
+    const head = await t.app.headFor('/l/mara-wood');
+    expect(head).toMatchObject({ title: 'Wood & Wire', path: '/l/mara-wood' });
+    expect(head?.jsonLd?.[0]).toMatchObject({
+      '@type': 'Organization',
+      name: 'Wood & Wire',
+      foundingDate: '2001',
+    });
+    expect(await t.app.headFor('/l/hidden-shop')).toBeNull();
+    expect(await t.app.headFor('/u/nobody-here')).toBeNull();
+    expect(await t.app.headFor('/u/pat-player')).toMatchObject({
+      title: 'Pat Player',
+      type: 'profile',
+      description: 'Plays blues.',
+    });
+    const sitemap = await t.app.sitemapPaths();
+    expect(sitemap).toContain('/l/mara-wood');
+    expect(sitemap).not.toContain('/l/hidden-shop');
+  });
+});
