@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { AUTH_OPEN_EVENT, safeNextPath, type AuthMode, type AuthOpenDetail } from '../../lib/auth';
-import { ResetRequestForm, SignInForm, SignUpForm } from './auth-forms';
+
+// The dialog's body (forms, validation, Radix dialog and tabs) loads on first open, keeping it out of every
+// page's first script.
+const AuthDialogView = lazy(() => import('./auth-dialog-view').then((m) => ({ default: m.AuthDialogView })));
 
 export const NEXT_STORAGE_KEY = 'auth:next';
 const MODES: AuthMode[] = ['signin', 'signup', 'reset'];
@@ -96,30 +97,16 @@ export function AuthDialog() {
     void navigate(target, { replace: true });
   };
 
+  if (!open) return null;
   return (
-    <Dialog open={open} onOpenChange={(value) => (value ? setOpen(true) : close())}>
-      <DialogContent aria-describedby="auth-dialog-description">
-        <DialogTitle>{TITLES[mode]}</DialogTitle>
-        <DialogDescription id="auth-dialog-description">
-          Your luthier pages, instrument passports and free courses in one account.
-        </DialogDescription>
-        <Tabs value={mode} onValueChange={(value) => isMode(value) && setMode(value)} className="mt-4">
-          <TabsList className="grid w-full grid-cols-3" aria-label="Account">
-            <TabsTrigger value="signin">Sign in</TabsTrigger>
-            <TabsTrigger value="signup">Sign up</TabsTrigger>
-            <TabsTrigger value="reset">Reset</TabsTrigger>
-          </TabsList>
-          <TabsContent value="signin">
-            <SignInForm onSuccess={onSignedIn} onForgot={() => setMode('reset')} />
-          </TabsContent>
-          <TabsContent value="signup">
-            <SignUpForm onSuccess={onSignedIn} />
-          </TabsContent>
-          <TabsContent value="reset">
-            <ResetRequestForm />
-          </TabsContent>
-        </Tabs>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <AuthDialogView
+        mode={mode}
+        title={TITLES[mode]}
+        onModeChange={(value) => isMode(value) && setMode(value)}
+        onClose={close}
+        onSignedIn={onSignedIn}
+      />
+    </Suspense>
   );
 }

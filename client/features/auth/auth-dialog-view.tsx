@@ -1,0 +1,47 @@
+import type { User } from '../../../contract/auth';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import type { AuthMode } from '../../lib/auth';
+import { ResetRequestForm, SignInForm, SignUpForm } from './auth-forms';
+
+/** The open sign-in dialog: three tabs (seed §2). State and redirects live in AuthDialog. */
+export function AuthDialogView({
+  mode,
+  title,
+  onModeChange,
+  onClose,
+  onSignedIn,
+}: {
+  mode: AuthMode;
+  title: string;
+  onModeChange: (mode: string) => void;
+  onClose: () => void;
+  onSignedIn: (user: User) => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(value) => !value && onClose()}>
+      <DialogContent aria-describedby="auth-dialog-description">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription id="auth-dialog-description">
+          Your luthier pages, instrument passports and free courses in one account.
+        </DialogDescription>
+        <Tabs value={mode} onValueChange={onModeChange} className="mt-4">
+          <TabsList className="grid w-full grid-cols-3" aria-label="Account">
+            <TabsTrigger value="signin">Sign in</TabsTrigger>
+            <TabsTrigger value="signup">Sign up</TabsTrigger>
+            <TabsTrigger value="reset">Reset</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <SignInForm onSuccess={onSignedIn} onForgot={() => onModeChange('reset')} />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm onSuccess={onSignedIn} />
+          </TabsContent>
+          <TabsContent value="reset">
+            <ResetRequestForm />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}
