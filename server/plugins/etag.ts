@@ -18,7 +18,12 @@ export function registerEtag(app: FastifyInstance): void {
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
     if (!cacheControl.startsWith('public') || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
       return payload;
-    const etag = `W/"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+    // Headers that describe the body (a list's total) are part of what the tag identifies.
+    const hash = crypto
+      .createHash('sha1')
+      .update(payload)
+      .update(String(reply.getHeader('x-total-count') ?? ''));
+    const etag = `W/"${hash.digest('base64url')}"`;
     void reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {

@@ -5,10 +5,12 @@ import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
 let t: TestApp;
 const list = (qs = '') => t.app.inject({ method: 'GET', url: `/api/registry/instruments${qs}` });
 
+let bShopId = '';
 beforeAll(async () => {
   t = await createTestApp();
   const a = await luthierWithShop(t, 'Atelier Crémone');
   const b = await luthierWithShop(t, 'Banjo Barn');
+  bShopId = b.shop.id;
   await instrumentOf(t, a.shop.id, {
     name: 'Amber Violin',
     instrumentType: 'violin',
@@ -126,5 +128,29 @@ describe('GET /api/registry/instruments/:id', () => {
     expect(body.passportCode).toMatch(/^LR-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     expect(body.ownershipHistory).toHaveLength(1);
     expect(body.events.map((e: { type: string }) => e.type)).toEqual(['created']);
+  });
+});
+
+describe('shared list responses', () => {
+  it('revalidate with an ETag that changes when the list or its total does', async () => {
+    const first = await list('?type=banjo&pageSize=1');
+    expect(first.headers['cache-control']).toContain('public');
+    const etag = String(first.headers.etag);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/registry/instruments?type=banjo&pageSize=1',
+          headers: { 'if-none-match': etag },
+        })
+      ).statusCode,
+    ).toBe(304);
+    // Another banjo: the page or at least its total changes, so the old tag no longer matches.
+    await instrumentOf(t, bShopId, { name: 'Zither Banjo', instrumentType: 'banjo', category: 'acoustic' });
+    const after = await t.app.inject({
+      url: '/api/registry/instruments?type=banjo&pageSize=1',
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['x-total-count']).toBe('2');
   });
 });

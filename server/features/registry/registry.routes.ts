@@ -10,6 +10,7 @@ import {
   privacySchema,
 } from '../../../contract/registry';
 import type { AppContext } from '../../context';
+import { sharedResponse } from '../../plugins/etag';
 import { users } from '../../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
@@ -28,7 +29,10 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/registry/instruments', async (request, reply) => {
     const query = parse(listQuerySchema, request.query);
     const { total, items } = await listInstruments(db, query);
-    return reply.header('x-total-count', String(total)).send(instrumentListSchema.parse(items));
+    // The same list for everyone (no viewer-specific fields): shared and revalidated with an ETag.
+    return sharedResponse(reply)
+      .header('x-total-count', String(total))
+      .send(instrumentListSchema.parse(items));
   });
 
   app.get<{ Params: { id: string } }>('/api/registry/instruments/:id', async (request) => {
