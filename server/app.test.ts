@@ -112,6 +112,15 @@ describe('errors', () => {
     }
   });
 
+  it('an over-long or malformed path is refused in the error shape, without echoing it', async () => {
+    const long = await t.app.inject(`/api/test/db/${'a'.repeat(3000)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: 'This address is too long.', code: 'URI_TOO_LONG' });
+    const bad = await t.app.inject('/api/test/db/%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('malformed JSON is a 400 in the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { ErrorCodes } from '../contract/errors';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
@@ -41,6 +42,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a malformed or over-long path) get the same error shape.
+    frameworkErrors: (error, _request, genericReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // The option's reply type is generic over the route schema; here there is no route yet.
+      const reply = genericReply as unknown as FastifyReply;
+      void reply
+        .status(tooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .send({
+          error: tooLong ? 'This address is too long.' : 'This address is not valid.',
+          code: tooLong ? 'URI_TOO_LONG' : ErrorCodes.VALIDATION,
+        });
+    },
   });
 
   // Every route, as registered: the fuzz and authorisation tests derive their cases from this list.
