@@ -213,6 +213,16 @@ describe('security', () => {
     },
   );
 
+  it('refuses the unload beacon (text/plain JSON) from another site too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' },
+      payload: '{"videoProgressSeconds":10}',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('accepts same-origin requests', async () => {
     const res = await t.app.inject({
       method: 'POST',
