@@ -13,6 +13,8 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
+// The fresh benchmark database is made on this server (createPostgresDatabase reads TEST_DATABASE_URL).
+process.env.TEST_DATABASE_URL ??= PG_URL;
 
 interface Endpoint {
   name: string;
