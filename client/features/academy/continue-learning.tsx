@@ -1,11 +1,9 @@
-import { BookOpen, PlayCircle } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useMyCourses } from './api';
-import { CourseCover } from './course-card';
-import { courseToContinue } from './learn-dashboard';
-import { ProgressBar } from './progress-visuals';
+import { ContinueCourse, courseToContinue } from './continue-course';
 
 /**
  * "Continue learning" for the signed-in home (/dashboard): the course in progress with its next lesson, or a
@@ -29,32 +27,8 @@ export function ContinueLearningCard() {
           </Link>
         </div>
       ) : (
-        <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center">
-          <CourseCover src={current.coverImage} className="h-20 w-full rounded-lg sm:w-32" />
-          <div className="flex-1">
-            <p className="font-medium text-stone-900">{current.title}</p>
-            {current.nextLessonTitle && (
-              <p className="text-sm text-stone-600">Next: {current.nextLessonTitle}</p>
-            )}
-            <div className="mt-2 flex items-center gap-3">
-              <ProgressBar
-                value={current.progress}
-                label={`${current.title} progress`}
-                className="max-w-xs"
-              />
-              <span className="text-sm font-medium">{current.progress}%</span>
-            </div>
-          </div>
-          <Link
-            to={
-              current.nextLessonId
-                ? `/lessons/${current.nextLessonId}?courseId=${current.id}`
-                : `/courses/${current.id}`
-            }
-            className={buttonClasses('default', 'sm')}
-          >
-            <PlayCircle aria-hidden /> Continue
-          </Link>
+        <div className="mt-3">
+          <ContinueCourse course={current} />
         </div>
       )}
     </Card>

@@ -1,4 +1,4 @@
-import { Award, BookOpen, Clock, Flame, PlayCircle } from 'lucide-react';
+import { Award, BookOpen, Clock, Flame } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LearningStats, MyCourse } from '../../../contract/academy';
@@ -8,11 +8,8 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { CourseCover, levelLabel } from './course-card';
 import { formatHoursMinutes } from './lesson-status';
+import { ContinueCourse, courseToContinue } from './continue-course';
 import { ProgressBar } from './progress-visuals';
-
-/** Seed §2: the first course with progress above 0 and below 100. */
-export const courseToContinue = (courses: MyCourse[]) =>
-  courses.find((c) => c.enrolled && c.progress > 0 && c.progress < 100) ?? null;
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
@@ -63,38 +60,19 @@ export function LearnDashboard({
 
       {current && (
         <section aria-labelledby="continue-heading" className="mt-8">
-          <Card className="flex flex-col gap-4 border-wood-300 bg-wood-50 p-5 sm:flex-row sm:items-center">
-            <CourseCover src={current.coverImage} className="h-24 w-full rounded-lg sm:w-40" />
-            <div className="flex-1">
-              <h2
-                id="continue-heading"
-                className="text-sm font-semibold tracking-wide text-wood-700 uppercase"
-              >
-                Continue Where You Left Off
-              </h2>
-              <p className="mt-1 font-serif text-xl font-semibold text-stone-900">{current.title}</p>
-              {current.nextLessonTitle && (
-                <p className="text-sm text-stone-700">Next: {current.nextLessonTitle}</p>
-              )}
-              <div className="mt-2 flex items-center gap-3">
-                <ProgressBar
-                  value={current.progress}
-                  label={`${current.title} progress`}
-                  className="max-w-sm"
-                />
-                <span className="text-sm font-medium text-stone-800">{current.progress}%</span>
-              </div>
-            </div>
-            <Link
-              to={
-                current.nextLessonId
-                  ? `/lessons/${current.nextLessonId}?courseId=${current.id}`
-                  : `/courses/${current.id}`
+          <Card className="border-wood-300 bg-wood-50 p-5">
+            <ContinueCourse
+              course={current}
+              large
+              heading={
+                <h2
+                  id="continue-heading"
+                  className="text-sm font-semibold tracking-wide text-wood-700 uppercase"
+                >
+                  Continue Where You Left Off
+                </h2>
               }
-              className={buttonClasses()}
-            >
-              <PlayCircle aria-hidden /> Continue
-            </Link>
+            />
           </Card>
         </section>
       )}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfers } from '../../db/schema';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../../test/test-app';
 import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
+import { expireDueTransfers } from './transfers.queries';
 
 let t: TestApp;
 let maker: Awaited<ReturnType<typeof luthierWithShop>>;
@@ -115,7 +116,7 @@ describe('transfers', () => {
     expect((await api(t, buyer.cookie).post(`/api/registry/transfers/${b}/accept`)).statusCode).toBe(409);
   });
 
-  it('expires after 14 days, evaluated when read or acted on', async () => {
+  it('expires after 14 days: acting on an overdue offer is refused and records the expiry', async () => {
     const { inst, res } = await offer();
     const id = res.json().id;
     const expiresAt = new Date(res.json().expiresAt).getTime();
@@ -126,6 +127,24 @@ describe('transfers', () => {
       .where(eq(transfers.id, id));
     expect((await api(t, buyer.cookie).post(`/api/registry/transfers/${id}/accept`)).statusCode).toBe(409);
     expect((await api(t, buyer.cookie).get(`/api/registry/transfers/${id}`)).json().status).toBe('expired');
+    const events = (await api(t, maker.cookie).get(`/api/registry/instruments/${inst.id}`)).json().events;
+    expect(events.at(-1).type).toBe('transfer_expired');
+  });
+
+  it('shows an overdue offer as expired without writing on read; the sweep records it', async () => {
+    const { inst, res } = await offer();
+    const id = res.json().id;
+    await t.db
+      .update(transfers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(transfers.id, id));
+    expect((await api(t, buyer.cookie).get(`/api/registry/transfers/${id}`)).json().status).toBe('expired');
+    const [stored] = await t.db
+      .select({ status: transfers.status })
+      .from(transfers)
+      .where(eq(transfers.id, id));
+    expect(stored?.status).toBe('pending');
+    await expireDueTransfers(t.db);
     const events = (await api(t, maker.cookie).get(`/api/registry/instruments/${inst.id}`)).json().events;
     expect(events.at(-1).type).toBe('transfer_expired');
   });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { instrumentImages, instruments, media, transfers, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 import { imageUrls } from './registry-view';
-import { expireDueTransfers, recipientIs } from './transfers.queries';
+import { recipientIs } from './transfers.queries';
 
 const sender = alias(users, 'sender');
 
@@ -50,14 +50,14 @@ function toTransfer(r: Awaited<ReturnType<typeof transferRows>>[number], user: S
     ...(outgoing ? { toLabel: r.t.toLabel } : {}),
     method: r.t.method,
     price: r.t.price,
-    status: r.t.status,
+    // Past its 14 days a pending offer is expired at once; the periodic sweep (or the next action) records it.
+    status: r.t.status === 'pending' && r.t.expiresAt.getTime() <= Date.now() ? 'expired' : r.t.status,
     expiresAt: r.t.expiresAt.toISOString(),
     createdAt: r.t.createdAt.toISOString(),
   };
 }
 
 export async function listTransfers(db: Db, user: SessionUser) {
-  await expireDueTransfers(db);
   const [incoming, outgoing] = await Promise.all([
     transferRows(db, and(recipientIs(user))),
     transferRows(db, and(eq(transfers.fromUserId, user.id))),
@@ -71,7 +71,6 @@ export async function listTransfers(db: Db, user: SessionUser) {
 /** A transfer its sender or recipient may see; null for everyone else. */
 export async function getTransfer(db: Db, id: string, user: SessionUser): Promise<Transfer | null> {
   if (id.length > 64) return null;
-  await expireDueTransfers(db);
   const [row] = await transferRows(
     db,
     and(eq(transfers.id, id), or(eq(transfers.fromUserId, user.id), recipientIs(user))),

@@ -7,11 +7,19 @@ import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
 import { offerTransfer } from './offer';
 import { getTransfer, listTransfers } from './transfer-read.queries';
-import { acceptTransfer, closeTransfer } from './transfers.queries';
+import { acceptTransfer, closeTransfer, expireDueTransfers } from './transfers.queries';
 import { findRecipient } from './write.queries';
 
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+
+  // Reads show overdue offers as expired without writing (no GET changes state); this sweep records the expiry
+  // and its passport event. Accepting, declining or offering also expires what is due first.
+  const sweep = setInterval(() => {
+    expireDueTransfers(db).catch((err: unknown) => app.log.warn({ err }, 'transfer expiry sweep failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.post<{ Params: { id: string } }>('/api/registry/instruments/:id/transfers', async (request, reply) => {
     const user = requireUser(request);
