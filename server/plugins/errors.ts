@@ -80,6 +80,9 @@ function sqlState(error: unknown): string | null {
   return null;
 }
 
+/** A unique constraint refused the write (an email or handle taken, say): the caller turns it into a 409. */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
 /**
  * Input the database itself refuses (a NUL byte, a malformed id or number, text too long for its column) is the
  * caller's mistake, not ours: 400, never a 500. A lost serialization race is worth a retry: 503.

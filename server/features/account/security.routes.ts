@@ -9,7 +9,7 @@ import {
 } from '../../../contract/account';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict, notFound, parse } from '../../plugins/errors';
+import { AppError, badRequest, conflict, notFound, parse, isUniqueViolation } from '../../plugins/errors';
 import { clearSessionCookie, requireUser } from '../../plugins/sessions';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import {
@@ -21,10 +21,6 @@ import {
   passwordHashOf,
   publicSessionId,
 } from './account.queries';
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** Password, email, sessions and deletion: each sensitive change asks for the current password. */
 export async function securityRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {

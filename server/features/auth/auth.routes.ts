@@ -3,7 +3,7 @@ import { loginSchema, meResponseSchema, registerSchema, userSchema } from '../..
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { AppError, badRequest, conflict, parse } from '../../plugins/errors';
+import { AppError, badRequest, conflict, parse, isUniqueViolation } from '../../plugins/errors';
 import { audit } from '../../plugins/audit';
 import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
 import { deleteSession, findUserForLogin, splitName } from './auth.queries';
@@ -11,10 +11,6 @@ import { limitRegister, limitSignIn } from './limits';
 import { onboardingRoutes } from './onboarding.routes';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { resetRoutes } from './reset.routes';
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env } = ctx;

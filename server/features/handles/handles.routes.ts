@@ -12,16 +12,12 @@ import {
 } from '../../../contract/handles';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { conflict, forbidden, parse } from '../../plugins/errors';
+import { conflict, forbidden, parse, isUniqueViolation } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { claimHandle, reserveHandle, takenHandles } from './handles.queries';
 import { pickSuggestions, suggestionCandidates } from './suggestions';
 
 const TAKEN_MESSAGE = 'That handle is taken or on hold—try one of the suggestions below.';
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
-
 export async function handlesRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   app.get('/api/slug/check', async (request) => {
     await app.rateLimit(`slug-check:ip:${request.ip}`, 60, 60 * 1000);

@@ -4,7 +4,7 @@ import { TRANSFER_DAYS, type Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { today } from '../../db/builders/registry';
 import { instrumentEvents, instruments, ownershipRecords, transfers, users } from '../../db/schema';
-import { conflict } from '../../plugins/errors';
+import { conflict, isUniqueViolation } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,10 +25,6 @@ export async function expireDueTransfers(db: Db): Promise<void> {
         );
   });
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function createOffer(
   db: Db,
