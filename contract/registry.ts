@@ -11,6 +11,12 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;
 /** Longer search input is cut, not refused: nobody types 200 characters to find a guitar. */
 export const MAX_SEARCH_LENGTH = 200;
+/**
+ * The registry list counts matches exactly up to this many; beyond it X-Total-Count says this number and
+ * X-Total-Count-Capped says "true" ("1,000+ found"), so a broad search costs the same at 1,000 or 100,000
+ * passports (docs/decisions/006).
+ */
+export const REGISTRY_COUNT_CAP = 1000;
 export const TRANSFER_DAYS = 14;
 
 export const instrumentTypeSchema = z.enum(INSTRUMENT_TYPES, {

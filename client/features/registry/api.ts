@@ -30,15 +30,24 @@ export function instrumentsUrl(f: RegistryFilters): string {
   return `${INSTRUMENTS_KEY}?${params.toString()}`;
 }
 
-/** The registry page: the array of cards plus the total from X-Total-Count. */
+/**
+ * The registry page: the array of cards plus the total from X-Total-Count, which stops at REGISTRY_COUNT_CAP
+ * (then X-Total-Count-Capped is "true" and the page says "1,000+").
+ */
 export function useInstruments(filters: RegistryFilters) {
   return useQuery({
     queryKey: [INSTRUMENTS_KEY, filters],
-    queryFn: async ({ signal }): Promise<{ items: InstrumentSummary[]; total: number }> => {
+    queryFn: async ({
+      signal,
+    }): Promise<{ items: InstrumentSummary[]; total: number; capped: boolean }> => {
       const res = await fetch(instrumentsUrl(filters), { credentials: 'include', signal });
       await throwIfResNotOk(res);
       const items = (await res.json()) as InstrumentSummary[];
-      return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+      return {
+        items,
+        total: Number(res.headers.get('x-total-count') ?? items.length),
+        capped: res.headers.get('x-total-count-capped') === 'true',
+      };
     },
     placeholderData: (previous) => previous,
   });

@@ -34,19 +34,28 @@ const card = (over: Partial<InstrumentSummary>): InstrumentSummary => ({
 let urls: string[];
 /** Answers /api/registry/instruments by query; total comes back in X-Total-Count like the server's. */
 function serve(
-  answer: (params: URLSearchParams) => { status?: number; items?: InstrumentSummary[]; total?: number },
+  answer: (params: URLSearchParams) => {
+    status?: number;
+    items?: InstrumentSummary[];
+    total?: number;
+    capped?: boolean;
+  },
 ) {
   urls = [];
   globalThis.fetch = async (input: RequestInfo | URL) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(href, 'http://localhost');
     urls.push(url.pathname + url.search);
-    const { status = 200, items = [], total = items.length } = answer(url.searchParams);
+    const { status = 200, items = [], total = items.length, capped = false } = answer(url.searchParams);
     return new Response(
       status === 200 ? JSON.stringify(items) : JSON.stringify({ error: 'boom', code: 'INTERNAL_ERROR' }),
       {
         status,
-        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+        headers: {
+          'content-type': 'application/json',
+          'x-total-count': String(total),
+          'x-total-count-capped': String(capped),
+        },
       },
     );
   };
@@ -76,6 +85,23 @@ describe('RegistryBrowser', () => {
     expect(screen.getAllByText('Classical · Guitar · 2019')).toHaveLength(1);
     expect(screen.getAllByText('Condition: Excellent')).toHaveLength(2);
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('says "1,000+" past the counting cap and pages on while pages are full', async () => {
+    const full = Array.from({ length: 24 }, (_, n) => card({ id: `i${n}`, name: `Broad ${n}` }));
+    serve((p) =>
+      p.get('page') === '43'
+        ? { items: full.slice(0, 5), total: 1000, capped: true }
+        : { items: full, total: 1000, capped: true },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<RegistryBrowser />, { path: '/registry?page=42' });
+    expect(await screen.findByText('1,000+ instruments found')).toBeInTheDocument();
+    expect(screen.getByText('Page 42')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 43')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
 
   it('filters by type and category through the API', async () => {

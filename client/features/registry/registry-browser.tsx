@@ -47,7 +47,10 @@ export function RegistryBrowser() {
 
   const query = useInstruments({ search, type, category, page, pageSize: PAGE_SIZE });
   const total = query.data?.total ?? 0;
+  const capped = query.data?.capped ?? false;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // Past the counting cap the number of pages is unknown: a full page means there may be another.
+  const hasNext = capped ? query.data?.items.length === PAGE_SIZE : page < pages;
 
   return (
     <div className="flex flex-col gap-6">
@@ -140,7 +143,11 @@ export function RegistryBrowser() {
       ) : (
         <>
           <p className="text-sm text-stone-700" aria-live="polite">
-            {total === 1 ? '1 instrument found' : `${total.toLocaleString('en-US')} instruments found`}
+            {capped
+              ? `${total.toLocaleString('en-US')}+ instruments found`
+              : total === 1
+                ? '1 instrument found'
+                : `${total.toLocaleString('en-US')} instruments found`}
           </p>
           {query.data.items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">
@@ -170,7 +177,7 @@ export function RegistryBrowser() {
               ))}
             </ul>
           )}
-          {pages > 1 && (
+          {(pages > 1 || capped) && (
             <nav aria-label="Pages" className="flex items-center justify-center gap-3">
               <Button
                 variant="outline"
@@ -180,11 +187,11 @@ export function RegistryBrowser() {
                 Previous
               </Button>
               <span className="text-sm text-stone-700">
-                Page {page} of {pages}
+                {capped ? `Page ${page}` : `Page ${page} of ${pages}`}
               </span>
               <Button
                 variant="outline"
-                disabled={page >= pages}
+                disabled={!hasNext}
                 onClick={() => update({ page: String(page + 1) })}
               >
                 Next

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { InstrumentSummary } from '../../../contract/registry';
+import { REGISTRY_COUNT_CAP, type InstrumentSummary } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { instrumentImages, instruments, media, shops } from '../../db/schema';
 import { escapeLike, imageUrls } from './registry-view';
@@ -94,13 +94,20 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   return and(...conds);
 }
 
-/** One page of the registry and the total number of matches. */
+/**
+ * One page of the registry and the number of matches, counted exactly up to REGISTRY_COUNT_CAP: counting stops
+ * at the cap, so a broad search does not read every matching row (a page itself is a short index walk).
+ */
 export async function listInstruments(db: Db, f: ListFilters) {
   const where = await filterWhere(db, f);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  const matches = db
+    .select({ one: sql`1` })
     .from(instruments)
-    .where(where);
+    .where(where)
+    .limit(REGISTRY_COUNT_CAP + 1)
+    .as('matches');
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matches);
+  const found = counted?.total ?? 0;
   const rows = await db
     .select(summaryColumns)
     .from(instruments)
@@ -109,5 +116,9 @@ export async function listInstruments(db: Db, f: ListFilters) {
     .orderBy(desc(instruments.createdAt), desc(instruments.id))
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize);
-  return { total: counted?.total ?? 0, items: await withPrimaryImages(db, rows) };
+  return {
+    total: Math.min(found, REGISTRY_COUNT_CAP),
+    capped: found > REGISTRY_COUNT_CAP,
+    items: await withPrimaryImages(db, rows),
+  };
 }

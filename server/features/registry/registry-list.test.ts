@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRY_COUNT_CAP } from '../../../contract/registry';
+import { generatePassportCode } from '../../db/builders/registry';
+import { instruments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
 
@@ -44,6 +47,7 @@ describe('GET /api/registry/instruments', () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('12');
+    expect(res.headers['x-total-count-capped']).toBe('false');
     const items = res.json();
     expect(Array.isArray(items)).toBe(true);
     expect(items[0]).toMatchObject({
@@ -152,5 +156,41 @@ describe('shared list responses', () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.headers['x-total-count']).toBe('2');
+  });
+});
+
+describe('counting past REGISTRY_COUNT_CAP', () => {
+  it('stops at the cap, says so, and still pages through every match', async () => {
+    const big = await createTestApp();
+    try {
+      const { shop } = await luthierWithShop(big, 'Cap Workshop');
+      const rows = (from: number, n: number, wood: string) =>
+        Array.from({ length: n }, (_, k) => ({
+          passportCode: generatePassportCode(),
+          name: `Cap guitar ${from + k}`,
+          instrumentType: 'guitar' as const,
+          category: 'acoustic' as const,
+          bodyWood: wood,
+          yearMade: 2020,
+          makerShopId: shop.id,
+        }));
+      // The cap exactly with "cedar", five more past it with "spruce".
+      await big.db.insert(instruments).values(rows(0, REGISTRY_COUNT_CAP, 'cedar spruce'));
+      await big.db.insert(instruments).values(rows(REGISTRY_COUNT_CAP, 5, 'spruce'));
+      const get = (qs: string) => big.app.inject({ method: 'GET', url: `/api/registry/instruments${qs}` });
+
+      const broad = await get('?search=spruce');
+      expect(broad.headers['x-total-count']).toBe(String(REGISTRY_COUNT_CAP));
+      expect(broad.headers['x-total-count-capped']).toBe('true');
+      // Exactly the cap is still an exact count.
+      const exact = await get('?search=cedar');
+      expect(exact.headers['x-total-count']).toBe(String(REGISTRY_COUNT_CAP));
+      expect(exact.headers['x-total-count-capped']).toBe('false');
+      // Pages past the cap still answer the remaining matches.
+      const last = await get(`?search=spruce&pageSize=100&page=${REGISTRY_COUNT_CAP / 100 + 1}`);
+      expect(last.json()).toHaveLength(5);
+    } finally {
+      await big.close();
+    }
   });
 });

@@ -28,10 +28,11 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get('/api/registry/instruments', async (request, reply) => {
     const query = parse(listQuerySchema, request.query);
-    const { total, items } = await listInstruments(db, query);
+    const { total, capped, items } = await listInstruments(db, query);
     // The same list for everyone (no viewer-specific fields): shared and revalidated with an ETag.
     return sharedResponse(reply)
       .header('x-total-count', String(total))
+      .header('x-total-count-capped', String(capped))
       .send(instrumentListSchema.parse(items));
   });
 
