@@ -1,11 +1,11 @@
-import { Guitar, LogOut, Settings } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, useMatches, useNavigate } from 'react-router';
-import { apiRequest } from '../../lib/api';
-import { ME_KEY, openAuthDialog, useAuth } from '../../lib/auth';
+import { Guitar } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, useMatches } from 'react-router';
+import { openAuthDialog, useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { Button, buttonClasses } from '../ui/button';
-import { toast } from '../ui/use-toast';
+import { Button } from '../ui/button';
+
+const UserMenu = lazy(() => import('../../features/auth/user-menu').then((m) => ({ default: m.UserMenu })));
 
 export interface RouteHandle {
   /** The page name shown in the header beside the logo. */
@@ -24,18 +24,6 @@ function useCurrentPageName(): string | undefined {
 export function Header() {
   const { user, isLoading } = useAuth();
   const pageName = useCurrentPageName();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const logout = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    onSuccess: async () => {
-      queryClient.clear();
-      await queryClient.invalidateQueries({ queryKey: ME_KEY });
-      await navigate('/');
-    },
-    onError: () =>
-      toast({ title: 'Error', description: 'Could not log out. Please try again.', variant: 'destructive' }),
-  });
 
   const links = [
     { to: '/explore', label: 'Explore' },
@@ -86,14 +74,9 @@ export function Header() {
               <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">
                 Hi, {user.email}
               </span>
-              <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
-                <Settings aria-hidden />
-                <span className="sr-only sm:not-sr-only">Settings</span>
-              </Link>
-              <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-                <LogOut aria-hidden />
-                Log out
-              </Button>
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
             </>
           ) : (
             <Button size="sm" onClick={() => openAuthDialog('signin')}>
