@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AccountGate } from '../../features/auth/account-gate';
-import { AuthDialog } from '../../features/auth/auth-dialog';
+import { AuthDialogHost } from '../../features/auth/auth-dialog-host';
 import { Spinner } from '../ui/spinner';
 import { Header } from './header';
 
@@ -15,7 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
-      <AuthDialog />
+      <AuthDialogHost />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <AccountGate>

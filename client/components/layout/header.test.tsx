@@ -26,6 +26,8 @@ describe('Header', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Explore', 'Registry', 'Blog', 'For Luthiers']);
+    expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Registry' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText('/ Explore')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Luthier Registry home' })).toHaveAttribute('href', '/');
     const listener = vi.fn();
