@@ -97,8 +97,7 @@ function familyOf(utility: string): string | undefined {
     case 'justify':
       return /^self-/.test(rest) ? 'justify-self' : 'justify-content';
     case 'content':
-      if (!/^(start|end|center|between|around|evenly|stretch)$/.test(rest)) return undefined;
-    // falls through: content-start is align-content, as items-center is align-items
+      return /^(start|end|center|between|around|evenly|stretch)$/.test(rest) ? 'align-content' : undefined;
     case 'items':
     case 'self':
       return `align-${head}`;
