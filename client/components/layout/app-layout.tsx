@@ -16,7 +16,9 @@ export function AppLayout() {
       </a>
       <Header />
       <AuthDialogHost />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* At least a screen tall, so the footer starts below the fold: a page that fills in after a spinner
+          does not push a visible footer down (a layout shift, issue 7 §3). */}
+      <main id="main" className="min-h-screen flex-1" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <AccountGate>
             <Outlet />

@@ -80,7 +80,8 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        {/* As tall as its buttons before the session is known, so the header keeps its height (no shift). */}
+        <div className="ml-auto flex min-h-9 items-center gap-2">
           {isLoading ? null : user ? (
             <>
               <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">
