@@ -21,10 +21,8 @@ if (stale && process.env.SKIP_BUILD !== '1') {
   const result = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    // Always a production build: under NODE_ENV=test (the e2e server) Vite would bundle React's development build.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,17 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse, User } from '../../contract/auth';
 import { getQueryFn } from './api';
 
 export const ME_KEY = ['/api/auth/me'] as const;
 
+const meQuery = {
+  queryKey: ME_KEY,
+  queryFn: getQueryFn<MeResponse>({ on401: 'returnNull' }),
+  retry: false,
+} as const;
+
 /** The signed-in person; null when signed out. Never retried (seed §7). */
 export function useAuth(): { user: User | null; isLoading: boolean } {
-  const { data, isLoading } = useQuery({
-    queryKey: ME_KEY,
-    queryFn: getQueryFn<MeResponse>({ on401: 'returnNull' }),
-    retry: false,
-  });
+  const { data, isLoading } = useQuery(meQuery);
   return { user: data?.user ?? null, isLoading };
+}
+
+/**
+ * Asks who is signed in as soon as the app starts, while the first page's code is still loading; useAuth then
+ * reads that same request instead of starting one after the page has rendered (issue 7 §3).
+ */
+export function prefetchMe(client: QueryClient): void {
+  void client.prefetchQuery(meQuery);
 }
 
 export type AuthMode = 'signin' | 'signup' | 'reset';

@@ -69,6 +69,8 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (vite.config.ts); browsers that accept one get it.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
         res.header(

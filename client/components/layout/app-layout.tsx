@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AccountGate } from '../../features/auth/account-gate';
-import { AuthDialog } from '../../features/auth/auth-dialog';
+import { AuthDialogHost } from '../../features/auth/auth-dialog-host';
 import { Spinner } from '../ui/spinner';
 import { Header } from './header';
 
@@ -15,8 +15,10 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
-      <AuthDialog />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      <AuthDialogHost />
+      {/* At least a screen tall, so the footer starts below the fold: a page that fills in after a spinner
+          does not push a visible footer down (a layout shift, issue 7 §3). */}
+      <main id="main" className="min-h-screen flex-1" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <AccountGate>
             <Outlet />

@@ -26,6 +26,8 @@ describe('Header', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Explore', 'Registry', 'Blog', 'For Luthiers']);
+    expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Registry' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText('/ Explore')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Luthier Registry home' })).toHaveAttribute('href', '/');
     const listener = vi.fn();
@@ -35,7 +37,7 @@ describe('Header', () => {
     window.removeEventListener(AUTH_OPEN_EVENT, listener);
   });
 
-  it('adds Learn in second position and greets the signed-in person', () => {
+  it('adds Learn in second position and greets the signed-in person', async () => {
     renderRoutes(routes, { path: '/explore', me });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(
@@ -44,7 +46,8 @@ describe('Header', () => {
         .map((a) => a.textContent),
     ).toEqual(['Explore', 'Learn', 'Registry', 'Blog', 'For Luthiers']);
     expect(screen.getByText('Hi, ada@example.test')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    // Settings and Log out are their own chunk, loaded once someone is signed in.
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });

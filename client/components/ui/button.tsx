@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -21,8 +20,6 @@ const sizes = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Renders the child element (a link, say) with the button's look. */
-  asChild?: boolean;
 }
 
 export function buttonClasses(
@@ -37,13 +34,7 @@ export function buttonClasses(
   );
 }
 
-export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
-  return (
-    <Comp
-      className={cn(buttonClasses(variant, size), className)}
-      type={asChild ? undefined : (type ?? 'button')}
-      {...props}
-    />
-  );
+/** A button; a link that looks like one uses `buttonClasses` (Radix's Slot stays out of the first script). */
+export function Button({ className, variant, size, type, ...props }: ButtonProps) {
+  return <button className={cn(buttonClasses(variant, size), className)} type={type ?? 'button'} {...props} />;
 }

@@ -38,11 +38,11 @@ describe('AccountGate', () => {
     expect(screen.getByText('reset page')).toBeInTheDocument();
   });
 
-  it('shows guests on /settings a sign-in prompt and opens the dialog returning there', () => {
+  it('shows guests on /settings a sign-in prompt and opens the dialog returning there', async () => {
     const listener = vi.fn();
     window.addEventListener(AUTH_OPEN_EVENT, listener);
     renderRoutes(routes, { path: '/settings?tab=profile' });
-    expect(screen.getByRole('heading', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in to continue' })).toBeInTheDocument();
     expect(screen.queryByText('settings page')).not.toBeInTheDocument();
     expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({
       mode: 'signin',

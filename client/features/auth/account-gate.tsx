@@ -1,10 +1,10 @@
-import { LogIn } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { openAuthDialog, useAuth } from '../../lib/auth';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../../lib/auth';
+
+// Only guests on a signed-in page see the prompt: its own chunk, out of the first script.
+const SignInPrompt = lazy(() => import('./sign-in-prompt').then((m) => ({ default: m.SignInPrompt })));
 
 /** Pages a guest cannot use: they get a sign-in prompt and the dialog, returning here afterwards. */
 export const SIGNED_IN_ONLY = ['/dashboard', '/settings'];
@@ -27,21 +27,4 @@ export function AccountGate({ children }: { children: ReactNode }) {
     if (!user) return <SignInPrompt next={`${pathname}${search}`} />;
   }
   return children;
-}
-
-export function SignInPrompt({ next }: { next: string }) {
-  useDocumentTitle('Sign in');
-  useEffect(() => {
-    openAuthDialog('signin', next);
-  }, [next]);
-  return (
-    <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
-      <LogIn className="size-10 text-wood-600" aria-hidden />
-      <h1 className="font-serif text-3xl font-bold text-wood-900">Sign in to continue</h1>
-      <p className="text-stone-700">
-        This page is part of your account. Sign in or create a free account to see it.
-      </p>
-      <Button onClick={() => openAuthDialog('signin', next)}>Sign in</Button>
-    </div>
-  );
 }

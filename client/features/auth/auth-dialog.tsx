@@ -1,12 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { toast } from '../../components/ui/use-toast';
 import { AUTH_OPEN_EVENT, safeNextPath, type AuthMode, type AuthOpenDetail } from '../../lib/auth';
-
-// The dialog's body (forms, validation, Radix dialog and tabs) loads on first open, keeping it out of every
-// page's first script.
-const AuthDialogView = lazy(() => import('./auth-dialog-view').then((m) => ({ default: m.AuthDialogView })));
+import { AuthDialogView } from './auth-dialog-view';
 
 export const NEXT_STORAGE_KEY = 'auth:next';
 const MODES: AuthMode[] = ['signin', 'signup', 'reset'];
@@ -45,16 +42,21 @@ function storedNext(): string | null {
 
 /**
  * The one sign-in dialog of the app (seed §2, §4): opened by the `auth:open` window event or by the URL
- * parameters `auth` and `next`; closing removes both parameters.
+ * parameters `auth` and `next`; closing removes both parameters. AuthDialogHost loads it (forms, validation,
+ * Radix dialog and tabs) when it is first wanted, passing the event that asked for it as `initial`.
  */
-export function AuthDialog() {
+export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<AuthMode>('signin');
-  const [next, setNext] = useState<string | null>(null);
+  const [open, setOpen] = useState(initial !== null);
+  const [mode, setMode] = useState<AuthMode>(isMode(initial?.mode ?? null) ? initial!.mode : 'signin');
+  const [next, setNext] = useState<string | null>(initial?.next ?? null);
   const urlMode = params.get('auth');
   const urlNext = params.get('next');
+
+  useEffect(() => {
+    if (initial) rememberNext(initial.next);
+  }, [initial]);
 
   useEffect(() => {
     if (!isMode(urlMode)) return;
@@ -99,14 +101,12 @@ export function AuthDialog() {
 
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
-      <AuthDialogView
-        mode={mode}
-        title={TITLES[mode]}
-        onModeChange={(value) => isMode(value) && setMode(value)}
-        onClose={close}
-        onSignedIn={onSignedIn}
-      />
-    </Suspense>
+    <AuthDialogView
+      mode={mode}
+      title={TITLES[mode]}
+      onModeChange={(value) => isMode(value) && setMode(value)}
+      onClose={close}
+      onSignedIn={onSignedIn}
+    />
   );
 }

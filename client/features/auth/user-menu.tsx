@@ -1,0 +1,36 @@
+import { LogOut, Settings } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest } from '../../lib/api';
+import { ME_KEY } from '../../lib/auth';
+
+/** The signed-in person's header actions; its own chunk, since guests (most first visits) never need it. */
+export function UserMenu() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: async () => {
+      queryClient.clear();
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+      await navigate('/');
+    },
+    onError: () =>
+      toast({ title: 'Error', description: 'Could not log out. Please try again.', variant: 'destructive' }),
+  });
+
+  return (
+    <>
+      <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
+        <Settings aria-hidden />
+        <span className="sr-only sm:not-sr-only">Settings</span>
+      </Link>
+      <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <LogOut aria-hidden />
+        Log out
+      </Button>
+    </>
+  );
+}
