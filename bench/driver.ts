@@ -9,6 +9,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import type { Database, Db } from '../server/db/client';
 import * as schema from '../server/db/schema';
@@ -66,6 +67,27 @@ export function openRecordedPg(url: string, recorder: QueryRecorder): Database {
   };
 }
 
+/** The whole app on `database`, in this process, with the production settings and no server cache. */
+function captureApp(database: Database) {
+  return buildApp({
+    db: database.db,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SHARED_CACHE_SECONDS: '0' }),
+    mailer: createMemoryMailer(),
+    media: createMediaStore(database.db, { storage: 'fs', dir: '/tmp/bench-media' }),
+    ping: () => database.ping(),
+  });
+}
+
+/** The statements one GET issues; throws unless it answers 200. */
+async function record(app: FastifyInstance, recorder: QueryRecorder, url: string, cookie?: string) {
+  recorder.into = [];
+  const res = await app.inject({ url, headers: cookie ? { cookie } : {} });
+  const recorded = recorder.into;
+  recorder.into = null;
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return recorded;
+}
+
 /**
  * Builds the app on `database` in this process; gives the reader some progress (so the outline has something
  * to compute) and returns, per endpoint, the statements one request issues. The first call of each endpoint
@@ -77,13 +99,7 @@ export async function captureSequences(
   endpoints: BenchEndpoint[],
   people: People,
 ): Promise<Query[][]> {
-  const app = await buildApp({
-    db: database.db,
-    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SHARED_CACHE_SECONDS: '0' }),
-    mailer: createMemoryMailer(),
-    media: createMediaStore(database.db, { storage: 'fs', dir: '/tmp/bench-media' }),
-    ping: () => database.ping(),
-  });
+  const app = await captureApp(database);
   try {
     const cookie = people.reader.cookie;
     for (const [i, lessonId] of people.lessonIds.slice(0, 2).entries()) {
@@ -97,19 +113,56 @@ export async function captureSequences(
     }
     const sequences: Query[][] = [];
     for (const ep of endpoints) {
-      const call = () => app.inject({ url: ep.path, headers: ep.signedIn ? { cookie } : {} });
-      await call();
-      recorder.into = [];
-      const res = await call();
-      const recorded = recorder.into;
-      recorder.into = null;
-      if (res.statusCode !== 200) throw new Error(`${ep.path}: ${res.statusCode} ${res.body}`);
-      sequences.push(recorded);
+      const withCookie = ep.signedIn ? cookie : undefined;
+      await record(app, recorder, ep.path, withCookie);
+      sequences.push(await record(app, recorder, ep.path, withCookie));
     }
     return sequences;
   } finally {
     await app.close();
   }
+}
+
+export interface StatementTime {
+  /** `count instruments`, `instruments`, `shops` …: what the statement reads. */
+  label: string;
+  /** The database's own execution time (EXPLAIN ANALYZE), without the round trip. */
+  ms: number;
+}
+
+/** What a statement reads, for the report: its first table, and whether it only counts. */
+const labelOf = (text: string) =>
+  `${/^select count\(/.test(text) ? 'count ' : ''}${/ from "(\w+)"/.exec(text)?.[1] ?? text.slice(0, 20)}`;
+
+/**
+ * Explains where a request's database time goes on PostgreSQL: records the statements a GET issues (app built
+ * in this process) and runs each under EXPLAIN ANALYZE with its parameters.
+ */
+export async function statementProbe(url: string) {
+  const recorder = new QueryRecorder();
+  const database = openRecordedPg(url, recorder);
+  const app = await captureApp(database);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async explain(path: string): Promise<StatementTime[]> {
+      const times: StatementTime[] = [];
+      for (const q of await record(app, recorder, path)) {
+        const res = await client.query<{ 'QUERY PLAN': { 'Execution Time': number }[] }>({
+          text: `explain (analyze, format json) ${q.text}`,
+          values: q.params,
+        });
+        const ms = res.rows[0]?.['QUERY PLAN'][0]?.['Execution Time'] ?? 0;
+        times.push({ label: labelOf(q.text), ms: Math.round(ms * 100) / 100 });
+      }
+      return times;
+    },
+    async close() {
+      await app.close();
+      await client.end();
+      await database.close();
+    },
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -114,6 +114,8 @@ export async function load(
       `${url}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.requests.total}`,
     );
   }
+  // On a very busy machine a short load can end before any response: no latency to report.
+  if (result.requests.total === 0) return { rps: 0, p50: Number.NaN, p99: Number.NaN };
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

@@ -41,6 +41,21 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/** One page's report; a failed trace (NO_NAVSTART and the like, seen on a busy machine) is tried again. */
+async function audit(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const error = run ? run.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+    if (run && !error) return run.lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${error?.code ?? ''} ${error?.message ?? ''}`);
+  }
+}
+
 /** Runs Lighthouse on each page in turn in one Chromium. */
 export async function runLighthouse(baseUrl: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
@@ -50,15 +65,7 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[]): P
   try {
     const results: LighthouseResult[] = [];
     for (const page of pages) {
-      const run = await lighthouse(`${baseUrl}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${baseUrl}${page.path}`, chrome.port);
       const scores = {} as Record<Category, number>;
       const failing: LighthouseResult['failing'] = [];
       for (const category of CATEGORIES) {

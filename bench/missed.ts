@@ -2,6 +2,19 @@
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import type { Missed, Report } from './render';
 
+/** What removes the common Lighthouse failures, by audit id. */
+const LIGHTHOUSE_FIXES: Record<string, string> = {
+  'uses-text-compression':
+    'serve the built JS and CSS compressed (precompressed at build time, or a compression plugin)',
+  'render-blocking-resources': 'stop the stylesheet from blocking the first paint (inline the critical CSS)',
+  'render-blocking-insight': 'stop the stylesheet from blocking the first paint (inline the critical CSS)',
+  'unused-javascript': 'split more of the initial bundle out of the first page load',
+  'uses-long-cache-ttl': 'long immutable cache lifetimes on the hashed assets',
+  'cache-insight': 'long immutable cache lifetimes on the hashed assets',
+  'inspector-issues': 'fix what Chrome logs in its Issues panel on those pages',
+  'cumulative-layout-shift': 'reserve the space of images and late content',
+};
+
 /** Microseconds per request that `slower` spends beyond `faster` (both in req/s). */
 const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 / faster) * 1e6);
 
@@ -13,12 +26,14 @@ export function missedTargets(r: Report): Missed[] {
       target: `B/A ${r.synthetic['B/A'].toFixed(2)} < 0.9`,
       reason:
         `Fastify spends ${extraUs(B.rps, A.rps)} µs more per request than bare node:http for the same headers and ` +
-        'bytes: it builds a Request and a Reply object around node’s, looks the route up, runs its (empty) hook ' +
-        'chain and checks type and length in reply.send. Part of the gap is fixed cost that a 2-core machine ' +
-        'shared with the load generator magnifies.',
+        'bytes. In a CPU profile of B its own functions are a few percent of its time, the rest being the same ' +
+        'node:http and socket work as A: the gap is per-request work spread thin (a Request and a Reply object ' +
+        'around node’s, the router lookup, the hook runner, the checks in reply.send), and on two cores shared ' +
+        'with the load generator every extra microsecond of the server also slows the client.',
       next:
-        'profile B under the same load (`node --cpu-prof bench/targets.ts B …`) and compare with Fastify’s own ' +
-        'benchmark on this machine; if the cost is the framework’s floor, record it in a decision instead of a target.',
+        'nothing is left to remove on B’s side (no logger, sync handler, headers prepared once); confirm on a quiet ' +
+        'machine with the server and autocannon pinned to separate cores (taskset) before recording the remaining ' +
+        'gap as Fastify’s floor in a decision.',
     });
   if (r.synthetic['C/B'] < 0.8)
     missed.push({
@@ -31,32 +46,58 @@ export function missedTargets(r: Report): Missed[] {
         'make those hooks synchronous, register the origin check and ETag only where they apply (unsafe methods; ' +
         'shared responses) and set the fixed security headers with one reply.headers() call.',
     });
-  for (const e of r.endpoints) {
-    const ratio = e['D/H'];
-    if (ratio === null || ratio >= 0.8 || !e.D || e.H.postgres === null || !e.G.postgres) continue;
+  const below = r.endpoints.filter((e) => e['D/H'] !== null && e['D/H'] < 0.8);
+  if (below.length) {
+    const several = below.filter((e) => (e.statements.postgres ?? 0) > 1);
     missed.push({
-      target: `D/H ${e.endpoint} ${ratio.toFixed(2)} < 0.8`,
+      target: `D/H < 0.8 for ${below.map((e) => `${e.endpoint} (${e['D/H']!.toFixed(2)})`).join(', ')}`,
       reason:
-        `the server spends ${extraUs(e.D.rps, e.H.postgres)} µs per request beyond the bound ` +
-        `(bound: ${Math.round(1e6 / e.A.rps)} µs HTTP + ${Math.round(1e6 / e.G.postgres.rps)} µs for its ` +
-        `${e.statements.postgres ?? 0} statements through the pool). The gap is Drizzle (building each ` +
-        'statement and mapping rows), the plugin hooks above, the zod parse of the response through its ' +
-        'contract schema, and the statements of one request running one after another.',
-      next: `profile the D server under this endpoint’s load and cut the largest of those; fewer round trips per request (${e.statements.postgres ?? 0} statements now).`,
+        'per request the server spends ' +
+        below
+          .map(
+            (e) =>
+              `${e.endpoint} ${extraUs(e.D!.rps, e.H.postgres!)} µs beyond the bound of ` +
+              `${Math.round(1e6 / e.A.rps)} µs HTTP + ${Math.round(1e6 / e.G.postgres!.rps)} µs for ` +
+              `${e.statements.postgres ?? 0} statement(s)`,
+          )
+          .join('; ') +
+        '. CPU profiles of the PostgreSQL server under the registry-search and explore loads (taken while ' +
+        'building this harness) show it CPU-bound: socket writes 20–30% (one writev per statement and one per ' +
+        'response; loopback TCP’s kernel work is charged to the writer), Drizzle about 20% (every statement built ' +
+        'anew per request and its rows mapped; its `is()` class check alone 7%), GC 3–8%, Fastify 4–6%, zod about ' +
+        '1%. H adds the HTTP and the database costs as if they ran one after the other, while here the load ' +
+        'generator, the server and PostgreSQL share two cores.',
+      next:
+        'prepared Drizzle statements (`.prepare()`: the SQL built once, not per request)' +
+        (several.length
+          ? `, fewer statements per request (${several.map((e) => `${e.endpoint}: ${e.statements.postgres ?? 0}`).join(', ')})`
+          : '') +
+        ', then profile again; the C/B steps above apply to every endpoint too.',
     });
   }
   for (const [backend, result] of Object.entries(r.scale)) {
     if (!result || typeof result === 'string') continue;
+    const first = result.sizes[0]!;
+    const last = result.sizes.at(-1)!;
     for (const [query, growth] of Object.entries(result.growth)) {
-      if (growth < 2) continue;
-      const first = result.sizes[0]!;
-      const last = result.sizes.at(-1)!;
+      if (!Number.isFinite(growth) || growth < 2) continue;
+      const q = last.queries[query]!;
+      const top = [...(q.statements ?? [])].sort((a, b) => b.ms - a.ms)[0];
+      const before = first.queries[query]?.statements?.find((t) => t.label === top?.label);
+      const counting = top?.label.startsWith('count') ?? false;
       missed.push({
         target: `S ${backend} ${query}: p50 grows ${growth.toFixed(1)}× from ${first.size.toLocaleString('en-US')} to ${last.size.toLocaleString('en-US')}`,
-        reason:
-          'every page of the registry also counts all matches (X-Total-Count): for a word most passports ' +
-          'contain, that count reads every matching row, so its cost grows with the registry.',
-        next: 'bound the count (count at most a few thousand matches and answer “1,000+”, or an estimate) so a page costs the same at any size; this is in progress in the registry search work.',
+        reason: top
+          ? `it matches ${q.matches.toLocaleString('en-US')} passports at ${last.size.toLocaleString('en-US')}; its ` +
+            `slowest statement is \`${top.label}\` (${before?.ms ?? '?'} ms → ${top.ms} ms of database time)` +
+            (counting
+              ? ': the total for X-Total-Count reads every matching row, so it grows with the registry.'
+              : '.')
+          : `it matches ${q.matches.toLocaleString('en-US')} passports at ${last.size.toLocaleString('en-US')}; the ` +
+            'per-statement times are taken on PostgreSQL only (see its table).',
+        next: counting
+          ? 'bound the count (count at most a few thousand matches and answer “1,000+”, or an estimate) so a page costs the same at any size; this is in progress in the registry search work.'
+          : 'read the plan of that statement (EXPLAIN ANALYZE) at this size and give it an index or a cheaper shape.',
       });
     }
   }
@@ -71,7 +112,11 @@ export function missedTargets(r: Report): Missed[] {
     missed.push({
       target: `Lighthouse ${category} < ${LIGHTHOUSE_TARGETS[category]} on ${under.map((p) => p.page).join(', ')}`,
       reason: `the audits that fail most often: ${top.map(([a, n]) => `${a} on ${n} page(s)`).join('; ')}.`,
-      next: 'fix those audits in the client and the static file serving (issue 7 §3), then rerun `npm run lighthouse`.',
+      next: `${[...audits.keys()]
+        .map((a) => LIGHTHOUSE_FIXES[a.split(' ')[0] ?? ''])
+        .filter((f, i, all) => f && all.indexOf(f) === i)
+        .concat('fix those audits (issue 7 §3) and rerun `npm run lighthouse`')
+        .join('; ')}.`,
     });
   }
   return missed;

@@ -4,35 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../server/test/test-db';
+import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './backends';
 import { ensureClientBuilt } from './client-build';
-import {
-  captureSequences,
-  openRecordedPg,
-  openRecordedPglite,
-  pgliteReplayer,
-  pgReplayer,
-  QueryRecorder,
-  type BenchEndpoint,
-  type Query,
-  type Replayer,
-} from './driver';
-import { seedPeople, type People } from './fixtures';
-import {
-  load,
-  median,
-  rssMb,
-  startRealServer,
-  startSynthetic,
-  stopAll,
-  stop,
-  type RealServer,
-  type Sample,
-} from './lib';
+import { load, median, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
 import { missedTargets } from './missed';
 import { renderMarkdown, type EndpointRow, type Report } from './render';
-import { PGLITE_SCALE_SIZES, SCALE_SIZES, scaleOn } from './scale';
-import { saveRotation, type SaveRotation } from './writes';
+import { runScale } from './scale';
+import type { SaveRotation } from './writes';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = num('BENCH_SECONDS', 3);
@@ -42,6 +21,8 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 10);
 const G_SECONDS = num('BENCH_G_SECONDS', Math.min(SECONDS, 2));
 const SCALE_SECONDS = num('BENCH_SCALE_SECONDS', Math.min(SECONDS, 2));
 const SCALE_ROUNDS = num('BENCH_SCALE_ROUNDS', 1);
+/** S on PGlite starts only this many seconds into the run at the latest, so the whole run stays under 10 minutes. */
+const PGLITE_SCALE_LATEST_START_S = 450;
 /** BENCH_SCALE_PGLITE=0 leaves out S on PGlite (see PGLITE_SCALE_SIZES for its sizes). */
 const SCALE_PGLITE = process.env.BENCH_SCALE_PGLITE !== '0';
 /** Learners that share the progress saves (300 saves per 10 minutes each). */
@@ -52,28 +33,6 @@ const PG_URL =
   'postgres://postgres@127.0.0.1:5432/test';
 // The fresh benchmark database is made on this server (createPostgresDatabase reads TEST_DATABASE_URL).
 process.env.TEST_DATABASE_URL ??= PG_URL;
-
-/** The reads the issue names: registry search, course explore, a learner's outline, auth/me. */
-const ENDPOINTS: BenchEndpoint[] = [
-  { name: 'registry search', path: '/api/registry/instruments?search=spruce', signedIn: false },
-  { name: 'course explore', path: '/api/lms/courses/explore', signedIn: false },
-  { name: 'course outline', path: '/api/lms/courses/course-1/outline', signedIn: true },
-  { name: 'auth/me', path: '/api/auth/me', signedIn: true },
-];
-const EXPLORE = 1;
-/** The database path alone: the real servers' shared response cache off (the default is on). */
-const NO_CACHE = { SHARED_CACHE_SECONDS: '0' };
-
-interface Backend {
-  name: 'E' | 'D';
-  server: RealServer;
-  /** Same database, default server cache: the "server cache on" row. */
-  cached: RealServer;
-  people: People;
-  sequences: Query[][];
-  replayer: Replayer;
-  saves: SaveRotation;
-}
 
 async function main() {
   const started = performance.now();
@@ -91,75 +50,13 @@ async function main() {
   cleanup.drop = pg?.drop ?? null;
   if (!pg) console.warn(`PostgreSQL at ${PG_URL} is not reachable: D, G pg and S are skipped.`);
 
-  // Cold starts, each server alone on an empty database (migrations and sample content).
-  const eColdDir = path.join(dir, 'e-cold');
-  const eCold = await startRealServer({ DATA_DIR: eColdDir, SAMPLE_DATA: '1' });
-  const d = pg
-    ? await startRealServer({
-        DATA_DIR: path.join(dir, 'd'),
-        SAMPLE_DATA: '1',
-        DATABASE_URL: pg.url,
-        ...NO_CACHE,
-      })
-    : null;
-
-  // PGlite: the cold-started server's files get the learners and give the captured statements in this process;
-  // copies then serve E (no server cache), E with the default server cache, and G, so all see identical rows.
-  await stop(eCold.child);
-  const gDir = path.join(dir, 'g');
-  fs.cpSync(path.join(eColdDir, 'pgdata'), path.join(gDir, 'pgdata'), { recursive: true });
-  const eRecorder = new QueryRecorder();
-  const gDatabase = await openRecordedPglite(gDir, eRecorder);
-  const ePeople = await seedPeople(gDatabase.db, WRITERS);
-  const eSequences = await captureSequences(gDatabase, eRecorder, ENDPOINTS, ePeople);
-  await gDatabase.close();
-  const eDir = path.join(dir, 'e');
-  const eCachedDir = path.join(dir, 'e-cached');
-  for (const copy of [eDir, eCachedDir])
-    fs.cpSync(path.join(gDir, 'pgdata'), path.join(copy, 'pgdata'), { recursive: true });
-  const e = await startRealServer({ DATA_DIR: eDir, SAMPLE_DATA: '1', ...NO_CACHE });
-  const eCached = await startRealServer({ DATA_DIR: eCachedDir, SAMPLE_DATA: '1' });
-  const backends: Backend[] = [
-    {
-      name: 'E',
-      server: e,
-      cached: eCached,
-      people: ePeople,
-      sequences: eSequences,
-      replayer: await pgliteReplayer(gDir),
-      saves: saveRotation(ePeople.writers),
-    },
-  ];
-  if (pg && d) {
-    // D loaded the sample content itself; the learners and the capture go into its database.
-    const recorder = new QueryRecorder();
-    const database = openRecordedPg(pg.url, recorder);
-    const people = await seedPeople(database.db, WRITERS);
-    const sequences = await captureSequences(database, recorder, ENDPOINTS, people);
-    await database.close();
-    backends.push({
-      name: 'D',
-      server: d,
-      cached: await startRealServer({ DATA_DIR: path.join(dir, 'd-cached'), DATABASE_URL: pg.url }),
-      people,
-      sequences,
-      replayer: pgReplayer(pg.url, CONNECTIONS),
-      saves: saveRotation(people.writers),
-    });
-  }
+  const { backends, coldStartMs } = await startBackends(dir, pg?.url ?? null, {
+    writers: WRITERS,
+    connections: CONNECTIONS,
+  });
   const byName = (name: 'E' | 'D') => backends.find((b) => b.name === name);
-
-  // A, B and C answer the exact bytes each endpoint answered on the last backend.
   const bodies = path.join(dir, 'bodies');
-  fs.mkdirSync(bodies);
-  const ref = backends.at(-1)!;
-  for (const [i, ep] of ENDPOINTS.entries()) {
-    const res = await fetch(`${ref.server.url}${ep.path}`, {
-      headers: ep.signedIn ? { cookie: ref.people.reader.cookie } : {},
-    });
-    if (!res.ok) throw new Error(`${ep.path}: ${res.status}`);
-    fs.writeFileSync(path.join(bodies, String(i)), Buffer.from(await res.arrayBuffer()));
-  }
+  await writeBodies(bodies, backends.at(-1)!);
   const [A, B, C] = [
     await startSynthetic('A', bodies),
     await startSynthetic('B', bodies),
@@ -259,35 +156,20 @@ async function main() {
     await b.replayer.close();
   }
   for (const t of [A, B, C]) await stop(t.child);
-  const scaleOptions = { seconds: SCALE_SECONDS, rounds: SCALE_ROUNDS, connections: CONNECTIONS };
-  const scale: Report['scale'] = { postgres: null, pglite: null };
-  const pgBackend = byName('D');
-  if (pgBackend && pg)
-    scale.postgres = await scaleOn(
-      SCALE_SIZES,
-      () => pgBackend.server.url,
-      { DATABASE_URL: pg.url },
-      scaleOptions,
-    );
-  const pgliteBackend = byName('E')!;
-  if (SCALE_PGLITE) {
-    scale.pglite = await scaleOn(
-      PGLITE_SCALE_SIZES,
-      () => pgliteBackend.server.url,
-      { DATA_DIR: eDir },
-      scaleOptions,
-      {
-        stop: () => stop(pgliteBackend.server.child),
-        start: async () => {
-          pgliteBackend.server = await startRealServer({ DATA_DIR: eDir, SAMPLE_DATA: '1', ...NO_CACHE });
-        },
-      },
-    );
-  } else scale.pgliteNote = 'left out (BENCH_SCALE_PGLITE=0)';
-  if (SCALE_PGLITE && PGLITE_SCALE_SIZES.at(-1)! < SCALE_SIZES.at(-1)!)
-    scale.pgliteNote =
-      `grown to ${PGLITE_SCALE_SIZES.at(-1)!.toLocaleString('en-US')} only: its generator writes about 500 ` +
-      'passports a second here, so 100,000 would take the run past 10 minutes (BENCH_SCALE_PGLITE_SIZES adds it)';
+  // The run must stay under 10 minutes; S on PGlite needs about two of them, so a slow run leaves it out.
+  const elapsed = (performance.now() - started) / 1000;
+  const scale = await runScale(
+    backends,
+    { seconds: SCALE_SECONDS, rounds: SCALE_ROUNDS, connections: CONNECTIONS },
+    !SCALE_PGLITE
+      ? { run: false, why: 'left out (BENCH_SCALE_PGLITE=0)' }
+      : elapsed > PGLITE_SCALE_LATEST_START_S
+        ? {
+            run: false,
+            why: `left out: the run had already taken ${elapsed.toFixed(0)} s (a busy machine), and S on PGlite takes about two minutes`,
+          }
+        : { run: true },
+  );
   lap('scale');
 
   const mostSaves = Math.max(...backends.map((b) => b.saves.mostPerLearner()));
@@ -325,7 +207,7 @@ async function main() {
     },
     scale,
     rssMb: { idle: idleRss, underLoad: loadedRss },
-    coldStartMs: { E: Math.round(eCold.coldStartMs), D: d ? Math.round(d.coldStartMs) : null },
+    coldStartMs,
     lighthouse,
     missed: [],
   };

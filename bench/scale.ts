@@ -4,8 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../server/test/processes';
-import { load, median, type Sample } from './lib';
-import type { ScaleResult } from './render';
+import type { Backend } from './backends';
+import { statementProbe, type StatementTime } from './driver';
+import { load, median, startRealServer, stop, type Sample } from './lib';
+import type { Report, ScaleResult } from './render';
 
 const sizes = (value: string) => value.split(',').map(Number);
 /** BENCH_SCALE_SIZES=1000,2000 makes a quick run while working on the bench. */
@@ -54,48 +56,58 @@ export function grow(env: Record<string, string>, add: number): number {
   return (performance.now() - started) / 1000;
 }
 
-/** Each query, interleaved over `rounds`; medians. */
+const searchPath = (q: SearchQuery) => `/api/registry/instruments?search=${encodeURIComponent(q.search)}`;
+
+/** Each query, interleaved over `rounds`; medians, and how many passports each matches. */
 export async function measureSearches(
   baseUrl: string,
   options: { seconds: number; rounds: number; connections: number },
-): Promise<Record<string, Sample>> {
+): Promise<ScaleResult['sizes'][number]['queries']> {
   const samples = new Map<string, Sample[]>();
   for (let round = 0; round < options.rounds; round++)
     for (const q of SCALE_QUERIES) {
-      const url = `${baseUrl}/api/registry/instruments?search=${encodeURIComponent(q.search)}`;
-      const s = await load(url, options);
+      const s = await load(`${baseUrl}${searchPath(q)}`, options);
       samples.set(q.name, [...(samples.get(q.name) ?? []), s]);
     }
-  return Object.fromEntries(
-    [...samples].map(([name, list]) => [
-      name,
-      {
-        rps: median(list.map((s) => s.rps)),
-        p50: median(list.map((s) => s.p50)),
-        p99: median(list.map((s) => s.p99)),
-      },
-    ]),
-  );
+  const results: ScaleResult['sizes'][number]['queries'] = {};
+  for (const q of SCALE_QUERIES) {
+    const list = samples.get(q.name) ?? [];
+    const res = await fetch(`${baseUrl}${searchPath(q)}`);
+    results[q.name] = {
+      matches: Number(res.headers.get('x-total-count')),
+      rps: median(list.map((s) => s.rps)),
+      p50: median(list.map((s) => s.p50)),
+      p99: median(list.map((s) => s.p99)),
+    };
+  }
+  return results;
 }
 
 /**
  * Grows the database the env names to each of `targetSizes` and measures the searches at each size. `baseUrl`
  * is asked again after each growth; for PGlite `pause` stops the server while the generator owns the files.
+ * `explain` (PostgreSQL) adds each statement's own database time at each size.
  */
 export async function scaleOn(
   targetSizes: number[],
   baseUrl: () => string,
   dbEnv: Record<string, string>,
   options: { seconds: number; rounds: number; connections: number },
-  pause?: { stop(): Promise<void>; start(): Promise<void> },
+  extra: {
+    pause?: { stop(): Promise<void>; start(): Promise<void> };
+    explain?: (path: string) => Promise<StatementTime[]>;
+  } = {},
 ): Promise<ScaleResult> {
   const sizes: ScaleResult['sizes'] = [];
   for (const size of targetSizes) {
     const have = await instrumentCount(baseUrl());
-    await pause?.stop();
+    await extra.pause?.stop();
     const growSeconds = have < size ? grow(dbEnv, size - have) : 0;
-    await pause?.start();
-    sizes.push({ size, growSeconds, queries: await measureSearches(baseUrl(), options) });
+    await extra.pause?.start();
+    const queries = await measureSearches(baseUrl(), options);
+    if (extra.explain)
+      for (const q of SCALE_QUERIES) queries[q.name]!.statements = await extra.explain(searchPath(q));
+    sizes.push({ size, growSeconds, queries });
     console.log(
       `S: ${size.toLocaleString('en-US')} instruments (${dbEnv.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
@@ -106,4 +118,46 @@ export async function scaleOn(
     Object.keys(first).map((name) => [name, (last[name]?.p50 ?? 0) / Math.max(first[name]?.p50 ?? 0, 1)]),
   );
   return { sizes, growth };
+}
+
+/**
+ * S on every backend: PostgreSQL to SCALE_SIZES with each statement's database time; PGlite (its server stopped
+ * around each growth) to PGLITE_SCALE_SIZES, unless `pglite` says why not.
+ */
+export async function runScale(
+  backends: Backend[],
+  options: { seconds: number; rounds: number; connections: number },
+  pglite: { run: true } | { run: false; why: string },
+): Promise<Report['scale']> {
+  const scale: Report['scale'] = { postgres: null, pglite: null };
+  const d = backends.find((b) => b.name === 'D');
+  const pgUrl = d?.dbEnv.DATABASE_URL;
+  if (d && pgUrl) {
+    const probe = await statementProbe(pgUrl);
+    try {
+      scale.postgres = await scaleOn(SCALE_SIZES, () => d.server.url, d.dbEnv, options, {
+        explain: (p) => probe.explain(p),
+      });
+    } finally {
+      await probe.close();
+    }
+  }
+  const e = backends.find((b) => b.name === 'E');
+  if (!pglite.run || !e) {
+    scale.pgliteNote = pglite.run ? 'no PGlite server' : pglite.why;
+    return scale;
+  }
+  scale.pglite = await scaleOn(PGLITE_SCALE_SIZES, () => e.server.url, e.dbEnv, options, {
+    pause: {
+      stop: () => stop(e.server.child),
+      start: async () => {
+        e.server = await startRealServer(e.serverEnv);
+      },
+    },
+  });
+  if (PGLITE_SCALE_SIZES.at(-1)! < SCALE_SIZES.at(-1)!)
+    scale.pgliteNote =
+      `grown to ${PGLITE_SCALE_SIZES.at(-1)!.toLocaleString('en-US')} only: its generator writes about 500 ` +
+      'passports a second here, so 100,000 would take the run past 10 minutes (BENCH_SCALE_PGLITE_SIZES adds it)';
+  return scale;
 }
