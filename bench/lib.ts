@@ -16,19 +16,27 @@ export interface Target {
   child: ChildProcess;
 }
 
+/** Every process the bench started, so a failed run still stops them all. */
+const children = new Set<ChildProcess>();
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map((child) => stop(child)));
+}
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** Starts one of bench/targets.ts (A, B, C) and resolves when it listens. */
-export async function startSynthetic(variant: 'A' | 'B' | 'C', bytesFile: string): Promise<Target> {
+/** Starts one of bench/targets.ts (A, B, C) serving the bodies in `bodiesDir` and resolves when it listens. */
+export async function startSynthetic(variant: 'A' | 'B' | 'C', bodiesDir: string): Promise<Target> {
   const port = await freePort();
-  const child = fork(path.join(repoRoot, 'bench/targets.ts'), [variant, String(port), bytesFile], {
+  const child = fork(path.join(repoRoot, 'bench/targets.ts'), [variant, String(port), bodiesDir], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  children.add(child);
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`target ${variant} exited with ${code}`)));
@@ -36,10 +44,23 @@ export async function startSynthetic(variant: 'A' | 'B' | 'C', bytesFile: string
   return { name: variant, url: `http://127.0.0.1:${port}/api/bench`, child };
 }
 
+export interface RealServer {
+  url: string;
+  child: ChildProcess;
+  coldStartMs: number;
+}
+
+/** SIGTERM, then resolves when the process has exited (the server shuts down gracefully). */
+export async function stop(child: ChildProcess): Promise<void> {
+  children.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** Starts the real server and measures its cold start (spawn → /healthz answers). */
-export async function startRealServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess; coldStartMs: number }> {
+export async function startRealServer(env: Record<string, string>): Promise<RealServer> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/index.ts')], {
@@ -55,6 +76,7 @@ export async function startRealServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.add(child);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start');
@@ -76,8 +98,8 @@ export async function load(
     seconds: number;
     connections: number;
     headers?: Record<string, string>;
-    method?: 'GET' | 'POST';
-    body?: string;
+    /** Requests built one by one (autocannon's setupRequest), e.g. to rotate cookies. */
+    requests?: autocannon.Request[];
   },
 ): Promise<Sample> {
   const result = await autocannon({
@@ -85,14 +107,15 @@ export async function load(
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers,
-    method: options.method ?? 'GET',
-    body: options.body,
+    requests: options.requests,
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(
       `${url}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.requests.total}`,
     );
   }
+  // On a very busy machine a short load can end before any response: no latency to report.
+  if (result.requests.total === 0) return { rps: 0, p50: Number.NaN, p99: Number.NaN };
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

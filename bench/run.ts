@@ -4,11 +4,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../server/test/test-db';
-import { load, median, rssMb, startRealServer, startSynthetic, type Sample, type Target } from './lib';
+import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './backends';
+import { ensureClientBuilt } from './client-build';
+import { load, median, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
+import { runLighthouse, samplePages } from './lighthouse';
+import { missedTargets } from './missed';
+import { renderMarkdown, type EndpointRow, type Report } from './render';
+import { runScale } from './scale';
+import type { SaveRotation } from './writes';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = num('BENCH_SECONDS', 3);
+const ROUNDS = num('BENCH_ROUNDS', 3);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 10);
+/** G needs no warm-up of sockets and steadies quickly. */
+const G_SECONDS = num('BENCH_G_SECONDS', Math.min(SECONDS, 2));
+const SCALE_SECONDS = num('BENCH_SCALE_SECONDS', Math.min(SECONDS, 2));
+const SCALE_ROUNDS = num('BENCH_SCALE_ROUNDS', 1);
+/** S on PGlite starts only this many seconds into the run at the latest, so the whole run stays under 10 minutes. */
+const PGLITE_SCALE_LATEST_START_S = 450;
+/** BENCH_SCALE_PGLITE=0 leaves out S on PGlite (see PGLITE_SCALE_SIZES for its sizes). */
+const SCALE_PGLITE = process.env.BENCH_SCALE_PGLITE !== '0';
+/** Learners that share the progress saves (300 saves per 10 minutes each). */
+const WRITERS = num('BENCH_WRITERS', 600);
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -16,78 +34,77 @@ const PG_URL =
 // The fresh benchmark database is made on this server (createPostgresDatabase reads TEST_DATABASE_URL).
 process.env.TEST_DATABASE_URL ??= PG_URL;
 
-interface Endpoint {
-  name: string;
-  path: string;
-  signedIn: boolean;
-}
-
-/** The reads the issue names: registry search, course explore, a learner's outline, auth/me. */
-const ENDPOINTS: Endpoint[] = [
-  { name: 'registry search', path: '/api/registry/instruments?search=spruce', signedIn: false },
-  { name: 'course explore', path: '/api/lms/courses/explore', signedIn: false },
-  { name: 'course outline', path: '/api/lms/courses/course-1/outline', signedIn: true },
-  { name: 'auth/me', path: '/api/auth/me', signedIn: true },
-];
-
-async function signIn(url: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.test`;
-  const res = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'benchmark passphrase', displayName: 'Bench Learner' }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`could not register the bench user: ${res.status}`);
-  return cookie;
-}
-
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const started = performance.now();
+  const phase = { at: started, times: {} as Record<string, number> };
+  const lap = (name: string) => {
+    const now = performance.now();
+    phase.times[name] = (now - phase.at) / 1000;
+    phase.at = now;
+  };
+  const loadStart = os.loadavg();
+  if (ensureClientBuilt()) console.log('built the client');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  cleanup.dir = dir;
   const pg = await createPostgresDatabase().catch(() => null);
-  if (!pg) console.warn(`PostgreSQL at ${PG_URL} is not reachable: D is skipped.`);
+  cleanup.drop = pg?.drop ?? null;
+  if (!pg) console.warn(`PostgreSQL at ${PG_URL} is not reachable: D, G pg and S are skipped.`);
 
-  const e = await startRealServer({ DATA_DIR: path.join(dataDir, 'pglite'), SAMPLE_DATA: '1' });
-  const d = pg
-    ? await startRealServer({ DATA_DIR: path.join(dataDir, 'pg'), SAMPLE_DATA: '1', DATABASE_URL: pg.url })
-    : null;
-  const cookies = { E: await signIn(e.url), D: d ? await signIn(d.url) : '' };
+  const { backends, coldStartMs } = await startBackends(dir, pg?.url ?? null, {
+    writers: WRITERS,
+    connections: CONNECTIONS,
+  });
+  const byName = (name: 'E' | 'D') => backends.find((b) => b.name === name);
+  const bodies = path.join(dir, 'bodies');
+  await writeBodies(bodies, backends.at(-1)!);
+  const [A, B, C] = [
+    await startSynthetic('A', bodies),
+    await startSynthetic('B', bodies),
+    await startSynthetic('C', bodies),
+  ];
 
-  const explore = await fetch(`${e.url}/api/lms/courses/explore`);
-  const bytesFile = path.join(dataDir, 'explore.json');
-  fs.writeFileSync(bytesFile, Buffer.from(await explore.arrayBuffer()));
-  const synthetic: Target[] = [];
-  for (const v of ['A', 'B', 'C'] as const) synthetic.push(await startSynthetic(v, bytesFile));
-
-  const idleRss = { E: rssMb(e.child.pid), D: rssMb(d?.child.pid) };
+  const idleRss: Record<string, number> = {};
+  for (const b of backends) idleRss[b.name] = rssMb(b.server.child.pid);
+  const loadedRss: Record<string, number> = {};
   const samples = new Map<string, Sample[]>();
   const record = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
-  const loadedRss: Record<string, number> = {};
+  const httpLoad = async (
+    key: string,
+    url: string,
+    options: { headers?: Record<string, string>; requests?: SaveRotation['requests'] } = {},
+    watch?: Backend,
+  ) => {
+    const during = load(url, { seconds: SECONDS, connections: CONNECTIONS, ...options });
+    if (watch) {
+      await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
+      loadedRss[watch.name] = Math.max(loadedRss[watch.name] ?? 0, rssMb(watch.server.child.pid));
+    }
+    record(key, await during);
+  };
+  lap('setup');
 
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}/${ROUNDS}`);
-    for (const t of synthetic)
-      record(t.name, await load(t.url, { seconds: SECONDS, connections: CONNECTIONS }));
-    for (const ep of ENDPOINTS) {
-      for (const [name, server] of [
-        ['E', e],
-        ['D', d],
-      ] as const) {
-        if (!server) continue;
-        const headers = ep.signedIn ? { cookie: cookies[name] } : undefined;
-        const during = load(`${server.url}${ep.path}`, {
-          seconds: SECONDS,
-          connections: CONNECTIONS,
-          headers,
-        });
-        await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
-        loadedRss[name] = Math.max(loadedRss[name] ?? 0, rssMb(server.child.pid));
-        record(`${name} ${ep.name}`, await during);
+    for (const [i, ep] of ENDPOINTS.entries()) {
+      await httpLoad(`A ${ep.name}`, `${A.url}/${i}`);
+      if (i === EXPLORE) {
+        await httpLoad('B', `${B.url}/${i}`);
+        await httpLoad('C', `${C.url}/${i}`);
+      }
+      for (const b of backends) {
+        const headers = ep.signedIn ? { cookie: b.people.reader.cookie } : undefined;
+        await httpLoad(`${b.name} ${ep.name}`, `${b.server.url}${ep.path}`, { headers }, b);
+        record(`G ${b.name} ${ep.name}`, await b.replayer.run(b.sequences[i]!, G_SECONDS));
       }
     }
+    for (const b of backends)
+      await httpLoad(`${b.name} cached`, `${b.cached.url}${ENDPOINTS[EXPLORE]!.path}`);
+    for (const b of backends)
+      await httpLoad(`W ${b.name}`, `${b.server.url}/`, { requests: b.saves.requests }, b);
   }
+  lap('rounds');
 
-  const med = (key: string) => {
+  const med = (key: string): Sample => {
     const list = samples.get(key) ?? [];
     return {
       rps: median(list.map((s) => s.rps)),
@@ -95,87 +112,121 @@ async function main() {
       p99: median(list.map((s) => s.p99)),
     };
   };
-  const A = med('A');
-  const B = med('B');
-  const C = med('C');
-  const rows = ENDPOINTS.map((ep) => ({
-    endpoint: ep.name,
-    E: med(`E ${ep.name}`),
-    D: d ? med(`D ${ep.name}`) : null,
-  }));
+  const bound = (a: number, g: number) => 1 / (1 / a + 1 / g);
+  const endpoints: EndpointRow[] = ENDPOINTS.map((ep, i) => {
+    const a = med(`A ${ep.name}`);
+    const row = (name: 'E' | 'D') => {
+      const b = byName(name);
+      if (!b) return null;
+      const g = med(`G ${name} ${ep.name}`);
+      const server = med(`${name} ${ep.name}`);
+      const h = bound(a.rps, g.rps);
+      return { g, server, h, ratio: server.rps / h, statements: b.sequences[i]!.length };
+    };
+    const eRow = row('E')!;
+    const dRow = row('D');
+    return {
+      endpoint: ep.name,
+      path: ep.path,
+      statements: { pglite: eRow.statements, postgres: dRow?.statements ?? null },
+      A: a,
+      G: { pglite: eRow.g, postgres: dRow?.g ?? null },
+      H: { pglite: eRow.h, postgres: dRow?.h ?? null },
+      E: eRow.server,
+      D: dRow?.server ?? null,
+      'E/H': eRow.ratio,
+      'D/H': dRow?.ratio ?? null,
+    };
+  });
 
-  const report = {
+  const lighthouseServer = (byName('D') ?? byName('E')!).cached;
+  const lighthouse =
+    process.env.BENCH_LIGHTHOUSE === '0'
+      ? null
+      : await runLighthouse(lighthouseServer.url, await samplePages(lighthouseServer.url)).catch(
+          (error: unknown) => {
+            console.warn(`Lighthouse failed: ${String(error)}`);
+            return null;
+          },
+        );
+  lap('lighthouse');
+
+  for (const b of backends) {
+    await stop(b.cached.child);
+    await b.replayer.close();
+  }
+  for (const t of [A, B, C]) await stop(t.child);
+  // The run must stay under 10 minutes; S on PGlite needs about two of them, so a slow run leaves it out.
+  const elapsed = (performance.now() - started) / 1000;
+  const scale = await runScale(
+    backends,
+    { seconds: SCALE_SECONDS, rounds: SCALE_ROUNDS, connections: CONNECTIONS },
+    !SCALE_PGLITE
+      ? { run: false, why: 'left out (BENCH_SCALE_PGLITE=0)' }
+      : elapsed > PGLITE_SCALE_LATEST_START_S
+        ? {
+            run: false,
+            why: `left out: the run had already taken ${elapsed.toFixed(0)} s (a busy machine), and S on PGlite takes about two minutes`,
+          }
+        : { run: true },
+  );
+  lap('scale');
+
+  const mostSaves = Math.max(...backends.map((b) => b.saves.mostPerLearner()));
+  const report: Report = {
     machine: {
       cpus: os.cpus().length,
-      model: os.cpus()[0]?.model,
+      model: os.cpus()[0]?.model ?? '',
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
     },
-    settings: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS },
-    synthetic: { A, B, C, 'B/A': B.rps / A.rps, 'C/B': C.rps / B.rps },
-    endpoints: rows,
+    settings: {
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      gSeconds: G_SECONDS,
+      scaleSeconds: SCALE_SECONDS,
+      scaleRounds: SCALE_ROUNDS,
+    },
+    loadAverage: { start: loadStart, end: os.loadavg() },
+    elapsedSeconds: { ...phase.times },
+    synthetic: {
+      A: med(`A ${ENDPOINTS[EXPLORE]!.name}`),
+      B: med('B'),
+      C: med('C'),
+      'B/A': med('B').rps / med(`A ${ENDPOINTS[EXPLORE]!.name}`).rps,
+      'C/B': med('C').rps / med('B').rps,
+    },
+    endpoints,
+    cached: { E: med('E cached'), D: byName('D') ? med('D cached') : null },
+    writes: {
+      E: med('W E'),
+      D: byName('D') ? med('W D') : null,
+      learners: WRITERS,
+      mostSavesPerLearner: mostSaves,
+    },
+    scale,
     rssMb: { idle: idleRss, underLoad: loadedRss },
-    coldStartMs: { E: Math.round(e.coldStartMs), D: d ? Math.round(d.coldStartMs) : null },
+    coldStartMs,
+    lighthouse,
+    missed: [],
   };
+
+  for (const b of backends) await stop(b.server.child);
+  report.elapsedSeconds.total = (performance.now() - started) / 1000;
+  report.missed = missedTargets(report);
   fs.writeFileSync(path.join('bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join('bench', 'report.md'), renderMarkdown(report));
   console.log(fs.readFileSync(path.join('bench', 'report.md'), 'utf8'));
-
-  for (const t of synthetic) t.child.kill('SIGTERM');
-  e.child.kill('SIGTERM');
-  d?.child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
-  await pg?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`npm run bench took ${report.elapsedSeconds.total.toFixed(0)} s`);
 }
 
-type Report = {
-  machine: Record<string, unknown>;
-  settings: Record<string, number>;
-  synthetic: { A: Sample; B: Sample; C: Sample; 'B/A': number; 'C/B': number };
-  endpoints: { endpoint: string; E: Sample; D: Sample | null }[];
-  rssMb: { idle: Record<string, number>; underLoad: Record<string, number> };
-  coldStartMs: Record<string, number | null>;
-};
-
-const fmt = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(2));
-const target = (value: number, goal: number) =>
-  `${value.toFixed(2)} ${value >= goal ? '✅' : `❌ (target ≥ ${goal})`}`;
-
-function renderMarkdown(r: Report): string {
-  const lines = [
-    '# Benchmark report',
-    '',
-    `Machine: ${String(r.machine.cpus)} cores (${String(r.machine.model)}), ${String(r.machine.memoryGb)} GB, Node ${String(r.machine.node)}.`,
-    `Each figure is the median of ${r.settings.rounds} interleaved rounds of ${r.settings.seconds} s with autocannon, ${r.settings.connections} connections.`,
-    '',
-    '## Framework and plugins (same bytes from memory)',
-    '',
-    '| variant | req/s | p50 ms | p99 ms |',
-    '|---|---|---|---|',
-    ...(['A', 'B', 'C'] as const).map(
-      (k) => `| ${k} | ${fmt(r.synthetic[k].rps)} | ${r.synthetic[k].p50} | ${r.synthetic[k].p99} |`,
-    ),
-    '',
-    `- B/A (Fastify vs bare node:http): ${target(r.synthetic['B/A'], 0.9)}`,
-    `- C/B (production plugins): ${target(r.synthetic['C/B'], 0.8)}`,
-    '',
-    '## Real endpoints (E = PGlite, D = PostgreSQL)',
-    '',
-    '| endpoint | E req/s | E p50 | E p99 | D req/s | D p50 | D p99 |',
-    '|---|---|---|---|---|---|---|',
-    ...r.endpoints.map(
-      (row) =>
-        `| ${row.endpoint} | ${fmt(row.E.rps)} | ${row.E.p50} | ${row.E.p99} | ${row.D ? fmt(row.D.rps) : '—'} | ${row.D?.p50 ?? '—'} | ${row.D?.p99 ?? '—'} |`,
-    ),
-    '',
-    '## Process',
-    '',
-    `- RSS idle: E ${r.rssMb.idle.E} MB, D ${r.rssMb.idle.D} MB; under load: E ${r.rssMb.underLoad.E ?? '—'} MB, D ${r.rssMb.underLoad.D ?? '—'} MB`,
-    `- Cold start to /healthz: E ${r.coldStartMs.E} ms (PGlite, first start with sample content), D ${r.coldStartMs.D ?? '—'} ms`,
-    '',
-  ];
-  return lines.join('\n');
+/** What a run leaves behind, removed even when it fails. */
+const cleanup: { dir: string | null; drop: (() => Promise<void>) | null } = { dir: null, drop: null };
+try {
+  await main();
+} finally {
+  await stopAll();
+  await cleanup.drop?.();
+  if (cleanup.dir) fs.rmSync(cleanup.dir, { recursive: true, force: true });
 }
-
-await main();

@@ -1,0 +1,160 @@
+// Lighthouse (npm package, system Chromium, default mobile preset) on the public pages the issue names.
+// In `npm run bench` it runs against the PostgreSQL server; alone: `npm run lighthouse -- http://127.0.0.1:3000`.
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+/** Performance ≥ 95, the others 100. */
+export const LIGHTHOUSE_TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+}
+
+export interface LighthouseResult {
+  page: string;
+  path: string;
+  scores: Record<Category, number>;
+  /** For each category under its target: the audits that lost points. */
+  failing: { category: Category; id: string; title: string; score: number }[];
+}
+
+/** Per page and category, so the report stays readable; the full list is a standalone run away. */
+const MAX_FAILING = 8;
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  // This machine's network is closed: without these Chromium keeps trying to reach Google's hosts.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** One page's report; a failed trace (NO_NAVSTART and the like, seen on a busy machine) is tried again. */
+async function audit(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const error = run ? run.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+    if (run && !error) return run.lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${error?.code ?? ''} ${error?.message ?? ''}`);
+  }
+}
+
+/** Runs Lighthouse on each page in turn in one Chromium. */
+export async function runLighthouse(baseUrl: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const results: LighthouseResult[] = [];
+    for (const page of pages) {
+      const lhr = await audit(`${baseUrl}${page.path}`, chrome.port);
+      const scores = {} as Record<Category, number>;
+      const failing: LighthouseResult['failing'] = [];
+      for (const category of CATEGORIES) {
+        const c = lhr.categories[category];
+        scores[category] = Math.round((c?.score ?? 0) * 100);
+        if (!c || scores[category] >= LIGHTHOUSE_TARGETS[category]) continue;
+        const lost = c.auditRefs.flatMap((ref) => {
+          const audit = lhr.audits[ref.id];
+          if (!audit || audit.score === null || audit.score >= 1) return [];
+          if (['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode)) return [];
+          // Scored metrics count when under 90; of the unweighted diagnostics only the clear failures.
+          if (ref.weight > 0 ? audit.score >= 0.9 : audit.score > 0) return [];
+          return [
+            {
+              category,
+              id: ref.id,
+              title: audit.title,
+              score: Math.round(audit.score * 100),
+              weight: ref.weight,
+            },
+          ];
+        });
+        lost.sort((a, b) => b.weight - a.weight);
+        failing.push(...lost.slice(0, MAX_FAILING).map(({ weight: _w, ...f }) => f));
+      }
+      results.push({ page: page.name, path: page.path, scores, failing });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * The pages to audit, found through the API of the server at `baseUrl`: a listing and its first free lesson,
+ * and two makers of registry passports (one as a profile, one as a shop).
+ */
+export async function samplePages(baseUrl: string): Promise<LighthousePage[]> {
+  const courses = await getJson<{ slug: string }[]>(`${baseUrl}/api/lms/courses/explore`);
+  const listing = await getJson<{ curriculum: { lessons: { id: string; free: boolean }[] }[] }>(
+    `${baseUrl}/api/lms/courses/listing/${courses[0]?.slug ?? ''}`,
+  );
+  const freeLesson = listing.curriculum.flatMap((s) => s.lessons).find((l) => l.free);
+  const instruments = await getJson<{ luthier: { slug: string } | null }[]>(
+    `${baseUrl}/api/registry/instruments?pageSize=50`,
+  );
+  const makers = [...new Set(instruments.flatMap((i) => (i.luthier ? [i.luthier.slug] : [])))];
+  if (!courses[0] || !freeLesson || makers.length < 2)
+    throw new Error('the server has no sample content (a course with a free lesson, two makers)');
+  return [
+    { name: 'landing', path: '/' },
+    { name: 'explore', path: '/explore' },
+    { name: 'registry', path: '/registry' },
+    { name: 'listing', path: `/listing/${courses[0].slug}` },
+    { name: 'free lesson', path: `/lessons/${freeLesson.id}` },
+    { name: 'profile', path: `/u/${makers[1]!}` },
+    { name: 'shop', path: `/l/${makers[0]!}` },
+  ];
+}
+
+const mark = (category: Category, score: number) =>
+  `${score} ${score >= LIGHTHOUSE_TARGETS[category] ? '✅' : '❌'}`;
+
+/** The report's table, and under it what each page under target lost points on. */
+export function lighthouseMarkdown(results: LighthouseResult[]): string[] {
+  const lines = [
+    '| page | Performance | Accessibility | Best Practices | SEO |',
+    '|---|---|---|---|---|',
+    ...results.map(
+      (r) => `| ${r.page} (\`${r.path}\`) | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} |`,
+    ),
+  ];
+  const failing = results.filter((r) => r.failing.length);
+  if (failing.length) lines.push('', 'Audits that lost points where a category is under its target:', '');
+  for (const r of failing)
+    lines.push(
+      `- ${r.page}: ${r.failing.map((f) => `${f.category}/\`${f.id}\` ${f.title} (${f.score})`).join('; ')}`,
+    );
+  return lines;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const results = await runLighthouse(baseUrl, await samplePages(baseUrl));
+  console.log(lighthouseMarkdown(results).join('\n'));
+}

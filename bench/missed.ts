@@ -1,0 +1,123 @@
+// For each target the run misses: the reason, with this run's figures, and the next step.
+import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
+import type { Missed, Report } from './render';
+
+/** What removes the common Lighthouse failures, by audit id. */
+const LIGHTHOUSE_FIXES: Record<string, string> = {
+  'uses-text-compression':
+    'serve the built JS and CSS compressed (precompressed at build time, or a compression plugin)',
+  'render-blocking-resources': 'stop the stylesheet from blocking the first paint (inline the critical CSS)',
+  'render-blocking-insight': 'stop the stylesheet from blocking the first paint (inline the critical CSS)',
+  'unused-javascript': 'split more of the initial bundle out of the first page load',
+  'uses-long-cache-ttl': 'long immutable cache lifetimes on the hashed assets',
+  'cache-insight': 'long immutable cache lifetimes on the hashed assets',
+  'inspector-issues': 'fix what Chrome logs in its Issues panel on those pages',
+  'cumulative-layout-shift': 'reserve the space of images and late content',
+};
+
+/** Microseconds per request that `slower` spends beyond `faster` (both in req/s). */
+const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 / faster) * 1e6);
+
+export function missedTargets(r: Report): Missed[] {
+  const missed: Missed[] = [];
+  const { A, B, C } = r.synthetic;
+  if (r.synthetic['B/A'] < 0.9)
+    missed.push({
+      target: `B/A ${r.synthetic['B/A'].toFixed(2)} < 0.9`,
+      reason:
+        `Fastify spends ${extraUs(B.rps, A.rps)} µs more per request than bare node:http for the same headers and ` +
+        'bytes. In a CPU profile of B its own functions are a few percent of its time, the rest being the same ' +
+        'node:http and socket work as A: the gap is per-request work spread thin (a Request and a Reply object ' +
+        'around node’s, the router lookup, the hook runner, the checks in reply.send), and on two cores shared ' +
+        'with the load generator every extra microsecond of the server also slows the client.',
+      next:
+        'nothing is left to remove on B’s side (no logger, sync handler, headers prepared once); confirm on a quiet ' +
+        'machine with the server and autocannon pinned to separate cores (taskset) before recording the remaining ' +
+        'gap as Fastify’s floor in a decision.',
+    });
+  if (r.synthetic['C/B'] < 0.8)
+    missed.push({
+      target: `C/B ${r.synthetic['C/B'].toFixed(2)} < 0.8`,
+      reason:
+        `the production plugins cost ${extraUs(C.rps, B.rps)} µs per request: every request runs async hooks ` +
+        '(cookie parsing and the origin check on onRequest, the session preHandler, the ETag and security-header ' +
+        'onSend hooks), each a promise and a microtask turn, and the security hook sets seven headers one by one.',
+      next:
+        'make those hooks synchronous, register the origin check and ETag only where they apply (unsafe methods; ' +
+        'shared responses) and set the fixed security headers with one reply.headers() call.',
+    });
+  const below = r.endpoints.filter((e) => e['D/H'] !== null && e['D/H'] < 0.8);
+  if (below.length) {
+    const several = below.filter((e) => (e.statements.postgres ?? 0) > 1);
+    missed.push({
+      target: `D/H < 0.8 for ${below.map((e) => `${e.endpoint} (${e['D/H']!.toFixed(2)})`).join(', ')}`,
+      reason:
+        'per request the server spends ' +
+        below
+          .map(
+            (e) =>
+              `${e.endpoint} ${extraUs(e.D!.rps, e.H.postgres!)} µs beyond the bound of ` +
+              `${Math.round(1e6 / e.A.rps)} µs HTTP + ${Math.round(1e6 / e.G.postgres!.rps)} µs for ` +
+              `${e.statements.postgres ?? 0} statement(s)`,
+          )
+          .join('; ') +
+        '. CPU profiles of the PostgreSQL server under the registry-search and explore loads (taken while ' +
+        'building this harness) show it CPU-bound: socket writes 20–30% (one writev per statement and one per ' +
+        'response; loopback TCP’s kernel work is charged to the writer), Drizzle about 20% (every statement built ' +
+        'anew per request and its rows mapped; its `is()` class check alone 7%), GC 3–8%, Fastify 4–6%, zod about ' +
+        '1%. H adds the HTTP and the database costs as if they ran one after the other, while here the load ' +
+        'generator, the server and PostgreSQL share two cores.',
+      next:
+        'prepared Drizzle statements (`.prepare()`: the SQL built once, not per request)' +
+        (several.length
+          ? `, fewer statements per request (${several.map((e) => `${e.endpoint}: ${e.statements.postgres ?? 0}`).join(', ')})`
+          : '') +
+        ', then profile again; the C/B steps above apply to every endpoint too.',
+    });
+  }
+  for (const [backend, result] of Object.entries(r.scale)) {
+    if (!result || typeof result === 'string') continue;
+    const first = result.sizes[0]!;
+    const last = result.sizes.at(-1)!;
+    for (const [query, growth] of Object.entries(result.growth)) {
+      if (!Number.isFinite(growth) || growth < 2) continue;
+      const q = last.queries[query]!;
+      const top = [...(q.statements ?? [])].sort((a, b) => b.ms - a.ms)[0];
+      const before = first.queries[query]?.statements?.find((t) => t.label === top?.label);
+      const counting = top?.label.startsWith('count') ?? false;
+      missed.push({
+        target: `S ${backend} ${query}: p50 grows ${growth.toFixed(1)}× from ${first.size.toLocaleString('en-US')} to ${last.size.toLocaleString('en-US')}`,
+        reason: top
+          ? `it matches ${q.matches.toLocaleString('en-US')} passports at ${last.size.toLocaleString('en-US')}; its ` +
+            `slowest statement is \`${top.label}\` (${before?.ms ?? '?'} ms → ${top.ms} ms of database time)` +
+            (counting
+              ? ': the total for X-Total-Count reads every matching row, so it grows with the registry.'
+              : '.')
+          : `it matches ${q.matches.toLocaleString('en-US')} passports at ${last.size.toLocaleString('en-US')}; the ` +
+            'per-statement times are taken on PostgreSQL only (see its table).',
+        next: counting
+          ? 'bound the count (count at most a few thousand matches and answer “1,000+”, or an estimate) so a page costs the same at any size; this is in progress in the registry search work.'
+          : 'read the plan of that statement (EXPLAIN ANALYZE) at this size and give it an index or a cheaper shape.',
+      });
+    }
+  }
+  for (const category of CATEGORIES) {
+    const under = (r.lighthouse ?? []).filter((p) => p.scores[category] < LIGHTHOUSE_TARGETS[category]);
+    if (!under.length) continue;
+    const audits = new Map<string, number>();
+    for (const p of under)
+      for (const f of p.failing.filter((f) => f.category === category))
+        audits.set(`${f.id} (${f.title})`, (audits.get(`${f.id} (${f.title})`) ?? 0) + 1);
+    const top = [...audits].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    missed.push({
+      target: `Lighthouse ${category} < ${LIGHTHOUSE_TARGETS[category]} on ${under.map((p) => p.page).join(', ')}`,
+      reason: `the audits that fail most often: ${top.map(([a, n]) => `${a} on ${n} page(s)`).join('; ')}.`,
+      next: `${[...audits.keys()]
+        .map((a) => LIGHTHOUSE_FIXES[a.split(' ')[0] ?? ''])
+        .filter((f, i, all) => f && all.indexOf(f) === i)
+        .concat('fix those audits (issue 7 §3) and rerun `npm run lighthouse`')
+        .join('; ')}.`,
+    });
+  }
+  return missed;
+}

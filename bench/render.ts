@@ -1,0 +1,180 @@
+// bench/report.md from the run's figures (the same object is written as bench/report.json).
+import type { StatementTime } from './driver';
+import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
+import type { Sample } from './lib';
+
+export interface EndpointRow {
+  endpoint: string;
+  path: string;
+  /** Statements one request issues (Drizzle's log of one inject). */
+  statements: { pglite: number; postgres: number | null };
+  A: Sample;
+  G: { pglite: Sample; postgres: Sample | null };
+  H: { pglite: number; postgres: number | null };
+  E: Sample;
+  D: Sample | null;
+  'E/H': number;
+  'D/H': number | null;
+}
+
+export interface ScaleQueryResult extends Sample {
+  /** Passports the search matches (X-Total-Count). */
+  matches: number;
+  /** PostgreSQL: each statement's own execution time (EXPLAIN ANALYZE). */
+  statements?: StatementTime[];
+}
+
+export interface ScaleResult {
+  sizes: { size: number; growSeconds: number; queries: Record<string, ScaleQueryResult> }[];
+  /** p50 at the largest size over p50 at the smallest, per query. */
+  growth: Record<string, number>;
+}
+
+export interface Missed {
+  target: string;
+  reason: string;
+  next: string;
+}
+
+export interface Report {
+  machine: Record<string, string | number>;
+  settings: Record<string, number>;
+  loadAverage: { start: number[]; end: number[] };
+  elapsedSeconds: Record<string, number>;
+  synthetic: { A: Sample; B: Sample; C: Sample; 'B/A': number; 'C/B': number };
+  endpoints: EndpointRow[];
+  cached: { E: Sample; D: Sample | null };
+  writes: { E: Sample; D: Sample | null; learners: number; mostSavesPerLearner: number };
+  scale: { postgres: ScaleResult | null; pglite: ScaleResult | null; pgliteNote?: string };
+  rssMb: { idle: Record<string, number>; underLoad: Record<string, number> };
+  coldStartMs: Record<string, number | null>;
+  lighthouse: LighthouseResult[] | null;
+  missed: Missed[];
+}
+
+const fmt = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
+const ratio = (value: number | null, goal: number) =>
+  value === null ? '—' : `${value.toFixed(2)} ${value >= goal ? '✅' : '❌'}`;
+const ms = (v: number) => (Number.isFinite(v) ? String(v) : '—');
+const cell = (s: Sample | null) => (s ? `${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)}` : '— | — | —');
+
+function scaleTable(title: string, r: ScaleResult): string[] {
+  const explained = r.sizes.some((s) => Object.values(s.queries).some((q) => q.statements));
+  return [
+    `### ${title}`,
+    '',
+    `| instruments | grown in | query | matches | req/s | p50 ms | p99 ms |${explained ? ' database time per statement (ms) |' : ''}`,
+    `|---|---|---|---|---|---|---|${explained ? '---|' : ''}`,
+    ...r.sizes.flatMap((s) =>
+      Object.entries(s.queries).map(
+        ([name, q]) =>
+          `| ${s.size.toLocaleString('en-US')} | ${s.growSeconds.toFixed(0)} s | ${name} | ${q.matches.toLocaleString('en-US')} | ${cell(q)} |` +
+          (explained ? ` ${(q.statements ?? []).map((t) => `${t.label} ${t.ms}`).join(', ')} |` : ''),
+      ),
+    ),
+    '',
+    `Growth of p50 from ${r.sizes[0]?.size.toLocaleString('en-US')} to ${r.sizes.at(-1)?.size.toLocaleString('en-US')} ` +
+      '(target < 2× up to 100,000; autocannon counts whole milliseconds): ' +
+      Object.entries(r.growth)
+        .map(([n, g]) => (Number.isFinite(g) ? `${n} ${g.toFixed(1)}× ${g < 2 ? '✅' : '❌'}` : `${n} —`))
+        .join(', '),
+    '',
+  ];
+}
+
+export function renderMarkdown(r: Report): string {
+  const s = r.settings;
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Machine: ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGb} GB, Node ${r.machine.node}. ` +
+      `Load average (1 min) at start ${r.loadAverage.start[0]?.toFixed(1)}, at end ${r.loadAverage.end[0]?.toFixed(1)}: ` +
+      'the load generator shares these cores with the server, and anything else running shows up in every figure.',
+    `Total time of \`npm run bench\`: ${r.elapsedSeconds.total?.toFixed(0)} s (${Object.entries(
+      r.elapsedSeconds,
+    )
+      .filter(([k]) => k !== 'total')
+      .map(([k, v]) => `${k} ${v.toFixed(0)} s`)
+      .join(', ')}).`,
+    `HTTP figures are medians of ${s.rounds} interleaved rounds of ${s.seconds} s with autocannon, ${s.connections} connections; ` +
+      `G runs ${s.gSeconds} s per round; S ${s.scaleRounds} round(s) of ${s.scaleSeconds} s per query and size.`,
+    '',
+    '## Framework and plugins (same bytes from memory, the course explore body)',
+    '',
+    '| variant | req/s | p50 ms | p99 ms |',
+    '|---|---|---|---|',
+    ...(['A', 'B', 'C'] as const).map((k) => `| ${k} | ${cell(r.synthetic[k])} |`),
+    '',
+    `- B/A (Fastify vs bare node:http, same headers and bytes; target ≥ 0.9): ${ratio(r.synthetic['B/A'], 0.9)}`,
+    `- C/B (production plugins; target ≥ 0.8): ${ratio(r.synthetic['C/B'], 0.8)}`,
+    '',
+    '## Real endpoints against the bound H = 1/(1/A + 1/G)',
+    '',
+    'A: bare node:http answering that endpoint’s exact bytes. G: the statements one request issues (captured from ' +
+      'Drizzle’s log of one in-process request), replayed through the driver alone: `pg` with ' +
+      `${s.connections} concurrent workers, PGlite in process (one connection). E = PGlite server, D = PostgreSQL ` +
+      'server, both real processes with the sample content and `SHARED_CACHE_SECONDS=0` (the database path). ' +
+      'Throughput in req/s (G: request-equivalents/s), latencies in ms.',
+    '',
+    '| endpoint | statements | A req/s | G PGlite | G pg | H PGlite | H pg | E req/s | E p50 | E p99 | D req/s | D p50 | D p99 | E/H | D/H (≥ 0.8) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...r.endpoints.map(
+      (e) =>
+        `| ${e.endpoint} | ${e.statements.pglite} | ${fmt(e.A.rps)} | ${fmt(e.G.pglite.rps)} | ${e.G.postgres ? fmt(e.G.postgres.rps) : '—'} | ` +
+        `${fmt(e.H.pglite)} | ${e.H.postgres === null ? '—' : fmt(e.H.postgres)} | ${cell(e.E)} | ${cell(e.D)} | ` +
+        `${e['E/H'].toFixed(2)} | ${ratio(e['D/H'], 0.8)} |`,
+    ),
+    `| course explore (server cache on) | | | | | | | ${cell(r.cached.E)} | ${cell(r.cached.D)} | | |`,
+    '',
+    'G latencies (p50/p99 ms per request-equivalent): ' +
+      r.endpoints
+        .map(
+          (e) =>
+            `${e.endpoint} PGlite ${e.G.pglite.p50}/${e.G.pglite.p99}` +
+            (e.G.postgres ? `, pg ${e.G.postgres.p50}/${e.G.postgres.p99}` : ''),
+        )
+        .join('; ') +
+      '.',
+    '',
+    '## W: progress saves',
+    '',
+    '| backend | saves/s | p50 ms | p99 ms |',
+    '|---|---|---|---|',
+    `| E (PGlite) | ${cell(r.writes.E)} |`,
+    `| D (PostgreSQL) | ${cell(r.writes.D)} |`,
+    '',
+    `Signed-in learners enrolled in course-1 POST \`/api/lms/lessons/:id/video-progress\`. Saves are limited to 300 ` +
+      `per 10 minutes per learner, so each request goes to the next of ${r.writes.learners} learners (each on their ` +
+      `own lesson): at most ${r.writes.mostSavesPerLearner} saves per learner in the whole run, so the limit is never ` +
+      'reached and no two saves wait on one row lock. Production limits (`RATE_LIMIT_SCALE=1`).',
+    '',
+    '## S: registry search as the registry grows',
+    '',
+    'One database grown in place with `npm run sample:scale` (scripts/generate-instruments.ts), measured against ' +
+      'the real server (no server cache): a broad word most passports contain, a maker’s name (matched through ' +
+      'the shops) and one serial number.',
+    '',
+    ...(r.scale.postgres
+      ? scaleTable('PostgreSQL', r.scale.postgres)
+      : ['PostgreSQL not reachable: skipped.', '']),
+    ...(r.scale.pglite ? scaleTable('PGlite', r.scale.pglite) : []),
+    ...(r.scale.pgliteNote ? [`PGlite: ${r.scale.pgliteNote}.`, ''] : []),
+    '## Process',
+    '',
+    `- RSS idle: E ${r.rssMb.idle.E} MB, D ${r.rssMb.idle.D ?? '—'} MB; under load (highest seen): E ${r.rssMb.underLoad.E ?? '—'} MB, D ${r.rssMb.underLoad.D ?? '—'} MB`,
+    `- Cold start (spawn → /healthz answers, first start on an empty database, migrations and sample content): ` +
+      `E ${r.coldStartMs.E} ms, D ${r.coldStartMs.D ?? '—'} ms`,
+    '',
+    '## Lighthouse (mobile preset, PostgreSQL server with its default server cache)',
+    '',
+    ...(r.lighthouse ? lighthouseMarkdown(r.lighthouse) : ['Skipped.']),
+    '',
+    '## Targets missed',
+    '',
+    ...(r.missed.length
+      ? r.missed.map((m) => `- **${m.target}**: ${m.reason} Next: ${m.next}`)
+      : ['None: every target is met.']),
+    '',
+  ];
+  return lines.join('\n');
+}

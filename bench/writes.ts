@@ -1,0 +1,41 @@
+// W: progress saves (POST /api/lms/lessons/:id/video-progress) per second. Saves are limited to 300 per 10
+// minutes per learner (server/features/academy/lessons.routes.ts), so each request goes to the next of many
+// learners in turn, each on their own lesson: the limit is never what is measured, nor one learner's row lock.
+import type autocannon from 'autocannon';
+import { progressBody, type Learner } from './fixtures';
+
+/** The server's limit: saves per learner in one 10-minute window. */
+export const SAVES_PER_LEARNER_LIMIT = 300;
+
+export interface SaveRotation {
+  requests: autocannon.Request[];
+  /** Saves sent so far, over every load that used this rotation. */
+  sent(): number;
+  /** The most saves any one learner has sent. */
+  mostPerLearner(): number;
+}
+
+/** Requests for autocannon that cycle through `learners`; one rotation per server, kept across rounds. */
+export function saveRotation(learners: Learner[]): SaveRotation {
+  let next = 0;
+  return {
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const n = next++;
+          const learner = learners[n % learners.length]!;
+          return {
+            ...request,
+            method: 'POST',
+            path: `/api/lms/lessons/${learner.lessonId}/video-progress`,
+            headers: { cookie: learner.cookie, 'content-type': 'application/json' },
+            body: progressBody(Math.floor(n / learners.length)),
+          };
+        },
+      },
+    ],
+    sent: () => next,
+    mostPerLearner: () => Math.ceil(next / learners.length),
+  };
+}
