@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { toast } from '../../components/ui/use-toast';
@@ -53,6 +53,8 @@ export function AuthDialog() {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>('signin');
   const [next, setNext] = useState<string | null>(null);
+  // The control that opened the dialog (a header or page button); focus goes back to it when the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
   const urlMode = params.get('auth');
   const urlNext = params.get('next');
 
@@ -70,6 +72,8 @@ export function AuthDialog() {
       setMode(isMode(detail?.mode ?? null) ? detail.mode : 'signin');
       setNext(detail?.next ?? null);
       rememberNext(detail?.next);
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       setOpen(true);
     };
     window.addEventListener(AUTH_OPEN_EVENT, onOpen);
@@ -105,6 +109,10 @@ export function AuthDialog() {
         title={TITLES[mode]}
         onModeChange={(value) => isMode(value) && setMode(value)}
         onClose={close}
+        onClosed={() => {
+          if (opener.current?.isConnected) opener.current.focus();
+          opener.current = null;
+        }}
         onSignedIn={onSignedIn}
       />
     </Suspense>
