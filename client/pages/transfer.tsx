@@ -32,7 +32,7 @@ export function TransferPage() {
             This transfer does not exist or is not addressed to you.
           </p>
         ) : (
-          <TransferItem transfer={query.data} />
+          <TransferItem transfer={query.data} headingLevel={2} />
         )}
       </div>
       <Link to="/dashboard" className={`${buttonClasses('outline')} mt-6`}>

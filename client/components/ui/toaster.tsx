@@ -16,7 +16,7 @@ export function Toaster() {
           }}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           className={cn(
-            'relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[state=open]:animate-toast-in',
             t.variant === 'destructive'
               ? 'border-red-800 bg-red-700 text-white'
               : 'border-stone-200 bg-white text-stone-900',

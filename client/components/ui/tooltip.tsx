@@ -18,15 +18,15 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     <TooltipProvider>
       <TooltipPrimitive.Root>
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-        <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content
-            sideOffset={6}
-            className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow"
-          >
-            {content}
-            <TooltipPrimitive.Arrow className="fill-stone-900" />
-          </TooltipPrimitive.Content>
-        </TooltipPrimitive.Portal>
+        {/* Rendered beside its trigger, not in a portal at the end of <body>, so the text stays inside the
+            page's landmarks (axe: region); the popper is position: fixed, so no ancestor clips it. */}
+        <TooltipPrimitive.Content
+          sideOffset={6}
+          className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow"
+        >
+          {content}
+          <TooltipPrimitive.Arrow className="fill-stone-900" />
+        </TooltipPrimitive.Content>
       </TooltipPrimitive.Root>
     </TooltipProvider>
   );

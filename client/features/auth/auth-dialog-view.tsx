@@ -10,17 +10,26 @@ export function AuthDialogView({
   title,
   onModeChange,
   onClose,
+  onClosed,
   onSignedIn,
 }: {
   mode: AuthMode;
   title: string;
   onModeChange: (mode: string) => void;
   onClose: () => void;
+  /** After the dialog is gone: puts focus back where it was (Radix alone would return it to a trigger). */
+  onClosed: () => void;
   onSignedIn: (user: User) => void;
 }) {
   return (
     <Dialog open onOpenChange={(value) => !value && onClose()}>
-      <DialogContent aria-describedby="auth-dialog-description">
+      <DialogContent
+        aria-describedby="auth-dialog-description"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription id="auth-dialog-description">
           Your luthier pages, instrument passports and free courses in one account.

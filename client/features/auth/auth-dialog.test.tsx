@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAuthDialog } from '../../lib/auth';
@@ -155,6 +155,29 @@ describe('AuthDialog', () => {
     expect(await within(dialog).findByText('Check your email for a reset link.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ email: 'ada@example.test' });
+  });
+
+  it('gives focus back to the control that opened it when it closes', async () => {
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <AuthDialog />
+            <button type="button" onClick={() => openAuthDialog('signin')}>
+              Open sign-in
+            </button>
+          </>
+        ),
+      },
+    ]);
+    const opener = screen.getByRole('button', { name: 'Open sign-in' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('closing removes auth and next from the address and keeps other parameters', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { toast } from '../../components/ui/use-toast';
@@ -40,6 +40,11 @@ function storedNext(): string | null {
   }
 }
 
+function focusedControl(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /**
  * The one sign-in dialog of the app (seed §2, §4): opened by the `auth:open` window event or by the URL
  * parameters `auth` and `next`; closing removes both parameters. AuthDialogHost loads it (forms, validation,
@@ -51,6 +56,9 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
   const [open, setOpen] = useState(initial !== null);
   const [mode, setMode] = useState<AuthMode>(isMode(initial?.mode ?? null) ? initial!.mode : 'signin');
   const [next, setNext] = useState<string | null>(initial?.next ?? null);
+  // The control that opened the dialog (a header or page button); focus goes back to it when the dialog closes.
+  // On the first open the host is still loading this module, so focus has not moved from the opener yet.
+  const opener = useRef<HTMLElement | null>(initial ? focusedControl() : null);
   const urlMode = params.get('auth');
   const urlNext = params.get('next');
 
@@ -72,6 +80,7 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
       setMode(isMode(detail?.mode ?? null) ? detail.mode : 'signin');
       setNext(detail?.next ?? null);
       rememberNext(detail?.next);
+      opener.current = focusedControl();
       setOpen(true);
     };
     window.addEventListener(AUTH_OPEN_EVENT, onOpen);
@@ -106,6 +115,10 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
       title={TITLES[mode]}
       onModeChange={(value) => isMode(value) && setMode(value)}
       onClose={close}
+      onClosed={() => {
+        if (opener.current?.isConnected) opener.current.focus();
+        opener.current = null;
+      }}
       onSignedIn={onSignedIn}
     />
   );

@@ -63,6 +63,8 @@ describe('HandlePicker', () => {
     expect(list.querySelectorAll('button')).toHaveLength(6);
     await userEvent.click(screen.getByRole('button', { name: 'maker-oslo' }));
     expect(screen.getByLabelText('Your handle')).toHaveValue('maker-oslo');
+    // The chosen suggestion's button goes away with the list; focus is not lost but back in the field.
+    expect(screen.getByLabelText('Your handle')).toHaveFocus();
     expect(await screen.findByText('Available! 🎉')).toBeInTheDocument();
   });
 

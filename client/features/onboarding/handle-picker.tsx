@@ -77,7 +77,11 @@ export function HandlePicker({
               <li key={s}>
                 <button
                   type="button"
-                  onClick={() => onChange(s)}
+                  onClick={() => {
+                    onChange(s);
+                    // The list is replaced by the new handle's suggestions; focus goes back to the field.
+                    document.getElementById('handle')?.focus();
+                  }}
                   className="rounded-full border border-wood-300 bg-white px-3 py-1 font-mono text-sm text-wood-900 hover:bg-wood-100"
                 >
                   {s}

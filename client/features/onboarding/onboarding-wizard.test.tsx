@@ -47,6 +47,7 @@ describe('OnboardingWizard', () => {
     await userEvent.selectOptions(screen.getByLabelText('Experience level'), 'Advanced');
     await next();
     expect(screen.getByText('Step 2 of 4: Your craft')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your craft' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'flamenco' }));
     await next();
     expect(screen.getByText('Step 3 of 4: Your first instrument')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { normalizeHandle } from '../../../contract/handles';
@@ -39,6 +39,20 @@ export function OnboardingWizard({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const update = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  // Next and Back move focus to the new step's heading, so keyboard and screen reader users start reading
+  // the step from its top (the button they pressed may no longer exist, or be disabled on the first step).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const focusStep = useRef(false);
+  const goTo = (next: number) => {
+    focusStep.current = true;
+    setStep(next);
+  };
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    stepHeading.current?.focus();
+  }, [step]);
 
   const finish = async () => {
     setError(null);
@@ -87,7 +101,9 @@ export function OnboardingWizard({ user }: { user: User }) {
       </div>
       <Card className="mt-6">
         <CardContent className="grid gap-5 pt-5">
-          <h2 className="font-serif text-xl font-semibold text-stone-900">{titles[step]}</h2>
+          <h2 ref={stepHeading} tabIndex={-1} className="font-serif text-xl font-semibold text-stone-900">
+            {titles[step]}
+          </h2>
           {step === 0 && <AboutStep draft={draft} update={update} />}
           {step === 1 &&
             (isLuthier ? (
@@ -128,11 +144,11 @@ export function OnboardingWizard({ user }: { user: User }) {
             </p>
           )}
           <div className="flex justify-between gap-3 border-t border-stone-200 pt-4">
-            <Button variant="outline" onClick={() => setStep((s) => s - 1)} disabled={step === 0 || busy}>
+            <Button variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0 || busy}>
               Back
             </Button>
             {step < last ? (
-              <Button onClick={() => setStep((s) => s + 1)}>Next</Button>
+              <Button onClick={() => goTo(step + 1)}>Next</Button>
             ) : (
               <Button
                 onClick={() => void finish()}

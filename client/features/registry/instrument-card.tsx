@@ -30,7 +30,7 @@ export function InstrumentCard({
         {i.imageUrl ? (
           <img src={i.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-stone-500">No photo yet</div>
+          <div className="flex h-full items-center justify-center text-sm text-stone-600">No photo yet</div>
         )}
         {i.verified && (
           <Badge variant="success" className="absolute left-2 top-2">

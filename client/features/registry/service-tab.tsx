@@ -50,9 +50,9 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
       aria-labelledby="service-form-heading"
       noValidate
     >
-      <h3 id="service-form-heading" className="font-serif text-lg font-semibold text-wood-900 sm:col-span-2">
+      <h2 id="service-form-heading" className="font-serif text-lg font-semibold text-wood-900 sm:col-span-2">
         Register service
-      </h3>
+      </h2>
       {needsApproval && (
         <p className="text-sm text-stone-600 sm:col-span-2">
           Your record is shown once the owner approves it.

@@ -8,7 +8,15 @@ import { transferAction, useRegistryMutation } from './api';
 import { capitalize, formatDate, formatMoney } from './format';
 
 /** One offer with the actions its viewer may take: accept/decline when incoming, cancel when outgoing. */
-export function TransferItem({ transfer: t }: { transfer: Transfer }) {
+export function TransferItem({
+  transfer: t,
+  headingLevel = 3,
+}: {
+  transfer: Transfer;
+  /** 2 where the offer sits right under the page title, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const act = useRegistryMutation((action: 'accept' | 'decline' | 'cancel') => transferAction(t.id, action), {
     onSuccess: (result) =>
       toast({ title: result.status === 'accepted' ? 'Instrument accepted' : `Offer ${result.status}` }),
@@ -25,11 +33,11 @@ export function TransferItem({ transfer: t }: { transfer: Transfer }) {
       )}
       <div className="flex flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-serif text-lg font-semibold text-wood-900">
+          <Heading className="font-serif text-lg font-semibold text-wood-900">
             <Link to={`/instruments/${t.instrument.id}`} className="hover:underline">
               {t.instrument.name}
             </Link>
-          </h3>
+          </Heading>
           <Badge variant={pending ? 'warning' : 'outline'}>{capitalize(t.status)}</Badge>
         </div>
         <p className="text-sm text-stone-700">
