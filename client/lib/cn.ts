@@ -54,7 +54,7 @@ for (const rule of [
 
 /** Utilities named `<family>-<value>`; gap, overflow, inset and translate also take an axis (`gap-x-2`). */
 const PLAIN = new Set(
-  'p px py pt pr pb pl m mx my mt mr mb ml w h size top right bottom left z order opacity cursor leading tracking whitespace aspect animate rotate accent basis grow shrink fill stroke from via to transition rounded shadow bg'.split(
+  'p px py pt pr pb pl m mx my mt mr mb ml w h size top right bottom left z order opacity cursor leading tracking whitespace aspect rotate accent basis grow shrink fill stroke from via to transition rounded shadow bg'.split(
     ' ',
   ),
 );
@@ -79,6 +79,9 @@ function familyOf(utility: string): string | undefined {
   if (PLAIN.has(head)) return head;
   if (AXES.test(head)) return /^[xy]-/.test(rest) ? `${head}-${rest[0]}` : head;
   switch (head) {
+    case 'animate':
+      // Tailwind's own animations; the app's custom ones (animate-dialog-in …) stand alone, as in tailwind-merge.
+      return /^(spin|ping|pulse|bounce|none)$/.test(rest) ? 'animate' : undefined;
     case 'min':
     case 'max':
       return /^[wh]-/.test(rest) ? `${head}-${rest[0]}` : undefined;
