@@ -37,9 +37,7 @@ export function instrumentsUrl(f: RegistryFilters): string {
 export function useInstruments(filters: RegistryFilters) {
   return useQuery({
     queryKey: [INSTRUMENTS_KEY, filters],
-    queryFn: async ({
-      signal,
-    }): Promise<{ items: InstrumentSummary[]; total: number; capped: boolean }> => {
+    queryFn: async ({ signal }): Promise<{ items: InstrumentSummary[]; total: number; capped: boolean }> => {
       const res = await fetch(instrumentsUrl(filters), { credentials: 'include', signal });
       await throwIfResNotOk(res);
       const items = (await res.json()) as InstrumentSummary[];
@@ -92,18 +90,18 @@ export function useTransfer(id: string, enabled = true) {
 /** After any registry change, the passport, the lists and the dashboard are refetched. */
 export function useRegistryMutation<TInput, TResult = unknown>(
   request: (input: TInput) => Promise<TResult>,
-  options: { onSuccess?: (result: TResult) => void; onError?: (error: unknown) => void } = {},
+  options: { onSuccess?: (result: TResult, input: TInput) => void; onError?: (error: unknown) => void } = {},
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: async (result) => {
+    onSuccess: async (result, input) => {
       await Promise.all([
         client.invalidateQueries({ queryKey: [INSTRUMENTS_KEY] }),
         client.invalidateQueries({ queryKey: MY_REGISTRY_KEY }),
         client.invalidateQueries({ queryKey: TRANSFERS_KEY }),
       ]);
-      options.onSuccess?.(result);
+      options.onSuccess?.(result, input);
     },
     onError: options.onError,
   });
