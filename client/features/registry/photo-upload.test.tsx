@@ -34,7 +34,7 @@ describe('PhotoUpload', () => {
     answer!();
     expect(await screen.findByText('No photo chosen')).toBeInTheDocument();
     expect(screen.getByLabelText('Caption')).toHaveValue('');
-    expect((screen.getByLabelText(/^Photo/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Photo/).value).toBe('');
   });
 
   it('keeps a photo chosen while the previous upload was still on its way', async () => {
@@ -47,6 +47,6 @@ describe('PhotoUpload', () => {
     answer!();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload photo' })).toBeEnabled());
     expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute('src', 'blob:back.png');
-    expect((screen.getByLabelText(/^Photo/) as HTMLInputElement).files?.[0]?.name).toBe('back.png');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Photo/).files?.[0]?.name).toBe('back.png');
   });
 });
