@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { ErrorCodes } from '../contract/errors';
 import type { AppContext } from './context';
@@ -10,7 +9,6 @@ import { handlesRoutes } from './features/handles/handles.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { registryRoutes } from './features/registry/registry.routes';
-import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
@@ -71,7 +69,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
   // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {
