@@ -22,6 +22,7 @@ import { registerHead } from './plugins/head';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
+import { registerSharedCache, type InvalidationBus } from './plugins/shared-cache';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -34,6 +35,8 @@ export interface BuildOptions extends AppContext {
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
   rateLimitStore?: RateLimitStore;
+  /** Carries shared-cache invalidations to the other instances (Redis); none: this instance only. */
+  sharedCacheBus?: InvalidationBus;
   /** Folder of the built client (dist/client); null for API-only (tests). */
   clientDir?: string | null;
 }
@@ -61,7 +64,7 @@ class RequestLog extends LogController {
 
 /** Builds the whole HTTP application; index.ts listens with it, tests drive it with inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { logger, rateLimitStore = memoryStore(), clientDir = null, ...ctx } = options;
+  const { logger, rateLimitStore = memoryStore(), sharedCacheBus, clientDir = null, ...ctx } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new RequestLog(),
@@ -94,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurity(app, ctx.env);
   registerEtag(app);
+  registerSharedCache(app, { ttlSeconds: ctx.env.SHARED_CACHE_SECONDS, bus: sharedCacheBus });
   registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);

@@ -24,13 +24,17 @@ export function registerEtag(app: FastifyInstance): void {
       (typeof payload !== 'string' && !Buffer.isBuffer(payload))
     )
       return done(null, payload);
-    // Headers that describe the body (a list's total) are part of what the tag identifies.
-    const hash = crypto
-      .createHash('sha1')
-      .update(payload)
-      .update(String(reply.getHeader('x-total-count') ?? ''));
-    const etag = `W/"${hash.digest('base64url')}"`;
-    void reply.header('etag', etag);
+    // A response from the shared cache already carries the tag computed when it was stored.
+    let etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') {
+      // Headers that describe the body (a list's total) are part of what the tag identifies.
+      const hash = crypto
+        .createHash('sha1')
+        .update(payload)
+        .update(String(reply.getHeader('x-total-count') ?? ''));
+      etag = `W/"${hash.digest('base64url')}"`;
+      void reply.header('etag', etag);
+    }
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
       void reply.code(304);
