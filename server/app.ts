@@ -1,5 +1,10 @@
-import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { ErrorCodes } from '../contract/errors';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -10,7 +15,6 @@ import { handlesRoutes } from './features/handles/handles.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { registryRoutes } from './features/registry/registry.routes';
-import { MAX_UPLOAD_BYTES } from './media/media-store';
 import { mediaRoutes } from './media/media.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
@@ -18,6 +22,7 @@ import { registerHead } from './plugins/head';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
+import { registerSharedCache, type InvalidationBus } from './plugins/shared-cache';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -30,15 +35,39 @@ export interface BuildOptions extends AppContext {
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
   rateLimitStore?: RateLimitStore;
+  /** Carries shared-cache invalidations to the other instances (Redis); none: this instance only. */
+  sharedCacheBus?: InvalidationBus;
   /** Folder of the built client (dist/client); null for API-only (tests). */
   clientDir?: string | null;
 }
 
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
+/**
+ * Fastify logs two info lines per request, which cost more than every plugin together. Here: nothing when a
+ * request comes in, and one line when it ends — at info for failures (4xx, 5xx; a crash is also logged with its
+ * error by the error handler), at debug for the rest, so LOG_LEVEL=debug gives a full access log.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    } else if (reply.statusCode >= 400) {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request failed');
+    } else if (VERBOSE_LEVELS.has(reply.log.level)) {
+      reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
 /** Builds the whole HTTP application; index.ts listens with it, tests drive it with inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { logger, rateLimitStore = memoryStore(), clientDir = null, ...ctx } = options;
+  const { logger, rateLimitStore = memoryStore(), sharedCacheBus, clientDir = null, ...ctx } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    logController: new RequestLog(),
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -68,10 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurity(app, ctx.env);
   registerEtag(app);
+  registerSharedCache(app, { ttlSeconds: ctx.env.SHARED_CACHE_SECONDS, bus: sharedCacheBus });
   registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
   // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {

@@ -12,6 +12,12 @@ describe('readEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.RATE_LIMIT_SCALE).toBe(1);
+    expect(env.SHARED_CACHE_SECONDS).toBe(5);
+  });
+
+  it('reads SHARED_CACHE_SECONDS, 0 meaning off', () => {
+    expect(readEnv({ SHARED_CACHE_SECONDS: '0' }).SHARED_CACHE_SECONDS).toBe(0);
+    expect(readEnv({ SHARED_CACHE_SECONDS: '30' }).SHARED_CACHE_SECONDS).toBe(30);
   });
 
   it('reads RATE_LIMIT_SCALE and refuses a raised scale in production', () => {
@@ -52,6 +58,12 @@ describe('readEnv', () => {
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
     [{ RATE_LIMIT_SCALE: '0' }, /^Invalid configuration: RATE_LIMIT_SCALE must be a number above 0/],
     [{ RATE_LIMIT_SCALE: 'lots' }, /^Invalid configuration: RATE_LIMIT_SCALE must be a number/],
+    [{ SHARED_CACHE_SECONDS: 'soon' }, /^Invalid configuration: SHARED_CACHE_SECONDS must be a number/],
+    [
+      { SHARED_CACHE_SECONDS: '-1' },
+      /^Invalid configuration: SHARED_CACHE_SECONDS must be 0 \(off\) or more/,
+    ],
+    [{ SHARED_CACHE_SECONDS: '2.5' }, /^Invalid configuration: SHARED_CACHE_SECONDS must be a whole number/],
   ])('refuses %o with one line naming it', (source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

@@ -35,6 +35,13 @@ export const envSchema = z.object({
     .number({ message: 'must be a number' })
     .positive({ message: 'must be a number above 0' })
     .default(1),
+  /** How long a shared public read (explore, registry list, profiles) is answered from memory; 0 turns it off. */
+  SHARED_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number of seconds' })
+    .min(0, { message: 'must be 0 (off) or more' })
+    .max(3600, { message: 'must be at most 3600' })
+    .default(5),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };

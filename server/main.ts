@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
 import { memoryStore, redisStore } from './plugins/rate-limit';
+import { redisInvalidationBus } from './plugins/shared-cache';
 
 export const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -59,6 +60,10 @@ export async function startServer(
       ping: () => db.ping(),
       logger: log,
       rateLimitStore,
+      sharedCacheBus:
+        env.REDIS_URL && env.SHARED_CACHE_SECONDS > 0
+          ? redisInvalidationBus(env.REDIS_URL, (err) => log.warn({ err }, 'redis (shared cache)'))
+          : undefined,
       clientDir: fs.existsSync(defaultClientDir) ? defaultClientDir : null,
     });
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,14 +1,18 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
+import { createUser } from './db/builders/accounts';
 import { createCourse } from './db/builders/academy';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { enrollments, sessions } from './db/schema';
 import { readEnv } from './env';
 import { createMemoryMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
 import { redisStore } from './plugins/rate-limit';
+import { hashToken } from './plugins/sessions';
+import { redisInvalidationBus } from './plugins/shared-cache';
 import { createPostgresDatabase, testBackend } from './test/test-db';
 import { sessionCookie } from './test/test-app';
 
@@ -19,6 +23,8 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
   let pgDb: { url: string; drop: () => Promise<void> };
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
+  // A channel of this run's own, so other runs sharing the Redis server cannot clear these caches.
+  const channel = `shared-cache:test:${crypto.randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
     pgDb = await createPostgresDatabase();
@@ -26,6 +32,8 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
       const database = await openDatabase({ url: pgDb.url, poolSize: 3 });
       if (i === 0) await migrateDatabase(database);
       databases.push(database);
+      const bus = redisInvalidationBus(REDIS_URL, () => undefined, channel);
+      await bus.ready;
       const app = await buildApp({
         db: database.db,
         env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: pgDb.url }),
@@ -33,6 +41,7 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
         media: createMediaStore(database.db, { storage: 'db', dir: '/nonexistent' }),
         ping: () => database.ping(),
         rateLimitStore: redisStore(REDIS_URL, () => undefined),
+        sharedCacheBus: bus,
       });
       app.get('/api/test/limited/:key', async (request) => {
         await app.rateLimit(`test:${(request.params as { key: string }).key}`, 3, 60_000);
@@ -116,5 +125,33 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it("a write through one instance clears the other's shared cache", async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    await createCourse(databases[0]!.db, { id: 'tc', title: 'Two Caches' });
+    const students = async () =>
+      (await b.inject('/api/lms/courses/explore'))
+        .json<{ id: string; students: number }[]>()
+        .find((c) => c.id === 'tc')?.students;
+    expect(await students()).toBe(0);
+    // Written behind the API's back: instance 2 keeps answering from its cache...
+    const someone = await createUser(databases[0]!.db, {});
+    await databases[0]!.db.insert(enrollments).values({ userId: someone.id, courseId: 'tc' });
+    expect(await students()).toBe(0);
+    // ...until a write through instance 1 reaches it over Redis. (The learner's session is made directly: the
+    // sign-up limit per IP lives in the shared Redis for an hour, across runs.)
+    const learner = await createUser(databases[0]!.db, {});
+    const token = crypto.randomBytes(32).toString('base64url');
+    await databases[0]!.db
+      .insert(sessions)
+      .values({ id: hashToken(token), userId: learner.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const enrol = await a.inject({
+      method: 'POST',
+      url: '/api/lms/courses/tc/enroll',
+      headers: { cookie: `sid=${token}` },
+    });
+    expect(enrol.statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await students()).toBe(2), { timeout: 2000, interval: 20 });
   });
 });

@@ -13,23 +13,34 @@ export function sharedResponse(reply: FastifyReply, maxAgeSeconds = 0): FastifyR
 
 /** Weak ETags on cacheable GET responses, and 304 when the client already has the same bytes. */
 export function registerEtag(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
-    const cacheControl = String(reply.getHeader('cache-control') ?? '');
-    if (!cacheControl.startsWith('public') || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
-      return payload;
-    // Headers that describe the body (a list's total) are part of what the tag identifies.
-    const hash = crypto
-      .createHash('sha1')
-      .update(payload)
-      .update(String(reply.getHeader('x-total-count') ?? ''));
-    const etag = `W/"${hash.digest('base64url')}"`;
-    void reply.header('etag', etag);
+  // Synchronous: most responses (writes, personal JSON) leave after two comparisons.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return done(null, payload);
+    const cacheControl = reply.getHeader('cache-control');
+    if (
+      typeof cacheControl !== 'string' ||
+      !cacheControl.startsWith('public') ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+    )
+      return done(null, payload);
+    // A response from the shared cache already carries the tag computed when it was stored.
+    let etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') {
+      // Headers that describe the body (a list's total) are part of what the tag identifies.
+      const hash = crypto
+        .createHash('sha1')
+        .update(payload)
+        .update(String(reply.getHeader('x-total-count') ?? ''))
+        .update(String(reply.getHeader('x-total-count-capped') ?? ''));
+      etag = `W/"${hash.digest('base64url')}"`;
+      void reply.header('etag', etag);
+    }
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
       void reply.code(304);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }

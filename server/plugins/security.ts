@@ -23,28 +23,36 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSecurity(app: FastifyInstance, env: Env): void {
   const https = env.publicUrl.startsWith('https://');
   const publicOrigin = new URL(env.publicUrl).origin;
+  // Computed once: every response gets the same set, in one call.
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'content-security-policy': CSP,
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    reply.header('content-security-policy', CSP);
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  // Synchronous hooks: nothing here waits, so no promise and no extra turn of the event loop per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    const ownOrigin = `${request.protocol}://${request.headers.host ?? ''}`;
-    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    const foreignOrigin =
+      origin !== undefined &&
+      origin !== publicOrigin &&
+      origin !== `${request.protocol}://${request.headers.host ?? ''}`;
     if (fetchSite === 'cross-site' || foreignOrigin) {
-      throw new AppError(403, ErrorCodes.CROSS_ORIGIN, 'Requests from other sites are not accepted.');
+      return done(new AppError(403, ErrorCodes.CROSS_ORIGIN, 'Requests from other sites are not accepted.'));
     }
+    done();
   });
 }

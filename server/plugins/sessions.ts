@@ -81,9 +81,8 @@ export async function registerSessions(app: FastifyInstance, db: Db, env: Env): 
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/') || token.length > 100) return;
+
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const id = hashToken(token);
     const now = new Date();
     const [row] = await db
@@ -105,5 +104,12 @@ export async function registerSessions(app: FastifyInstance, db: Db, env: Env): 
         .where(eq(sessions.id, id));
       setSessionCookie(reply, env, token);
     }
+  };
+
+  // Callback style: a request without the cookie (every guest, every asset) passes without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100 || !request.url.startsWith('/api/')) return done();
+    lookUp(request, reply, token).then(() => done(), done);
   });
 }

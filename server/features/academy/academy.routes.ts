@@ -23,9 +23,11 @@ const courseNotFound = () => notFound('Course not found.');
 export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/lms/courses/explore', async (request, reply) => {
+  // The catalogue is the same for everyone: shared, revalidated with an ETag, kept briefly in the shared cache
+  // (not free-text searches: their keys are unbounded).
+  const unlessSearch = (request: FastifyRequest) => !(request.query as { q?: unknown }).q;
+  app.get('/api/lms/courses/explore', { config: { sharedCache: unlessSearch } }, async (request, reply) => {
     const query = parse(exploreQuerySchema, request.query);
-    // The catalogue is the same for everyone: shared, revalidated with an ETag.
     return sharedResponse(reply).send(exploreResponseSchema.parse(await exploreCourses(db, query)));
   });
 

@@ -8,7 +8,14 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
-import { completeLesson, findLesson, getProgress, saveVideoProgress, startLesson } from './progress.queries';
+import {
+  completeLesson,
+  findLesson,
+  getProgress,
+  saveVideoProgress,
+  startLesson,
+  type ProgressSave,
+} from './progress.queries';
 
 type LessonParams = { Params: { lessonId: string } };
 
@@ -16,6 +23,13 @@ type LessonParams = { Params: { lessonId: string } };
 export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   // A viewer saves about twice a minute; this only stops a runaway client or script.
   const limitWrites = (userId: string) => app.rateLimit(`academy-progress:${userId}`, 300, 10 * 60_000);
+  // Progress saves are the most frequent writes and change no shared body, except through the enrolment a
+  // first save creates (Explore shows each course's student count): only that clears the shared cache.
+  const saved = (save: ProgressSave) => {
+    if (save.enrolledNow) app.sharedCache.invalidate();
+    return progressSaveResponseSchema.parse(save);
+  };
+  const keepsCache = { config: { keepsSharedCache: true } };
   const lessonOr404 = async (lessonId: string) => {
     const lesson = await findLesson(db, lessonId);
     if (!lesson) throw notFound('Lesson not found.');
@@ -44,25 +58,25 @@ export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Pr
     return progress ? lessonProgressSchema.parse(progress) : null;
   });
 
-  app.post<LessonParams>('/api/lms/lessons/:lessonId/start', async (request) => {
+  app.post<LessonParams>('/api/lms/lessons/:lessonId/start', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
-    return progressSaveResponseSchema.parse(await startLesson(db, user.id, lesson));
+    return saved(await startLesson(db, user.id, lesson));
   });
 
-  app.post<LessonParams>('/api/lms/lessons/:lessonId/complete', async (request) => {
+  app.post<LessonParams>('/api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
-    return progressSaveResponseSchema.parse(await completeLesson(db, user.id, lesson));
+    return saved(await completeLesson(db, user.id, lesson));
   });
 
-  app.post<LessonParams>('/api/lms/lessons/:lessonId/video-progress', async (request) => {
+  app.post<LessonParams>('/api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const input = parse(videoProgressSchema, request.body);
     const lesson = await lessonOr404(request.params.lessonId);
-    return progressSaveResponseSchema.parse(await saveVideoProgress(db, user.id, lesson, input));
+    return saved(await saveVideoProgress(db, user.id, lesson, input));
   });
 }

@@ -93,6 +93,9 @@ export async function getProgress(db: Db, userId: string, lessonId: string): Pro
   return row ? toProgress(row) : null;
 }
 
+/** A save's answer, and whether it enrolled the learner (which changes the course's public student count). */
+export type ProgressSave = ProgressSaveResponse & { enrolledNow: boolean };
+
 /**
  * Runs one change to a learner's lesson record in a transaction: enrols them, makes sure the record exists,
  * locks it, applies `change` and records the learning day. Concurrent saves of one lesson queue on the lock.
@@ -102,11 +105,15 @@ async function withProgress(
   userId: string,
   lesson: LessonRow,
   change: (row: ProgressRow, now: Date) => { set: Partial<ProgressRow>; completedNow: boolean } | null,
-): Promise<ProgressSaveResponse> {
+): Promise<ProgressSave> {
   const timeZone = await userTimeZone(db, userId);
   return db.transaction(async (tx) => {
     const now = new Date();
-    await tx.insert(enrollments).values({ userId, courseId: lesson.courseId }).onConflictDoNothing();
+    const enrolled = await tx
+      .insert(enrollments)
+      .values({ userId, courseId: lesson.courseId })
+      .onConflictDoNothing()
+      .returning({ courseId: enrollments.courseId });
     await tx
       .insert(lessonProgress)
       .values({
@@ -135,7 +142,11 @@ async function withProgress(
       saved = updated ?? row;
     }
     await recordLearningDay(tx, userId, timeZone, now);
-    return { ...toProgress(saved), completedNow: result?.completedNow ?? false };
+    return {
+      ...toProgress(saved),
+      completedNow: result?.completedNow ?? false,
+      enrolledNow: enrolled.length > 0,
+    };
   });
 }
 

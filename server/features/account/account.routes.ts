@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { limitUpload } from '../../media/upload-limit';
+import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { accountSchema, profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
@@ -34,17 +34,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return current(user.id);
   });
 
-  app.post('/api/account/avatar', async (request) => {
-    const user = requireUser(request);
-    await limitUpload(app, user.id);
-    if (!request.isMultipart())
-      throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the image as multipart/form-data.');
-    const file = await request.file();
-    if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
-    const stored = await media.save(await file.toBuffer(), 'avatar', user.id);
-    const previous = await setAvatar(db, user.id, stored.id);
-    if (previous) await media.remove(previous);
-    return { avatarUrl: mediaUrl(stored, 320) };
+  await uploadRoutes(app, (scope) => {
+    scope.post('/api/account/avatar', async (request) => {
+      const user = requireUser(request);
+      await limitUpload(app, user.id);
+      if (!request.isMultipart())
+        throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the image as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
+      const stored = await media.save(await file.toBuffer(), 'avatar', user.id);
+      const previous = await setAvatar(db, user.id, stored.id);
+      if (previous) await media.remove(previous);
+      return { avatarUrl: mediaUrl(stored, 320) };
+    });
   });
 
   app.delete('/api/account/avatar', async (request) => {

@@ -9,14 +9,15 @@ import { findShopProfile, findUserProfile, publishedShopSlugs } from './profiles
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,48}$/) });
 
 export async function profilesRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
-  app.get('/api/profile/u/:slug', async (request, reply) => {
+  // Public fields only, the same for every caller: shared responses, kept briefly in the shared cache.
+  app.get('/api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const profile = params.success ? await findUserProfile(db, params.data.slug) : null;
     if (!profile) throw notFound("This profile doesn't exist or has been removed.");
     return sharedResponse(reply).send(userProfileSchema.parse(profile));
   });
 
-  app.get('/api/profile/l/:slug', async (request, reply) => {
+  app.get('/api/profile/l/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");

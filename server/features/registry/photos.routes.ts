@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { limitUpload } from '../../media/upload-limit';
+import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
 import { imageOrderSchema, imagePatchSchema, imageSchema } from '../../../contract/registry';
 import type { AppContext } from '../../context';
@@ -37,28 +37,30 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
     return { user, found, photo };
   }
 
-  app.post<Params>('/api/registry/instruments/:id/images', async (request, reply) => {
-    const { user, found } = await authorise(request);
-    await limitUpload(app, user.id);
-    if (!request.isMultipart())
-      throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the photo as multipart/form-data.');
-    const file = await request.file();
-    if (!file) throw badRequest('Choose a photo to upload.', { file: 'Choose a photo to upload.' });
-    const bytes = await file.toBuffer();
-    const captionField = file.fields.caption;
-    const raw = captionField && 'value' in captionField ? String(captionField.value) : '';
-    const caption = raw.trim().slice(0, 300) || null;
-    if ((await countPhotos(db, found.instrument.id)) >= MAX_PHOTOS)
-      throw conflict(`A passport holds at most ${MAX_PHOTOS} photos.`, 'TOO_MANY_PHOTOS');
-    const stored = await media.save(bytes, 'instrument', user.id);
-    const row = await addPhoto(db, found.instrument.id, user.id, stored, caption);
-    if (!row) throw new Error('photo insert returned nothing');
-    return reply.status(201).send(
-      imageSchema.parse({
-        ...row,
-        ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
-      }),
-    );
+  await uploadRoutes(app, (scope) => {
+    scope.post<Params>('/api/registry/instruments/:id/images', async (request, reply) => {
+      const { user, found } = await authorise(request);
+      await limitUpload(app, user.id);
+      if (!request.isMultipart())
+        throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the photo as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('Choose a photo to upload.', { file: 'Choose a photo to upload.' });
+      const bytes = await file.toBuffer();
+      const captionField = file.fields.caption;
+      const raw = captionField && 'value' in captionField ? String(captionField.value) : '';
+      const caption = raw.trim().slice(0, 300) || null;
+      if ((await countPhotos(db, found.instrument.id)) >= MAX_PHOTOS)
+        throw conflict(`A passport holds at most ${MAX_PHOTOS} photos.`, 'TOO_MANY_PHOTOS');
+      const stored = await media.save(bytes, 'instrument', user.id);
+      const row = await addPhoto(db, found.instrument.id, user.id, stored, caption);
+      if (!row) throw new Error('photo insert returned nothing');
+      return reply.status(201).send(
+        imageSchema.parse({
+          ...row,
+          ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
+        }),
+      );
+    });
   });
 
   app.patch<Params>('/api/registry/instruments/:id/images/:imageId', async (request) => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createInstrumentSchema,
   editInstrumentSchema,
@@ -26,10 +26,12 @@ import { editInstrument, findRecipient, registerInstrument, setStatus, shopOf } 
 export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/registry/instruments', async (request, reply) => {
+  // The same list for everyone (no viewer-specific fields): shared, revalidated with an ETag, and kept briefly
+  // in the shared cache — the unfiltered and filtered pages many guests open, not free-text searches.
+  const unlessSearch = (request: FastifyRequest) => !(request.query as { search?: unknown }).search;
+  app.get('/api/registry/instruments', { config: { sharedCache: unlessSearch } }, async (request, reply) => {
     const query = parse(listQuerySchema, request.query);
     const { total, capped, items } = await listInstruments(db, query);
-    // The same list for everyone (no viewer-specific fields): shared and revalidated with an ETag.
     return sharedResponse(reply)
       .header('x-total-count', String(total))
       .header('x-total-count-capped', String(capped))
