@@ -193,8 +193,8 @@ export function ExploreView() {
                 layout === 'grid' ? 'mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'mt-4 grid gap-4'
               }
             >
-              {data.map((course) => (
-                <CourseCard key={course.id} course={course} layout={layout} />
+              {data.map((course, index) => (
+                <CourseCard key={course.id} course={course} layout={layout} priority={index === 0} />
               ))}
             </div>
           )}

@@ -163,9 +163,9 @@ export function RegistryBrowser() {
               className={cn('grid gap-5', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}
               aria-label="Instruments"
             >
-              {query.data.items.map((i) => (
+              {query.data.items.map((i, index) => (
                 <li key={i.id}>
-                  <InstrumentCard instrument={i} layout={view} headingLevel={2} />
+                  <InstrumentCard instrument={i} layout={view} headingLevel={2} priority={index === 0} />
                 </li>
               ))}
             </ul>
