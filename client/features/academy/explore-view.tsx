@@ -1,13 +1,8 @@
 import { LayoutGrid, List, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  COURSE_CATEGORIES,
-  COURSE_LEVELS,
-  COURSE_SORTS,
-  type CourseSort,
-  type ExploreQuery,
-} from '../../../contract/academy';
+import type { CourseSort, ExploreQuery } from '../../../contract/academy';
+import { COURSE_CATEGORIES, COURSE_LEVELS, COURSE_SORTS } from '../../../contract/academy-values';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';

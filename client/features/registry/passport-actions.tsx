@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Send, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { ACQUISITION_METHODS, type InstrumentDetail } from '../../../contract/registry';
+import type { InstrumentDetail } from '../../../contract/registry';
+import { ACQUISITION_METHODS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,

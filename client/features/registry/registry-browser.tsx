@@ -1,7 +1,7 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FILTER_CATEGORIES, INSTRUMENT_TYPES } from '../../../contract/registry';
+import { FILTER_CATEGORIES, INSTRUMENT_TYPES } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
