@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS } from './academy-values';
 
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const COURSE_CATEGORIES = ['classical', 'acoustic', 'electric', 'repair'] as const;
-export const COURSE_SORTS = ['popular', 'rating', 'newest', 'price-low', 'price-high'] as const;
-/** Seed §9: a lesson auto-completes at 95 percent. */
-export const AUTO_COMPLETE_PERCENT = 95;
-/** Seed §9: progress is saved every 30 seconds of playback. */
-export const PROGRESS_SAVE_INTERVAL_S = 30;
+export * from './academy-values';
 
 export const courseLevelSchema = z.enum(COURSE_LEVELS);
 export const courseCategorySchema = z.enum(COURSE_CATEGORIES);

@@ -1,23 +1,16 @@
 import { z } from 'zod';
+import {
+  INSTRUMENT_TYPES,
+  INSTRUMENT_CATEGORIES,
+  CONDITIONS,
+  ACQUISITION_METHODS,
+  SERVICE_TYPES,
+  MAX_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+} from './registry-values';
 
-export const INSTRUMENT_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
-export const INSTRUMENT_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
-/** The registry's category filter offers the seed's four; archtop is the fifth sample category. */
-export const FILTER_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco'] as const;
-export const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
-export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritance', 'trade'] as const;
-export const SERVICE_TYPES = ['setup', 'maintenance', 'repair', 'restoration'] as const;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 24;
-/** Longer search input is cut, not refused: nobody types 200 characters to find a guitar. */
-export const MAX_SEARCH_LENGTH = 200;
-/**
- * The registry list counts matches exactly up to this many; beyond it X-Total-Count says this number and
- * X-Total-Count-Capped says "true" ("1,000+ found"), so a broad search costs the same at 1,000 or 100,000
- * passports (docs/decisions/006).
- */
-export const REGISTRY_COUNT_CAP = 1000;
-export const TRANSFER_DAYS = 14;
+export * from './registry-values';
 
 export const instrumentTypeSchema = z.enum(INSTRUMENT_TYPES, {
   message: 'Choose guitar, violin, mandolin or banjo.',

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
 /** Issue 7 §3: the JavaScript a first visit to `/` loads, gzip-compressed, is at most 120 KB (120,000 bytes). */
@@ -79,5 +80,137 @@ test.describe('performance budgets', () => {
       expect(violations, `CSP violations on ${path}`).toEqual([]);
     }
     expect(foreign).toEqual([]);
+  });
+});
+
+/** Records every layout-shift entry of the page from its first moment (installed before any script runs). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShifts: { value: number; sources: string[] }[] };
+    w.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node?: Node }[];
+      })[])
+        w.layoutShifts.push({
+          value: entry.value,
+          sources: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?'),
+        });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
+ * Scrolls through the page (lazy images load as they near the screen), waits until every image has loaded,
+ * then sums all its layout shifts, including those right after input.
+ */
+async function layoutShiftAfterImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
+    )
+    .toBe(true);
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts,
+  );
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+}
+
+const jpeg = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+test.describe('images', () => {
+  // A luthier registers an instrument with three uploaded photos (one smaller than the widest variant), so the
+  // registry's first card and the passport's gallery show uploads; sample instruments show SVG drawings.
+  test('uploads carry srcset and sizes, and photos cause no layout shift on /registry or a passport', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 412, height: 823 });
+    expect(
+      (
+        await page.request.post('/api/auth/login', {
+          data: { email: 'luthier@example.com', password: 'luthier-demo-2026' },
+        })
+      ).status(),
+    ).toBe(200);
+    const name = `Budget Violin ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/registry/instruments', {
+      data: { name, instrumentType: 'violin', category: 'classical', yearMade: 2024 },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    for (const [width, height, color, caption] of [
+      [1600, 1200, '#8b4513', 'Front'],
+      [1600, 1200, '#d2a064', 'Back'],
+      [500, 375, '#5f301a', 'Label'],
+    ] as const) {
+      const res = await page.request.post(`/api/registry/instruments/${id}/images`, {
+        multipart: {
+          file: { name: `${caption}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(width, height, color) },
+          caption,
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    await recordLayoutShifts(page);
+
+    // The registry: the newest instrument (ours) comes first, its photo the page's likely largest paint.
+    await page.goto('/registry');
+    const first = page.getByRole('list', { name: 'Instruments' }).getByRole('article').first();
+    await expect(first).toHaveAccessibleName(name);
+    const cover = first.locator('img');
+    await expect(cover).toHaveAttribute(
+      'srcset',
+      /\/media\/[\w-]+\/320\.webp 320w, .*640\.webp 640w, .*1280\.webp 1280w/,
+    );
+    await expect(cover).toHaveAttribute('sizes', /100vw$/);
+    await expect(cover).toHaveAttribute('fetchpriority', 'high');
+    await expect(cover).toHaveAttribute('width', '640');
+    await expect(cover).toHaveAttribute('height', '480');
+    const drawing = page
+      .getByRole('list', { name: 'Instruments' })
+      .getByRole('article')
+      .nth(1)
+      .locator('img');
+    await expect(drawing).toHaveAttribute('loading', 'lazy');
+    await expect(drawing).toHaveAttribute('decoding', 'async');
+    await expect(drawing).not.toHaveAttribute('srcset');
+    const registry = await layoutShiftAfterImages(page);
+    test.info().annotations.push({ type: 'CLS /registry', description: registry.total.toFixed(4) });
+    console.log(`Layout shift on /registry with every image loaded: ${registry.total.toFixed(4)}`);
+    expect(registry.total, JSON.stringify(registry.shifts)).toBeLessThan(0.02);
+    // A 412 px wide phone screen at DPR 1 draws the card 380 px wide: the 640 px file is enough.
+    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/640\.webp$/);
+
+    // The passport's gallery: three photos, the small one answered at every width by its 500 px file.
+    await page.goto(`/instruments/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('tab', { name: 'Gallery' }).click();
+    const photos = page.getByRole('list', { name: 'Photos' }).locator('img');
+    await expect(photos).toHaveCount(3);
+    for (const img of await photos.all()) {
+      await expect(img).toHaveAttribute('srcset', / 1280w$/);
+      await expect(img).toHaveAttribute('width', '640');
+    }
+    const gallery = await layoutShiftAfterImages(page);
+    test.info().annotations.push({ type: 'CLS passport gallery', description: gallery.total.toFixed(4) });
+    console.log(`Layout shift on a passport with its gallery loaded: ${gallery.total.toFixed(4)}`);
+    expect(gallery.total, JSON.stringify(gallery.shifts)).toBeLessThan(0.02);
+    const smallSrc = await photos.nth(2).evaluate((img: HTMLImageElement) => img.currentSrc);
+    const smallBytes = await (await page.request.get(smallSrc)).body();
+    expect((await sharp(smallBytes).metadata()).width).toBe(500);
   });
 });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/test-db';
-import { createMediaStore, encodeVariants, type MediaStore } from './media-store';
+import { createMediaStore, encodeVariants, storedWidth, type MediaStore } from './media-store';
 
 let database: Database;
 let dir: string;
@@ -45,6 +45,21 @@ describe('media store', () => {
     expect(meta.exif).toBeUndefined();
     expect(bytes!.includes(Buffer.from('PhoneCo'))).toBe(false);
     expect(await store.read(saved.id, 999)).toBeNull();
+    // The client's srcset always lists 320, 640 and 1280: the standard widths it lacks are its 400 px file.
+    const w400 = (await sharp((await store.read(saved.id, 640))!).metadata()).width;
+    expect(w400).toBe(400);
+    expect((await sharp((await store.read(saved.id, 1280))!).metadata()).width).toBe(400);
+    expect((await sharp((await store.read(saved.id, 320))!).metadata()).width).toBe(320);
+  });
+
+  it('answers a standard width an image lacks with its largest variant not above it', () => {
+    expect(storedWidth([320, 640, 1280], 640)).toBe(640);
+    expect(storedWidth([320, 640, 1000], 1280)).toBe(1000);
+    expect(storedWidth([320, 500], 640)).toBe(500);
+    expect(storedWidth([200], 320)).toBe(200);
+    expect(storedWidth([200], 1280)).toBe(200);
+    expect(storedWidth([320, 500], 999)).toBeNull();
+    expect(storedWidth([320, 500], 500)).toBe(500);
   });
 
   it('rejects things that are not images, whatever they claim', async () => {

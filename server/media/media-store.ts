@@ -97,12 +97,13 @@ export function createMediaStore(db: Db, options: { storage: 'fs' | 'db'; dir: s
       }
       return { id: row.id, width, height, widths };
     },
-    async read(id, width) {
+    async read(id, requested) {
       const [row] = await db
         .select({ storage: media.storage, widths: media.widths })
         .from(media)
         .where(eq(media.id, id));
-      if (!row || !row.widths.includes(width)) return null;
+      const width = row ? storedWidth(row.widths, requested) : null;
+      if (!row || width === null) return null;
       if (row.storage === 'db') {
         const [v] = await db
           .select({ bytes: mediaVariants.bytes })
@@ -117,6 +118,18 @@ export function createMediaStore(db: Db, options: { storage: 'fs' | 'db'; dir: s
       if (options.storage === 'fs') await fs.rm(path.join(options.dir, id), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The stored variant that answers a request for `width`: that width when stored; for one of the standard widths
+ * (which the client's srcset always lists) the largest stored width not above it, else the smallest. An image
+ * 500 px wide has 320 and 500, so its "640" and "1280" are the 500 px file. Any other width must be exact.
+ */
+export function storedWidth(widths: number[], width: number): number | null {
+  if (widths.includes(width)) return width;
+  if (!(VARIANT_WIDTHS as readonly number[]).includes(width) || !widths.length) return null;
+  const sorted = [...widths].sort((a, b) => a - b);
+  return sorted.filter((w) => w <= width).at(-1) ?? sorted[0]!;
 }
 
 /** Public URL of a stored image variant; the largest stored width when none is asked for. */

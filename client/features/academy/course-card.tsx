@@ -2,20 +2,47 @@ import { BookOpen, Clock, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CourseCard as Course } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
+import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { cn } from '../../lib/cn';
 
 export const levelLabel = (level: string) => level.charAt(0).toUpperCase() + level.slice(1);
 
-export function CourseCover({ src, className }: { src: string | null; className?: string }) {
+/** A course's cover drawing (640 × 360); its classes size it. `priority` for the one that heads a page. */
+export function CourseCover({
+  src,
+  className,
+  priority = false,
+}: {
+  src: string | null;
+  className?: string;
+  priority?: boolean;
+}) {
   return src ? (
-    <img src={src} alt="" className={cn('object-cover', className)} loading="lazy" />
+    <Image
+      src={src}
+      alt=""
+      width={640}
+      height={360}
+      sizes={GRID_CARD_SIZES}
+      priority={priority}
+      className={cn('object-cover', className)}
+    />
   ) : (
     <div className={cn('bg-gradient-to-br from-wood-700 to-wood-400', className)} aria-hidden />
   );
 }
 
 /** A course in Explore (seed §2): level, price, first 3 tags, duration, lessons, students, rating. */
-export function CourseCard({ course, layout }: { course: Course; layout: 'grid' | 'list' }) {
+export function CourseCard({
+  course,
+  layout,
+  priority = false,
+}: {
+  course: Course;
+  layout: 'grid' | 'list';
+  /** The first card of the page: its cover is likely the largest paint. */
+  priority?: boolean;
+}) {
   const list = layout === 'list';
   return (
     <article
@@ -26,6 +53,7 @@ export function CourseCard({ course, layout }: { course: Course; layout: 'grid' 
     >
       <CourseCover
         src={course.coverImage}
+        priority={priority}
         className={list ? 'h-44 w-full sm:h-auto sm:w-64' : 'h-44 w-full'}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

@@ -1,13 +1,8 @@
 import { LayoutGrid, List, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  COURSE_CATEGORIES,
-  COURSE_LEVELS,
-  COURSE_SORTS,
-  type CourseSort,
-  type ExploreQuery,
-} from '../../../contract/academy';
+import type { CourseSort, ExploreQuery } from '../../../contract/academy';
+import { COURSE_CATEGORIES, COURSE_LEVELS, COURSE_SORTS } from '../../../contract/academy-values';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
@@ -193,8 +188,8 @@ export function ExploreView() {
                 layout === 'grid' ? 'mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'mt-4 grid gap-4'
               }
             >
-              {data.map((course) => (
-                <CourseCard key={course.id} course={course} layout={layout} />
+              {data.map((course, index) => (
+                <CourseCard key={course.id} course={course} layout={layout} priority={index === 0} />
               ))}
             </div>
           )}

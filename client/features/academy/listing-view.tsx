@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CourseListing } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Image } from '../../components/ui/image';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { openAuthDialog, useAuth } from '../../lib/auth';
@@ -85,7 +86,7 @@ export function ListingView({ course }: { course: CourseListing }) {
               <ListingActions course={course} />
             </div>
           </div>
-          <CourseCover src={course.coverImage} className="hidden h-56 w-full rounded-xl lg:block" />
+          <CourseCover src={course.coverImage} priority className="hidden h-56 w-full rounded-xl lg:block" />
         </div>
       </section>
 
@@ -127,7 +128,14 @@ export function ListingView({ course }: { course: CourseListing }) {
           <TabsContent value="instructor">
             <div className="flex gap-4 rounded-xl border border-stone-200 bg-white p-5">
               {course.instructor.avatar ? (
-                <img src={course.instructor.avatar} alt="" className="size-16 rounded-full object-cover" />
+                <Image
+                  src={course.instructor.avatar}
+                  alt=""
+                  width={64}
+                  height={64}
+                  sizes="64px"
+                  className="size-16 rounded-full object-cover"
+                />
               ) : (
                 <div
                   className="flex size-16 shrink-0 items-center justify-center rounded-full bg-wood-200 font-serif text-xl font-bold text-wood-900"

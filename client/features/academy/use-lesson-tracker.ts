@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  AUTO_COMPLETE_PERCENT,
-  PROGRESS_SAVE_INTERVAL_S,
-  type Lesson,
-  type LessonProgress,
-  type ProgressSaveResponse,
-  type VideoProgressInput,
+import type {
+  Lesson,
+  LessonProgress,
+  ProgressSaveResponse,
+  VideoProgressInput,
 } from '../../../contract/academy';
+import { AUTO_COMPLETE_PERCENT, PROGRESS_SAVE_INTERVAL_S } from '../../../contract/academy-values';
 import { toast } from '../../components/ui/use-toast';
 import { beaconVideoProgress, completeLesson, saveVideoProgress, useInvalidateLearning } from './api';
 import { playbackPercent } from './lesson-status';

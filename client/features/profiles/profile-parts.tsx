@@ -4,13 +4,20 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Image } from '../../components/ui/image';
 
 export function Avatar({ url, name, size = 'lg' }: { url: string | null; name: string; size?: 'lg' | 'sm' }) {
   const box = size === 'lg' ? 'size-24' : 'size-12';
+  const px = size === 'lg' ? 96 : 48;
   return url ? (
-    <img
+    // The large avatar heads a profile page, above the fold: fetched at once rather than lazily.
+    <Image
       src={url}
       alt={`${name}'s photo`}
+      width={px}
+      height={px}
+      sizes={`${px}px`}
+      priority={size === 'lg'}
       className={`${box} shrink-0 rounded-full object-cover ring-4 ring-white`}
     />
   ) : (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { InstrumentDetail, InstrumentImage } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/api';
@@ -124,11 +125,13 @@ export function GalleryTab({ instrument: i }: { instrument: InstrumentDetail }) 
             <li key={img.id} className="overflow-hidden rounded-xl border border-stone-200 bg-white">
               <figure>
                 <div className="relative aspect-[4/3] bg-wood-50">
-                  <img
+                  <Image
                     src={img.imageUrl}
                     alt={img.caption ?? `${i.name}, photo ${index + 1}`}
+                    width={640}
+                    height={480}
+                    sizes={GRID_CARD_SIZES}
                     className="h-full w-full object-cover"
-                    loading="lazy"
                   />
                   {img.isPrimary && <Badge className="absolute left-2 top-2">Primary</Badge>}
                 </div>

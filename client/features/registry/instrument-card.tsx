@@ -2,6 +2,7 @@ import { MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
+import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { cn } from '../../lib/cn';
 import { capitalize, formatMoney } from './format';
 
@@ -10,11 +11,14 @@ export function InstrumentCard({
   instrument: i,
   layout = 'grid',
   headingLevel = 3,
+  priority = false,
 }: {
   instrument: InstrumentSummary;
   layout?: 'grid' | 'list';
   /** 2 where the cards sit right under the page title, 3 under a section heading. */
   headingLevel?: 2 | 3;
+  /** The first card of a page: its photo is likely the largest paint, so it is fetched first. */
+  priority?: boolean;
 }) {
   const list = layout === 'list';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -28,7 +32,15 @@ export function InstrumentCard({
     >
       <div className={cn('relative bg-wood-50', list ? 'w-40 shrink-0 sm:w-56' : 'aspect-[4/3]')}>
         {i.imageUrl ? (
-          <img src={i.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+          <Image
+            src={i.imageUrl}
+            alt=""
+            width={640}
+            height={480}
+            sizes={list ? '(min-width: 640px) 224px, 160px' : GRID_CARD_SIZES}
+            priority={priority}
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div className="flex h-full items-center justify-center text-sm text-stone-600">No photo yet</div>
         )}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import type { InstrumentDetail } from '../../../contract/registry';
 import {
   ACQUISITION_METHODS,
   CONDITIONS,
   INSTRUMENT_CATEGORIES,
   INSTRUMENT_TYPES,
-  type InstrumentDetail,
-} from '../../../contract/registry';
+} from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
 import { capitalize } from './format';

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Send, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { ACQUISITION_METHODS, type InstrumentDetail } from '../../../contract/registry';
+import type { InstrumentDetail } from '../../../contract/registry';
+import { ACQUISITION_METHODS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -13,6 +14,7 @@ import {
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest, errorFields, errorText } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { instrumentKey, useMyRegistry, useRegistryMutation } from './api';
 import { capitalize } from './format';
 import { InstrumentForm } from './instrument-form';
@@ -146,14 +148,16 @@ function PrivacyToggle() {
   const toggle = useRegistryMutation((ownerPrivacy: boolean) =>
     apiRequest('PUT', '/api/registry/privacy', { ownerPrivacy }),
   );
-  if (!mine.data) return null;
+  // Until the setting is known the toggle keeps its place, invisible, so the tabs below do not jump when it
+  // appears (a layout shift).
+  const ready = mine.data !== undefined;
   return (
-    <label className="flex items-center gap-2 text-sm text-stone-700">
+    <label className={cn('flex items-center gap-2 text-sm text-stone-700', !ready && 'invisible')}>
       <input
         type="checkbox"
         className="size-4 accent-wood-700"
-        checked={mine.data.ownerPrivacy}
-        disabled={toggle.isPending}
+        checked={mine.data?.ownerPrivacy ?? false}
+        disabled={!ready || toggle.isPending}
         onChange={(e) => toggle.mutate(e.target.checked)}
       />
       Show me as “Private owner” on passports

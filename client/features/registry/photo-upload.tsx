@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Image } from '../../components/ui/image';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
@@ -51,7 +52,14 @@ export function PhotoUpload({ instrumentId }: { instrumentId: string }) {
     >
       <div className="flex size-28 items-center justify-center overflow-hidden rounded-lg bg-white text-xs text-stone-500">
         {preview ? (
-          <img src={preview} alt="Preview of the chosen photo" className="h-full w-full object-cover" />
+          <Image
+            src={preview}
+            alt="Preview of the chosen photo"
+            width={112}
+            height={112}
+            sizes="112px"
+            className="h-full w-full object-cover"
+          />
         ) : (
           'No photo chosen'
         )}

@@ -1,7 +1,7 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FILTER_CATEGORIES, INSTRUMENT_TYPES } from '../../../contract/registry';
+import { FILTER_CATEGORIES, INSTRUMENT_TYPES } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
@@ -170,9 +170,9 @@ export function RegistryBrowser() {
               className={cn('grid gap-5', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}
               aria-label="Instruments"
             >
-              {query.data.items.map((i) => (
+              {query.data.items.map((i, index) => (
                 <li key={i.id}>
-                  <InstrumentCard instrument={i} layout={view} headingLevel={2} />
+                  <InstrumentCard instrument={i} layout={view} headingLevel={2} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { SERVICE_TYPES, type InstrumentDetail } from '../../../contract/registry';
+import type { InstrumentDetail } from '../../../contract/registry';
+import { SERVICE_TYPES } from '../../../contract/registry-values';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Transfer } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Image } from '../../components/ui/image';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { transferAction, useRegistryMutation } from './api';
@@ -29,7 +30,14 @@ export function TransferItem({
       className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4"
     >
       {t.instrument.imageUrl && (
-        <img src={t.instrument.imageUrl} alt="" className="size-20 shrink-0 rounded-lg object-cover" />
+        <Image
+          src={t.instrument.imageUrl}
+          alt=""
+          width={80}
+          height={80}
+          sizes="80px"
+          className="size-20 shrink-0 rounded-lg object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,21 @@
+// The registry's fixed values, without Zod. The client imports them from here, so a page that needs the list of
+// instrument types does not download and build every schema with them (issue 7 §3); registry.ts re-exports them.
+
+export const INSTRUMENT_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
+export const INSTRUMENT_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
+/** The registry's category filter offers the seed's four; archtop is the fifth sample category. */
+export const FILTER_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco'] as const;
+export const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
+export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritance', 'trade'] as const;
+export const SERVICE_TYPES = ['setup', 'maintenance', 'repair', 'restoration'] as const;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 24;
+/** Longer search input is cut, not refused: nobody types 200 characters to find a guitar. */
+export const MAX_SEARCH_LENGTH = 200;
+/**
+ * The registry list counts matches exactly up to this many; beyond it X-Total-Count says this number and
+ * X-Total-Count-Capped says "true" ("1,000+ found"), so a broad search costs the same at 1,000 or 100,000
+ * passports (docs/decisions/006).
+ */
+export const REGISTRY_COUNT_CAP = 1000;
+export const TRANSFER_DAYS = 14;
