@@ -76,8 +76,10 @@ export async function startBackends(
   for (const copy of [eDir, eCachedDir])
     fs.cpSync(path.join(gDir, 'pgdata'), path.join(copy, 'pgdata'), { recursive: true });
   const eEnv = { DATA_DIR: eDir, SAMPLE_DATA: '1', ...NO_CACHE };
-  const e = await startRealServer(eEnv);
-  const eCached = await startRealServer({ DATA_DIR: eCachedDir, SAMPLE_DATA: '1' });
+  const [e, eCached] = await Promise.all([
+    startRealServer(eEnv),
+    startRealServer({ DATA_DIR: eCachedDir, SAMPLE_DATA: '1' }),
+  ]);
   const backends: Backend[] = [
     {
       name: 'E',

@@ -49,6 +49,9 @@ async function audit(url: string, port: number, attempts = 3) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      // Neither is scored: the full-page screenshot and the back/forward-cache check (a second navigation).
+      disableFullPageScreenshot: true,
+      skipAudits: ['bf-cache'],
     });
     const error = run ? run.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
     if (run && !error) return run.lhr;

@@ -150,9 +150,9 @@ export function renderMarkdown(r: Report): string {
     '',
     '## S: registry search as the registry grows',
     '',
-    'One database grown in place with `npm run sample:scale` (scripts/generate-instruments.ts), measured against ' +
-      'the real server (no server cache): a broad word most passports contain, a maker’s name (matched through ' +
-      'the shops) and one serial number.',
+    'One database per backend grown in place with the rows `npm run sample:scale` writes (made inside the ' +
+      'database by bench/grow.ts), measured against the real server (no server cache): a broad word many ' +
+      'passports contain, a maker’s name (matched through the shops) and one serial number.',
     '',
     ...(r.scale.postgres
       ? scaleTable('PostgreSQL', r.scale.postgres)

@@ -1,22 +1,17 @@
 // S: registry search as the registry grows. The database is grown in place (1,000 → 10,000 → 100,000
-// instruments) with scripts/generate-instruments.ts, the same generator as `npm run sample:scale`, and each
-// query is measured against the real server at each size.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { repoRoot } from '../server/test/processes';
+// instruments) with the rows of `npm run sample:scale` (bench/grow.ts), and each query is measured against the
+// real server at each size.
 import type { Backend } from './backends';
 import { statementProbe, type StatementTime } from './driver';
+import { pgGrower, pgliteGrower } from './grow';
 import { load, median, startRealServer, stop, type Sample } from './lib';
 import type { Report, ScaleResult } from './render';
 
 const sizes = (value: string) => value.split(',').map(Number);
 /** BENCH_SCALE_SIZES=1000,2000 makes a quick run while working on the bench. */
 export const SCALE_SIZES = sizes(process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000');
-/**
- * PGlite's generator writes about 500 passports a second here and its server restarts around each growth, so
- * 100,000 (over three minutes) does not fit the 10-minute run: BENCH_SCALE_PGLITE_SIZES=1000,10000,100000 adds it.
- */
-export const PGLITE_SCALE_SIZES = sizes(process.env.BENCH_SCALE_PGLITE_SIZES ?? '1000,10000');
+/** BENCH_SCALE_PGLITE_SIZES: the same for PGlite, whose server restarts around each growth. */
+export const PGLITE_SCALE_SIZES = sizes(process.env.BENCH_SCALE_PGLITE_SIZES ?? SCALE_SIZES.join(','));
 
 export interface SearchQuery {
   name: string;
@@ -29,32 +24,6 @@ export const SCALE_QUERIES: SearchQuery[] = [
   { name: 'maker name', search: 'Calloway' },
   { name: 'serial number', search: 'SC-0000777' },
 ];
-
-/** Total passports, as the registry's X-Total-Count answers it. */
-export async function instrumentCount(baseUrl: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/registry/instruments?pageSize=1`);
-  if (!res.ok) throw new Error(`registry list: ${res.status}`);
-  return Number(res.headers.get('x-total-count'));
-}
-
-/**
- * Adds passports until there are `total`, through the generator as a child process on the database the env
- * names (DATABASE_URL, or DATA_DIR for PGlite, whose server must be stopped first). Returns the seconds taken.
- */
-export function grow(env: Record<string, string>, add: number): number {
-  const started = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'scripts/generate-instruments.ts'), String(add)],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  if (result.status !== 0) throw new Error(`generate-instruments ${add} failed (${result.status})`);
-  return (performance.now() - started) / 1000;
-}
 
 const searchPath = (q: SearchQuery) => `/api/registry/instruments?search=${encodeURIComponent(q.search)}`;
 
@@ -84,33 +53,24 @@ export async function measureSearches(
 }
 
 /**
- * Grows the database the env names to each of `targetSizes` and measures the searches at each size. `baseUrl`
- * is asked again after each growth; for PGlite `pause` stops the server while the generator owns the files.
- * `explain` (PostgreSQL) adds each statement's own database time at each size.
+ * Grows the database to each of `targetSizes` (`grow` returns the seconds it took) and measures the searches
+ * at each size; `baseUrl` is asked again after each growth (PGlite's server restarts). `explain` (PostgreSQL)
+ * adds each statement's own database time at each size.
  */
 export async function scaleOn(
   targetSizes: number[],
   baseUrl: () => string,
-  dbEnv: Record<string, string>,
+  grow: (total: number) => Promise<number>,
   options: { seconds: number; rounds: number; connections: number },
-  extra: {
-    pause?: { stop(): Promise<void>; start(): Promise<void> };
-    explain?: (path: string) => Promise<StatementTime[]>;
-  } = {},
+  explain?: (path: string) => Promise<StatementTime[]>,
 ): Promise<ScaleResult> {
   const sizes: ScaleResult['sizes'] = [];
   for (const size of targetSizes) {
-    const have = await instrumentCount(baseUrl());
-    await extra.pause?.stop();
-    const growSeconds = have < size ? grow(dbEnv, size - have) : 0;
-    await extra.pause?.start();
+    const growSeconds = await grow(size);
     const queries = await measureSearches(baseUrl(), options);
-    if (extra.explain)
-      for (const q of SCALE_QUERIES) queries[q.name]!.statements = await extra.explain(searchPath(q));
+    if (explain) for (const q of SCALE_QUERIES) queries[q.name]!.statements = await explain(searchPath(q));
     sizes.push({ size, growSeconds, queries });
-    console.log(
-      `S: ${size.toLocaleString('en-US')} instruments (${dbEnv.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
-    );
+    console.log(`S: ${size.toLocaleString('en-US')} instruments`);
   }
   const first = sizes[0]!.queries;
   const last = sizes.at(-1)!.queries;
@@ -122,42 +82,51 @@ export async function scaleOn(
 
 /**
  * S on every backend: PostgreSQL to SCALE_SIZES with each statement's database time; PGlite (its server stopped
- * around each growth) to PGLITE_SCALE_SIZES, unless `pglite` says why not.
+ * around each growth) to PGLITE_SCALE_SIZES, unless `pgliteWhyNot` gives a reason.
  */
 export async function runScale(
   backends: Backend[],
   options: { seconds: number; rounds: number; connections: number },
-  pglite: { run: true } | { run: false; why: string },
+  /** Asked when PGlite's turn comes: why it is left out, or null to run it. */
+  pgliteWhyNot: () => string | null,
 ): Promise<Report['scale']> {
   const scale: Report['scale'] = { postgres: null, pglite: null };
   const d = backends.find((b) => b.name === 'D');
   const pgUrl = d?.dbEnv.DATABASE_URL;
   if (d && pgUrl) {
     const probe = await statementProbe(pgUrl);
+    const grower = await pgGrower(pgUrl);
     try {
-      scale.postgres = await scaleOn(SCALE_SIZES, () => d.server.url, d.dbEnv, options, {
-        explain: (p) => probe.explain(p),
-      });
+      scale.postgres = await scaleOn(
+        SCALE_SIZES,
+        () => d.server.url,
+        (total) => grower.growTo(total),
+        options,
+        (p) => probe.explain(p),
+      );
     } finally {
+      await grower.close();
       await probe.close();
     }
   }
   const e = backends.find((b) => b.name === 'E');
-  if (!pglite.run || !e) {
-    scale.pgliteNote = pglite.run ? 'no PGlite server' : pglite.why;
+  const pgliteDir = e?.dbEnv.DATA_DIR;
+  const whyNot = e && pgliteDir ? pgliteWhyNot() : 'no PGlite server';
+  if (whyNot || !e || !pgliteDir) {
+    scale.pgliteNote = whyNot ?? undefined;
     return scale;
   }
-  scale.pglite = await scaleOn(PGLITE_SCALE_SIZES, () => e.server.url, e.dbEnv, options, {
-    pause: {
-      stop: () => stop(e.server.child),
-      start: async () => {
-        e.server = await startRealServer(e.serverEnv);
-      },
-    },
-  });
-  if (PGLITE_SCALE_SIZES.at(-1)! < SCALE_SIZES.at(-1)!)
-    scale.pgliteNote =
-      `grown to ${PGLITE_SCALE_SIZES.at(-1)!.toLocaleString('en-US')} only: its generator writes about 500 ` +
-      'passports a second here, so 100,000 would take the run past 10 minutes (BENCH_SCALE_PGLITE_SIZES adds it)';
+  // PGlite's files have one owner at a time: the server stops while this process grows them.
+  const growPglite = async (total: number) => {
+    await stop(e.server.child);
+    const grower = await pgliteGrower(pgliteDir);
+    try {
+      return await grower.growTo(total);
+    } finally {
+      await grower.close();
+      e.server = await startRealServer(e.serverEnv);
+    }
+  };
+  scale.pglite = await scaleOn(PGLITE_SCALE_SIZES, () => e.server.url, growPglite, options);
   return scale;
 }
