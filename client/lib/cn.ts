@@ -36,6 +36,7 @@ const WORDS: Record<string, string> = {};
 for (const rule of [
   'display block inline-block inline flex inline-flex grid inline-grid contents table hidden',
   'position static fixed absolute relative sticky',
+  'visibility visible invisible collapse',
   'sr sr-only not-sr-only',
   'text-decoration underline overline line-through no-underline',
   'text-transform uppercase lowercase capitalize normal-case',
