@@ -1,27 +1,21 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CourseOutline, LearningStats, MyCourse } from '../../../contract/academy';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CourseOutline, LearningStats, LessonResource, MyCourse } from '../../../contract/academy';
 import type { Db } from '../../db/client';
-import {
-  courseBookmarks,
-  courseSections,
-  courses,
-  enrollments,
-  lessonProgress,
-  lessonResources,
-  lessons,
-} from '../../db/schema';
+import { courseBookmarks, courses, enrollments, lessonProgress, lessons } from '../../db/schema';
 import { lessonCountSql } from './catalog.queries';
-import { currentStreak } from './streaks';
+import { currentStreak, recentDaysSql, streakFromRecent } from './streaks';
 
 type ProgressRow = typeof lessonProgress.$inferSelect;
+/** What the summaries read of a progress row. */
+type ProgressFields = Pick<ProgressRow, 'completed' | 'progressPercent' | 'timeSpentSeconds' | 'completedAt'>;
 
 /** A lesson's percent as shown: completed counts as 100, otherwise the stored percent rounded down. */
 export const shownPercent = (p: Pick<ProgressRow, 'completed' | 'progressPercent'> | undefined) =>
   !p ? 0 : p.completed ? 100 : Math.min(100, Math.floor(p.progressPercent));
-const isDone = (p: ProgressRow | undefined) => !!p && (p.completed || p.progressPercent >= 100);
+const isDone = (p: ProgressFields | undefined) => !!p && (p.completed || p.progressPercent >= 100);
 
 /** Course progress is the mean of its lessons' percents, so starting a lesson already shows. */
-function courseSummary(lessonIds: string[], progress: Map<string, ProgressRow>) {
+function courseSummary(lessonIds: string[], progress: Map<string, ProgressFields>) {
   const rows = lessonIds.map((id) => progress.get(id));
   const total = lessonIds.length;
   const sum = rows.reduce((acc, p) => acc + shownPercent(p), 0);
@@ -121,36 +115,74 @@ export async function learningStats(db: Db, userId: string): Promise<LearningSta
   };
 }
 
-/** The course page (seed §3 outline) with unlock flags per product.md §1. */
+interface OutlineSection {
+  id: string;
+  title: string;
+  description: string;
+  orderIndex: number;
+}
+
+/**
+ * The course page (seed §3 outline) with unlock flags per product.md §1. Two queries, sent together: the course
+ * with the caller's enrolment, time zone, recent learning days, its sections and its resources (JSON columns);
+ * and its lessons with the caller's progress on each.
+ */
 export async function courseOutline(db: Db, courseId: string, userId: string): Promise<CourseOutline | null> {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) return null;
-  const [sections, lessonRows, progress, enrolledRows, streakDays] = await Promise.all([
+  const now = new Date();
+  const [[course], lessonRows] = await Promise.all([
     db
-      .select()
-      .from(courseSections)
-      .where(eq(courseSections.courseId, courseId))
-      .orderBy(asc(courseSections.orderIndex)),
-    db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.orderIndex)),
-    progressFor(db, userId, courseId),
+      .select({
+        id: courses.id,
+        slug: courses.slug,
+        title: courses.title,
+        instructorName: courses.instructorName,
+        coverImageUrl: courses.coverImageUrl,
+        description: courses.description,
+        enrolled: sql<boolean>`exists (select 1 from enrollments e where e.user_id = ${userId} and e.course_id = ${courseId})`,
+        timeZone: sql<string | null>`(select u.time_zone from users u where u.id = ${userId})`,
+        recentDays: recentDaysSql(userId, now),
+        sections: sql<OutlineSection[]>`(select coalesce(json_agg(json_build_object(
+            'id', s.id, 'title', s.title, 'description', s.description, 'orderIndex', s.order_index
+          ) order by s.order_index), '[]'::json)
+          from course_sections s where s.course_id = ${courseId})`,
+        resources: sql<LessonResource[]>`(select coalesce(json_agg(json_build_object(
+            'id', r.id, 'lessonId', r.lesson_id, 'title', r.title, 'url', r.url, 'fileType', r.file_type,
+            'sizeBytes', r.size_bytes
+          ) order by r.title), '[]'::json)
+          from lesson_resources r join lessons l on l.id = r.lesson_id where l.course_id = ${courseId})`,
+      })
+      .from(courses)
+      .where(eq(courses.id, courseId)),
     db
-      .select({ c: enrollments.courseId })
-      .from(enrollments)
-      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
-    currentStreak(db, userId),
+      .select({
+        id: lessons.id,
+        sectionId: lessons.sectionId,
+        title: lessons.title,
+        durationMinutes: lessons.durationMinutes,
+        isFree: lessons.isFree,
+        progress: {
+          completed: lessonProgress.completed,
+          progressPercent: lessonProgress.progressPercent,
+          timeSpentSeconds: lessonProgress.timeSpentSeconds,
+          completedAt: lessonProgress.completedAt,
+        },
+      })
+      .from(lessons)
+      .leftJoin(
+        lessonProgress,
+        and(
+          eq(lessonProgress.lessonId, lessons.id),
+          eq(lessonProgress.userId, userId),
+          eq(lessonProgress.courseId, lessons.courseId),
+        ),
+      )
+      .where(eq(lessons.courseId, courseId))
+      .orderBy(asc(lessons.orderIndex)),
   ]);
-  const resources = lessonRows.length
-    ? await db
-        .select()
-        .from(lessonResources)
-        .where(
-          inArray(
-            lessonResources.lessonId,
-            lessonRows.map((l) => l.id),
-          ),
-        )
-        .orderBy(asc(lessonResources.title))
-    : [];
+  if (!course) return null;
+  const progress = new Map<string, ProgressFields>();
+  for (const l of lessonRows) if (l.progress) progress.set(l.id, l.progress);
+  const { sections, resources } = course;
   const unlocked = new Map(
     lessonRows.map((l, i) => {
       const prev = i > 0 ? lessonRows[i - 1] : undefined;
@@ -174,7 +206,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
       totalLessons: lessonRows.length,
       timeSpent: Math.floor(summary.timeSpentSeconds / 60),
       description: course.description,
-      enrolled: enrolledRows.length > 0,
+      enrolled: course.enrolled,
     },
     sections: sections.map((s) => {
       const own = lessonRows.filter((l) => l.sectionId === s.id);
@@ -205,7 +237,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
         }),
       };
     }),
-    streakDays,
-    resources: resources.map((r) => ({ ...r, id: r.id })),
+    streakDays: streakFromRecent(course.recentDays, course.timeZone ?? 'UTC', now),
+    resources,
   };
 }

@@ -335,4 +335,28 @@ describe('progress', () => {
       nextLessonId: 'p-l2',
     });
   });
+
+  it("the outline's streak is the stats streak in every zone, even with days a zone has not reached yet", async () => {
+    const { cookie, user } = await signedInUser(t);
+    const utcDay = (offset: number) => {
+      const d = new Date();
+      d.setUTCDate(d.getUTCDate() + offset);
+      return d.toISOString().slice(0, 10);
+    };
+    // Tomorrow and the day after (in UTC) are already "today" in the easternmost zones, not in the western ones.
+    await t.db
+      .insert(learningDays)
+      .values([2, 1, 0, -1, -2, -3, -5].map((offset) => ({ userId: user.id, day: utcDay(offset) })));
+    const streaks = [];
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Not/A_Zone']) {
+      await t.db.update(users).set({ timeZone: zone }).where(eq(users.id, user.id));
+      const outline = await t.app.inject({ url: '/api/lms/courses/p/outline', headers: { cookie } });
+      const stats = await t.app.inject({ url: '/api/lms/stats', headers: { cookie } });
+      expect(outline.json<CourseOutline>().streakDays, zone).toBe(
+        stats.json<{ streakDays: number }>().streakDays,
+      );
+      streaks.push(outline.json<CourseOutline>().streakDays);
+    }
+    expect(Math.min(...streaks)).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learningDays, users } from '../../db/schema';
 
@@ -53,6 +53,34 @@ export async function recordLearningDay(db: Db, userId: string, timeZone: string
     .onConflictDoNothing();
 }
 
+/** How many of the most recent days a streak is computed from. */
+const STREAK_WINDOW = 400;
+
+/**
+ * The latest calendar day anywhere on Earth right now (UTC+14): no learner's "today" is later. Reading the days
+ * up to it lets one query fetch them before the learner's time zone is known.
+ */
+export const latestDayAnywhere = (at: Date) => dayIn('Etc/GMT-14', at);
+
+/**
+ * A learner's most recent learning days up to latestDayAnywhere(now), newest first, as a JSON array: a column
+ * for a query that reads other things too. streakFromRecent() turns it into the streak.
+ */
+export const recentDaysSql = (userId: string, now: Date) =>
+  sql<string[]>`(select coalesce(json_agg(d.day order by d.day desc), '[]'::json) from (
+    select ${learningDays.day} as day from ${learningDays}
+    where ${learningDays.userId} = ${userId} and ${learningDays.day} <= ${latestDayAnywhere(now)}
+    order by ${learningDays.day} desc limit ${STREAK_WINDOW + 2}) d)`;
+
+/**
+ * The same streak as currentStreak() from recentDaysSql's days: "today" in the learner's zone is at most two
+ * calendar days before latestDayAnywhere, so after dropping later days the window still holds STREAK_WINDOW.
+ */
+export function streakFromRecent(days: string[], timeZone: string, now: Date): number {
+  const today = dayIn(timeZone, now);
+  return streakFrom(days.filter((day) => day <= today).slice(0, STREAK_WINDOW), today);
+}
+
 export async function currentStreak(db: Db, userId: string, now = new Date()): Promise<number> {
   const today = dayIn(await userTimeZone(db, userId), now);
   const rows = await db
@@ -60,7 +88,7 @@ export async function currentStreak(db: Db, userId: string, now = new Date()): P
     .from(learningDays)
     .where(and(eq(learningDays.userId, userId), lte(learningDays.day, today)))
     .orderBy(desc(learningDays.day))
-    .limit(400);
+    .limit(STREAK_WINDOW);
   return streakFrom(
     rows.map((r) => r.day),
     today,
