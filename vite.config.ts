@@ -88,16 +88,16 @@ function routePreloads(): Plugin {
           .filter((c) => c.isEntry)
           .flatMap((c) => [c.file, ...(c.imports ?? []).map((k) => manifest[k]!.file)]),
       );
-      const files = (key: string, seen = new Set<string>()): Set<string> => {
+      const visit = (key: string, visited: Set<string>, files: string[]): string[] => {
         const chunk = manifest[key];
-        if (!chunk || seen.has(chunk.file)) return seen;
-        if (!inEntry.has(chunk.file)) seen.add(chunk.file);
-        for (const imported of chunk.imports ?? []) files(imported, seen);
-        return seen;
+        if (!chunk || visited.has(key)) return files;
+        visited.add(key);
+        if (!inEntry.has(chunk.file)) files.push(`/${chunk.file}`);
+        for (const imported of chunk.imports ?? []) visit(imported, visited, files);
+        return files;
       };
-      const table = Object.fromEntries(
-        routes.map(([, route, module]) => [route, [...files(`${module}.tsx`)].map((f) => `/${f}`)]),
-      );
+      const table: Record<string, string[]> = {};
+      for (const [, route = '', module = ''] of routes) table[route] = visit(`${module}.tsx`, new Set(), []);
       fs.writeFileSync(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(table, null, 1)}\n`);
     },
   };
