@@ -55,14 +55,63 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/routes.json`: for each client route (client/router.tsx), the page chunk and every chunk it
+ * imports. The server adds them to the HTML as modulepreload links, so a first visit fetches the page's code
+ * while the entry script is still downloading instead of after it has run (issue 7 §3, Lighthouse LCP).
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const source = fs.readFileSync(path.join(root, 'router.tsx'), 'utf8');
+      const routes = [
+        ...source.matchAll(
+          /path: '([^']+)',\s*\.\.\.page\(\s*async \(\) => \(\{\s*Component: \(await import\('\.\/([^']+)'\)\)/g,
+        ),
+      ];
+      if (routes.length !== source.match(/path: '/g)?.length)
+        throw new Error('route-preloads: a route in client/router.tsx is not written as path + page(import)');
+      type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as Record<string, Chunk>;
+      const inEntry = new Set(
+        Object.values(manifest)
+          .filter((c) => c.isEntry)
+          .flatMap((c) => [c.file, ...(c.imports ?? []).map((k) => manifest[k]!.file)]),
+      );
+      const visit = (key: string, visited: Set<string>, files: string[]): string[] => {
+        const chunk = manifest[key];
+        if (!chunk || visited.has(key)) return files;
+        visited.add(key);
+        if (!inEntry.has(chunk.file)) files.push(`/${chunk.file}`);
+        for (const imported of chunk.imports ?? []) visit(imported, visited, files);
+        return files;
+      };
+      const table: Record<string, string[]> = {};
+      for (const [, route = '', module = ''] of routes) table[route] = visit(`${module}.tsx`, new Set(), []);
+      fs.writeFileSync(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(table, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), precompress()],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), routePreloads(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true,
     // Every browser the build targets but Safari 16 preloads modules itself; the polyfill was dead weight in the
     // first script (issue 7 §3), and without it Safari 16 simply fetches the chunks when they are imported.
     modulePreload: { polyfill: false },

@@ -57,13 +57,24 @@ test.describe('performance budgets', () => {
 
   // Fonts are the system's (client/app.css) and every asset is served by the app: no page asks another origin
   // for anything, so nothing waits on a third party and the CSP needs no exceptions. Zod's eval probe, refused by
-  // the CSP, used to show up here as a violation on pages that parse API answers.
-  test('public pages load nothing from other origins and break no CSP rule', async ({ page, baseURL }) => {
+  // the CSP, used to show up here as a violation on pages that parse API answers. The server preloads each page's
+  // first API reads (server/plugins/route-preload.ts): the app must pick every one up, none fetched twice.
+  test('public pages stay on one origin, break no CSP rule, and use their preloaded reads once', async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     const foreign: string[] = [];
+    let apiReads: string[] = [];
+    const warnings: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url());
+      else if (url.pathname.startsWith('/api/'))
+        apiReads.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
@@ -72,12 +83,26 @@ test.describe('performance budgets', () => {
       });
     });
     for (const path of PUBLIC_PAGES) {
+      apiReads = [];
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('h1').first()).toBeVisible();
       const violations = await page.evaluate(
         () => (window as { cspViolations?: string[] }).cspViolations ?? [],
       );
       expect(violations, `CSP violations on ${path}`).toEqual([]);
+      const preloaded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map(
+          (link) => `GET ${new URL(link.href).pathname}${new URL(link.href).search}`,
+        ),
+      );
+      expect(preloaded, `preloaded reads of ${path}`).toContain('GET /api/auth/me');
+      expect(
+        apiReads.filter((r, i) => apiReads.indexOf(r) !== i),
+        `reads fetched twice on ${path}`,
+      ).toEqual([]);
+      // Chromium warns a few seconds after load about a preload nothing has used.
+      await page.waitForTimeout(3500);
+      expect(warnings, `unused preloads on ${path}`).toEqual([]);
     }
     expect(foreign).toEqual([]);
   });

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '../../contract/errors';
 import type { Env } from '../env';
 import { renderHead, siteJsonLd } from './head';
+import { routePreloads } from './route-preload';
+import { SESSION_COOKIE } from './sessions';
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {
   '/': {
@@ -81,17 +83,20 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
     });
   }
 
-  const sendIndex = async (url: string) => {
-    const pathname = url.split('?')[0] ?? '/';
+  const preloadsFor = clientDir ? routePreloads(clientDir) : () => '';
+  const sendIndex = async (request: FastifyRequest) => {
+    const [pathname = '/', search = ''] = request.url.split('?');
     const tags = await app.headFor(pathname).catch(() => null);
-    return tags ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
+    const html = tags ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
+    const preloads = preloadsFor(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
+    return preloads ? html.replace('</head>', `  ${preloads}\n  </head>`) : html;
   };
   if (indexHtml) {
     app.get('/', async (request, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await sendIndex(request.url)),
+        .send(await sendIndex(request)),
     );
   }
 
@@ -102,7 +107,7 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await sendIndex(request.url));
+        .send(await sendIndex(request));
     }
     return reply
       .status(404)
