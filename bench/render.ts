@@ -43,7 +43,8 @@ export interface Report {
   elapsedSeconds: Record<string, number>;
   synthetic: { A: Sample; B: Sample; C: Sample; 'B/A': number; 'C/B': number };
   endpoints: EndpointRow[];
-  cached: { E: Sample; D: Sample | null };
+  /** Course explore on the twins that keep the default server cache; `note` when the server has none yet. */
+  cached: { E: Sample; D: Sample | null; note?: string };
   writes: { E: Sample; D: Sample | null; learners: number; mostSavesPerLearner: number };
   scale: { postgres: ScaleResult | null; pglite: ScaleResult | null; pgliteNote?: string };
   rssMb: { idle: Record<string, number>; underLoad: Record<string, number> };
@@ -55,7 +56,7 @@ export interface Report {
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
 const ratio = (value: number | null, goal: number) =>
   value === null ? '—' : `${value.toFixed(2)} ${value >= goal ? '✅' : '❌'}`;
-const ms = (v: number) => (Number.isFinite(v) ? String(v) : '—');
+const ms = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 100) / 100) : '—');
 const cell = (s: Sample | null) => (s ? `${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)}` : '— | — | —');
 
 function scaleTable(title: string, r: ScaleResult): string[] {
@@ -126,12 +127,13 @@ export function renderMarkdown(r: Report): string {
     ),
     `| course explore (server cache on) | | | | | | | ${cell(r.cached.E)} | ${cell(r.cached.D)} | | |`,
     '',
+    ...(r.cached.note ? [r.cached.note, ''] : []),
     'G latencies (p50/p99 ms per request-equivalent): ' +
       r.endpoints
         .map(
           (e) =>
-            `${e.endpoint} PGlite ${e.G.pglite.p50}/${e.G.pglite.p99}` +
-            (e.G.postgres ? `, pg ${e.G.postgres.p50}/${e.G.postgres.p99}` : ''),
+            `${e.endpoint} PGlite ${ms(e.G.pglite.p50)}/${ms(e.G.pglite.p99)}` +
+            (e.G.postgres ? `, pg ${ms(e.G.postgres.p50)}/${ms(e.G.postgres.p99)}` : ''),
         )
         .join('; ') +
       '.',
