@@ -37,6 +37,7 @@ for (const rule of [
   'display block inline-block inline flex inline-flex grid inline-grid contents table hidden',
   'position static fixed absolute relative sticky',
   'sr sr-only not-sr-only',
+  'visibility visible invisible collapse',
   'text-decoration underline overline line-through no-underline',
   'text-transform uppercase lowercase capitalize normal-case',
   'text-overflow truncate',
