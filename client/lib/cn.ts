@@ -165,4 +165,17 @@ export function mergeClasses(classList: string): string {
   return kept.reverse().join(' ');
 }
 
-export const cn = (...inputs: ClassValue[]) => mergeClasses(clsx(inputs));
+// Most class lists repeat (every card of a grid asks for the same ones), so results are remembered; the memory
+// is dropped whole when it grows past a few hundred lists, which a page rarely reaches.
+const merged = new Map<string, string>();
+
+export const cn = (...inputs: ClassValue[]) => {
+  const list = clsx(inputs);
+  let result = merged.get(list);
+  if (result === undefined) {
+    if (merged.size >= 500) merged.clear();
+    result = mergeClasses(list);
+    merged.set(list, result);
+  }
+  return result;
+};

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse } from '../db/builders/academy';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -22,6 +23,13 @@ beforeAll(async () => {
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
   t = await createTestApp({ clientDir });
+  await createCourse(t.db, {
+    id: 'c-setup',
+    slug: 'setup-basics',
+    title: 'Setup Basics',
+    description: 'Relief and action.',
+    sections: [{ title: 'Measure', lessons: [{ title: 'Relief', free: true }, { title: 'Nut' }] }],
+  });
 });
 
 afterAll(async () => {
@@ -51,5 +59,41 @@ describe('built assets', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+});
+
+describe('head tags in the HTML', () => {
+  const robots = '<meta name="robots" content="noindex" />';
+
+  it('a free lesson is indexable, with its title, canonical URL, Open Graph and JSON-LD', async () => {
+    const html = (await t.app.inject('/lessons/c-setup-l1')).body;
+    expect(html).toContain('<title>Relief — Setup Basics · Luthier Registry</title>');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/lessons/c-setup-l1" />');
+    expect(html).toContain('<meta property="og:title" content="Relief — Setup Basics" />');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('"@type":"LearningResource"');
+    expect(html).toContain('"isPartOf":{"@type":"Course","name":"Setup Basics"');
+    expect(html).not.toContain(robots);
+  });
+
+  it("a members' lesson and the signed-in pages (a passport, the dashboard) say noindex", async () => {
+    const lesson = (await t.app.inject('/lessons/c-setup-l2')).body;
+    expect(lesson).toContain(robots);
+    expect(lesson).not.toContain('application/ld+json');
+    const passport = (await t.app.inject('/instruments/0b8f6a8e-5d2c-4f7e-9a51-3c2d1e0f4a6b')).body;
+    expect(passport).toContain(robots);
+    expect(passport).toContain('<title>Instrument passport · Luthier Registry</title>');
+    expect((await t.app.inject('/instruments/new')).body).toContain(
+      '<title>Register instrument · Luthier Registry</title>',
+    );
+    expect((await t.app.inject('/dashboard')).body).toContain(robots);
+    expect((await t.app.inject('/registry')).body).not.toContain(robots);
+  });
+
+  it('the sitemap lists free lessons and no passport', async () => {
+    const sitemap = (await t.app.inject('/sitemap.xml')).body;
+    expect(sitemap).toContain('<loc>http://localhost:3000/lessons/c-setup-l1</loc>');
+    expect(sitemap).not.toContain('/lessons/c-setup-l2');
+    expect(sitemap).not.toContain('/instruments');
   });
 });

@@ -29,6 +29,25 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
 };
 
 /**
+ * Pages for signed-in members (client/router.tsx; a guest gets a sign-in prompt). Their HTML says noindex, so a
+ * crawler following a link from the public registry to a passport does not index a sign-in prompt, and they are
+ * not in the sitemap. Static paths come before the parameter they would otherwise match.
+ */
+const MEMBERS_ONLY: Record<string, string> = {
+  '/dashboard': 'Dashboard',
+  '/settings': 'Settings',
+  '/learn': 'Learn',
+  '/course-progress': 'Course progress',
+  '/courses/:courseId': 'Course',
+  '/onboarding': 'Onboarding',
+  '/reset-password': 'Reset password',
+  '/instruments/new': 'Register instrument',
+  '/instruments/:id': 'Instrument passport',
+  '/transfers/:id': 'Transfer',
+  '/admin': 'Admin',
+};
+
+/**
  * Serves the built React app: hashed assets cached for a year, every other unknown GET answered with index.html
  * (with the page's own head tags when it has any) so the client router shows its page or its 404. Unknown /api
  * and /media paths stay JSON 404s.
@@ -42,6 +61,14 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
     }));
   }
   app.addSitemapSource(async () => Object.keys(STATIC_PAGES));
+  for (const [route, title] of Object.entries(MEMBERS_ONLY)) {
+    app.addHeadProvider(route, async (params) => ({
+      title,
+      description: 'Part of your Luthier Registry account: sign in to see it.',
+      path: route.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? '')),
+      noindex: true,
+    }));
+  }
 
   app.get('/robots.txt', async (_request, reply) =>
     reply

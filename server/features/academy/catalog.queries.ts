@@ -146,3 +146,38 @@ export async function setBookmark(db: Db, userId: string, courseId: string, on: 
 export async function enroll(db: Db, userId: string, courseId: string): Promise<void> {
   await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
 }
+
+/** What a lesson's page says about itself before any script runs: the lesson and its course. */
+export async function lessonPage(db: Db, lessonId: string) {
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      description: lessons.description,
+      videoUrl: lessons.videoUrl,
+      duration: lessons.durationMinutes,
+      free: lessons.isFree,
+      course: {
+        slug: courses.slug,
+        title: courses.title,
+        description: courses.description,
+        level: courses.level,
+        instructor: courses.instructorName,
+        coverImage: courses.coverImageUrl,
+      },
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, lessonId));
+  return row ?? null;
+}
+
+/** Free lessons, which guests may watch: the lesson pages worth a search engine's visit. */
+export async function freeLessonIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.isFree, true))
+    .orderBy(asc(lessons.courseId), asc(lessons.orderIndex));
+  return rows.map((r) => r.id);
+}

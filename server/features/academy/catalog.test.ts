@@ -238,4 +238,63 @@ describe('what shared links show', () => {
     expect(await t.app.headFor('/listing/no-such-course')).toBeNull();
     expect(await t.app.sitemapPaths()).toContain('/listing/alpha-bracing');
   });
+
+  it('a free lesson carries its own title, description and LearningResource JSON-LD part of its Course', async () => {
+    const head = await t.app.headFor('/lessons/c-charlie-l1');
+    expect(head).toMatchObject({
+      title: 'Relief — Charlie Setup',
+      description: 'A free lesson from Charlie Setup: Relief and action.',
+      path: '/lessons/c-charlie-l1',
+      type: 'article',
+    });
+    expect(head?.noindex).toBeFalsy();
+    expect(head?.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'LearningResource',
+        name: 'Relief',
+        description: 'A free lesson from Charlie Setup: Relief and action.',
+        url: 'http://localhost:3000/lessons/c-charlie-l1',
+        learningResourceType: 'Lesson',
+        educationalLevel: 'beginner',
+        timeRequired: 'PT1M',
+        isAccessibleForFree: true,
+        inLanguage: 'en',
+        isPartOf: {
+          '@type': 'Course',
+          name: 'Charlie Setup',
+          description: 'Relief and action.',
+          url: 'http://localhost:3000/listing/c-charlie',
+          provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: 'http://localhost:3000' },
+          instructor: { '@type': 'Person', name: 'Chidi Okafor' },
+        },
+      },
+    ]);
+    // A filmed lesson describes its film too.
+    const filmed = await t.app.headFor('/lessons/c-alpha-l1');
+    expect(filmed?.jsonLd?.[0]).toMatchObject({
+      name: 'Welcome',
+      video: {
+        '@type': 'VideoObject',
+        contentUrl: 'http://localhost:3000/videos/tonewood-and-bracing.webm',
+        duration: 'PT1M',
+      },
+    });
+  });
+
+  it("a members' lesson is noindex without JSON-LD; free lessons alone are in the sitemap", async () => {
+    const head = await t.app.headFor('/lessons/c-charlie-l2');
+    expect(head).toMatchObject({
+      title: 'Nut — Charlie Setup',
+      path: '/lessons/c-charlie-l2',
+      noindex: true,
+    });
+    expect(head?.description).toContain('sign in to watch it');
+    expect(head?.jsonLd).toBeUndefined();
+    expect(await t.app.headFor('/lessons/no-such-lesson')).toBeNull();
+    const sitemap = await t.app.sitemapPaths();
+    expect(sitemap).toEqual(expect.arrayContaining(['/lessons/c-alpha-l1', '/lessons/c-charlie-l1']));
+    expect(sitemap).not.toContain('/lessons/c-charlie-l2');
+    expect(sitemap.filter((p) => p.startsWith('/instruments'))).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
+import { freeLessonIds, lessonPage } from './catalog.queries';
 import {
   completeLesson,
   findLesson,
@@ -20,7 +21,7 @@ import {
 type LessonParams = { Params: { lessonId: string } };
 
 /** Lessons and their progress (seed §7). Signed-in people may open every lesson; guests only free ones. */
-export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function lessonRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
   // A viewer saves about twice a minute; this only stops a runaway client or script.
   const limitWrites = (userId: string) => app.rateLimit(`academy-progress:${userId}`, 300, 10 * 60_000);
   // Progress saves are the most frequent writes and change no shared body, except through the enrolment a
@@ -49,6 +50,78 @@ export async function lessonRoutes(app: FastifyInstance, { db }: AppContext): Pr
       });
     return lessonSchema.parse(lesson);
   });
+
+  /*
+   * What a shared link to a lesson shows (issue 7 §5). A free lesson is public: its own title, description and
+   * canonical URL, and JSON-LD describing it as a LearningResource that isPartOf its Course. LearningResource
+   * (schema.org's CreativeWork for educational material) fits every lesson, filmed or a timed reading, and
+   * carries what a lesson is: learningResourceType, educationalLevel, timeRequired, isAccessibleForFree. A
+   * VideoObject would fit only the filmed ones and wants an upload date the academy does not record, so the film
+   * is described in the resource's `video` property instead. A members' lesson shows guests a sign-in prompt:
+   * its title (public in the course's curriculum) makes a useful preview for members sharing it, but the page
+   * is noindex and carries no JSON-LD, and it stays out of the sitemap.
+   */
+  app.addHeadProvider('/lessons/:lessonId', async ({ lessonId = '' }) => {
+    const lesson = lessonId.length <= 100 ? await lessonPage(db, lessonId) : null;
+    if (!lesson) return null;
+    const { course } = lesson;
+    const title = `${lesson.title} — ${course.title}`;
+    const path = `/lessons/${lesson.id}`;
+    const image = course.coverImage ?? undefined;
+    if (!lesson.free)
+      return {
+        title,
+        description: `A lesson of ${course.title}, for members of Luthier Registry: sign in to watch it.`,
+        path,
+        image,
+        noindex: true,
+      };
+    const description = (
+      lesson.description || `A free lesson from ${course.title}: ${course.description}`
+    ).slice(0, 200);
+    const absolute = (url: string) => (url.startsWith('http') ? url : `${env.publicUrl}${url}`);
+    return {
+      title,
+      description,
+      path,
+      type: 'article',
+      image,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'LearningResource',
+          name: lesson.title,
+          description,
+          url: `${env.publicUrl}${path}`,
+          learningResourceType: 'Lesson',
+          educationalLevel: course.level,
+          timeRequired: `PT${lesson.duration}M`,
+          isAccessibleForFree: true,
+          inLanguage: 'en',
+          image: image ? absolute(image) : undefined,
+          video: lesson.videoUrl
+            ? {
+                '@type': 'VideoObject',
+                name: lesson.title,
+                description,
+                contentUrl: absolute(lesson.videoUrl),
+                thumbnailUrl: image ? absolute(image) : undefined,
+                duration: `PT${lesson.duration}M`,
+              }
+            : undefined,
+          isPartOf: {
+            '@type': 'Course',
+            name: course.title,
+            description: course.description,
+            url: `${env.publicUrl}/listing/${course.slug}`,
+            provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: env.publicUrl },
+            instructor: { '@type': 'Person', name: course.instructor },
+          },
+        },
+      ],
+    };
+  });
+  app.addSitemapSource(async () => (await freeLessonIds(db)).map((id) => `/lessons/${id}`));
 
   app.get<LessonParams>('/api/lms/lessons/:lessonId/progress', async (request) => {
     const user = requireUser(request);
