@@ -20,7 +20,9 @@ const ROUNDS = num('BENCH_ROUNDS', 3);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 10);
 /** G needs no warm-up of sockets and steadies quickly. */
 const G_SECONDS = num('BENCH_G_SECONDS', Math.min(SECONDS, 2));
-const SCALE_SECONDS = num('BENCH_SCALE_SECONDS', Math.min(SECONDS, 2));
+const SCALE_SECONDS = num('BENCH_SCALE_SECONDS', Math.min(SECONDS, 3));
+/** S asks how one search's latency grows with the registry: one client, so p50 is not a queue's length. */
+const SCALE_CONNECTIONS = num('BENCH_SCALE_CONNECTIONS', 1);
 const SCALE_ROUNDS = num('BENCH_SCALE_ROUNDS', 1);
 /** S on PGlite starts only this many seconds into the run at the latest, so the whole run stays under 10 minutes. */
 const PGLITE_SCALE_LATEST_START_S = 480;
@@ -120,6 +122,9 @@ async function main() {
       p99: median(list.map((s) => s.p99)),
     };
   };
+  /** The ratio in each round, to show how much the machine moved between rounds. */
+  const perRound = (over: string, under: string) =>
+    (samples.get(over) ?? []).map((s, i) => s.rps / (samples.get(under)?.[i]?.rps ?? Number.NaN));
   const bound = (a: number, g: number) => 1 / (1 / a + 1 / g);
   const endpoints: EndpointRow[] = ENDPOINTS.map((ep, i) => {
     const a = med(`A ${ep.name}`);
@@ -166,7 +171,7 @@ async function main() {
   for (const t of [A, B, C]) await stop(t.child);
   const scale = await runScale(
     backends,
-    { seconds: SCALE_SECONDS, rounds: SCALE_ROUNDS, connections: CONNECTIONS },
+    { seconds: SCALE_SECONDS, rounds: SCALE_ROUNDS, connections: SCALE_CONNECTIONS },
     () => {
       // The run must stay under 10 minutes: S on PGlite takes one to two of them, so a slow run leaves it out.
       const elapsed = (performance.now() - started) / 1000;
@@ -193,6 +198,7 @@ async function main() {
       gSeconds: G_SECONDS,
       scaleSeconds: SCALE_SECONDS,
       scaleRounds: SCALE_ROUNDS,
+      scaleConnections: SCALE_CONNECTIONS,
     },
     loadAverage: { start: loadStart, end: os.loadavg() },
     elapsedSeconds: { ...phase.times },
@@ -202,6 +208,10 @@ async function main() {
       C: med('C'),
       'B/A': med('B').rps / med(`A ${ENDPOINTS[EXPLORE]!.name}`).rps,
       'C/B': med('C').rps / med('B').rps,
+      perRound: {
+        'B/A': perRound('B', `A ${ENDPOINTS[EXPLORE]!.name}`),
+        'C/B': perRound('C', 'B'),
+      },
     },
     endpoints,
     cached: {
