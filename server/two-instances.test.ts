@@ -25,6 +25,9 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
   const apps: FastifyInstance[] = [];
   // A channel of this run's own, so other runs sharing the Redis server cannot clear these caches.
   const channel = `shared-cache:test:${crypto.randomBytes(6).toString('hex')}`;
+  // Rate-limit counters of this run's own too: the sign-up limit (5 an hour per IP) would otherwise count every
+  // run on this machine's Redis and refuse the third within an hour.
+  const limitPrefix = `rl:test:${crypto.randomBytes(6).toString('hex')}:`;
 
   beforeAll(async () => {
     pgDb = await createPostgresDatabase();
@@ -40,7 +43,7 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
         mailer: createMemoryMailer(),
         media: createMediaStore(database.db, { storage: 'db', dir: '/nonexistent' }),
         ping: () => database.ping(),
-        rateLimitStore: redisStore(REDIS_URL, () => undefined),
+        rateLimitStore: redisStore(REDIS_URL, () => undefined, limitPrefix),
         sharedCacheBus: bus,
       });
       app.get('/api/test/limited/:key', async (request) => {

@@ -39,15 +39,18 @@ local t = redis.call('PTTL', KEYS[1])
 if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
 return {c, t}`;
 
-/** Counters shared by every instance through Redis; a Redis outage falls back to this instance's memory. */
-export function redisStore(url: string, log: (err: unknown) => void): RateLimitStore {
+/**
+ * Counters shared by every instance through Redis; a Redis outage falls back to this instance's memory. Keys are
+ * `<prefix><limit key>`; tests pass a prefix of their own so runs sharing one Redis never count each other.
+ */
+export function redisStore(url: string, log: (err: unknown) => void, prefix = 'rl:'): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', log);
   const fallback = memoryStore();
   return {
     async hit(key, windowMs) {
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rl:${key}`, String(windowMs))) as [
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [
           number,
           number,
         ];
