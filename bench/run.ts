@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { envSchema } from '../server/env';
 import { createPostgresDatabase } from '../server/test/test-db';
 import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './backends';
@@ -245,10 +246,16 @@ async function main() {
   for (const b of backends) await stop(b.server.child);
   report.elapsedSeconds.total = (performance.now() - started) / 1000;
   report.missed = missedTargets(report);
-  fs.writeFileSync(path.join('bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  fs.writeFileSync(path.join('bench', 'report.md'), renderMarkdown(report));
+  await writeFormatted(path.join('bench', 'report.json'), JSON.stringify(report, null, 2), 'json');
+  await writeFormatted(path.join('bench', 'report.md'), renderMarkdown(report), 'markdown');
   console.log(fs.readFileSync(path.join('bench', 'report.md'), 'utf8'));
   console.log(`npm run bench took ${report.elapsedSeconds.total.toFixed(0)} s`);
+}
+
+/** Writes the report as Prettier would (the repository's style), so committing it adds no formatting noise. */
+async function writeFormatted(file: string, text: string, parser: 'json' | 'markdown'): Promise<void> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(text, { ...options, parser }));
 }
 
 /** What a run leaves behind, removed even when it fails. */
