@@ -107,7 +107,9 @@ export function renderMarkdown(r: Report): string {
       .join(', ')}).`,
     `HTTP figures are medians of ${s.rounds} interleaved rounds of ${s.seconds} s with autocannon, ${s.connections} connections; ` +
       `G runs ${s.gSeconds} s per round; S ${s.scaleRounds} round(s) of ${s.scaleSeconds} s per query and size ` +
-      `with ${s.scaleConnections} connection(s).`,
+      `with ${s.scaleConnections} connection(s). ` +
+      'Each ratio (B/A, C/B, D/H, E/H) is the median of the ratios of single rounds, whose loads ran back to back; ' +
+      'the throughputs shown are the medians of each variant alone.',
     '',
     '## Framework and plugins (same bytes from memory, the course explore body)',
     '',
