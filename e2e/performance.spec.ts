@@ -205,11 +205,8 @@ test.describe('images', () => {
     await expect(cover).toHaveAttribute('fetchpriority', 'high');
     await expect(cover).toHaveAttribute('width', '640');
     await expect(cover).toHaveAttribute('height', '480');
-    const drawing = page
-      .getByRole('list', { name: 'Instruments' })
-      .getByRole('article')
-      .nth(1)
-      .locator('img');
+    // A sample's drawing (other journeys may have added uploads before it, so not simply the second card).
+    const drawing = page.getByRole('list', { name: 'Instruments' }).locator('img[src$=".svg"]').first();
     await expect(drawing).toHaveAttribute('loading', 'lazy');
     await expect(drawing).toHaveAttribute('decoding', 'async');
     await expect(drawing).not.toHaveAttribute('srcset');
