@@ -30,9 +30,13 @@ test('a guest filters the registry to violins', async ({ page }) => {
   const cards = page.getByRole('list', { name: 'Instruments' }).getByRole('article');
   await expect(cards.first()).toBeVisible();
   await expect(page.getByText('Failed to fetch instruments')).toHaveCount(0);
-  const texts = await cards.allInnerTexts();
-  expect(texts.length).toBeGreaterThan(2);
-  for (const text of texts) expect(text).toContain('· Violin ·');
+  // The previous list stays on screen while the filtered one loads: wait for the violins to replace it.
+  await expect
+    .poll(async () => {
+      const texts = await cards.allInnerTexts();
+      return texts.length > 2 && texts.every((text) => text.includes('· Violin ·'));
+    })
+    .toBe(true);
   await expectNoAxeViolations(page);
   await cards.first().getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Sign in to see this passport' })).toBeVisible();
