@@ -65,60 +65,85 @@ export async function withPrimaryImages(db: Db, rows: SummaryRow[]): Promise<Ins
   }));
 }
 
-async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
+function filterWhere(f: ListFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (f.type) conds.push(eq(instruments.instrumentType, f.type));
   if (f.category) conds.push(eq(instruments.category, f.category));
   if (f.search) {
-    // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. Matching
-    // makers are looked up first so the planner can combine two index scans instead of filtering every row.
+    // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. The matching
+    // makers form an array computed once (an InitPlan), so the planner can still combine two index scans
+    // instead of filtering every row, and the whole search stays one statement.
     const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
-    const makers = await db
-      .select({ id: shops.id })
-      .from(shops)
-      .where(sql`lower(${shops.name}) like ${pattern}`)
-      .limit(500);
-    const text = sql`${instruments.searchText} like ${pattern}`;
     conds.push(
-      makers.length
-        ? or(
-            text,
-            inArray(
-              instruments.makerShopId,
-              makers.map((m) => m.id),
-            ),
-          )
-        : text,
+      or(
+        sql`${instruments.searchText} like ${pattern}`,
+        sql`${instruments.makerShopId} = any(array(select ${shops.id} from ${shops} where lower(${shops.name}) like ${pattern} limit 500))`,
+      ),
     );
   }
   return and(...conds);
 }
 
+/** The number of matches, counted exactly up to REGISTRY_COUNT_CAP + 1 (so "more than the cap" is known). */
+function cappedCount(where: SQL | undefined) {
+  return sql<number>`(select count(*)::int from (select 1 from ${instruments} where ${where ?? sql`true`} limit ${REGISTRY_COUNT_CAP + 1}) matches)`;
+}
+
+async function countAlone(db: Db, where: SQL | undefined): Promise<number> {
+  const result = (await db.execute(sql`select ${cappedCount(where)} as n`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]?.n ?? 0;
+}
+
 /**
  * One page of the registry and the number of matches, counted exactly up to REGISTRY_COUNT_CAP: counting stops
  * at the cap, so a broad search does not read every matching row (a page itself is a short index walk).
+ * One statement answers it all (count, page, maker, primary photo): a round trip per request, not four.
  */
 export async function listInstruments(db: Db, f: ListFilters) {
-  const where = await filterWhere(db, f);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(instruments)
-    .where(where)
-    .limit(REGISTRY_COUNT_CAP + 1)
-    .as('matches');
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matches);
-  const found = counted?.total ?? 0;
+  const where = filterWhere(f);
+  const primary = db
+    .select({
+      id: instrumentImages.id,
+      staticUrl: instrumentImages.staticUrl,
+      mediaId: instrumentImages.mediaId,
+      widths: media.widths,
+    })
+    .from(instrumentImages)
+    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+    .where(and(eq(instrumentImages.instrumentId, instruments.id), eq(instrumentImages.isPrimary, true)))
+    .orderBy(instrumentImages.orderIndex, instrumentImages.id)
+    .limit(1)
+    .as('primary_image');
   const rows = await db
-    .select(summaryColumns)
+    .select({
+      ...summaryColumns,
+      found: cappedCount(where),
+      // Drizzle turns a left-joined object into null when its first field is null: the image id leads.
+      photo: {
+        id: primary.id,
+        staticUrl: primary.staticUrl,
+        mediaId: primary.mediaId,
+        widths: primary.widths,
+      },
+    })
     .from(instruments)
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
+    .leftJoinLateral(primary, sql`true`)
     .where(where)
     .orderBy(desc(instruments.createdAt), desc(instruments.id))
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize);
+  // Past the last page there are no rows to carry the count: only then is it asked for alone.
+  const found = rows[0]?.found ?? (await countAlone(db, where));
   return {
     total: Math.min(found, REGISTRY_COUNT_CAP),
     capped: found > REGISTRY_COUNT_CAP,
-    items: await withPrimaryImages(db, rows),
+    items: rows.map(({ found: _found, photo, luthier, ...r }): InstrumentSummary => ({
+      ...r,
+      luthier: luthier && luthier.id ? (luthier as InstrumentSummary['luthier']) : null,
+      imageUrl: photo ? imageUrls(photo).imageUrl : null,
+    })),
   };
 }

@@ -54,6 +54,8 @@ describe('GET /api/registry/instruments', () => {
       luthier: { businessName: expect.any(String), location: 'Cremona, Italy' },
     });
     expect(items[0]).not.toHaveProperty('searchText');
+    // No photo yet: the card says so rather than showing a broken image.
+    expect(items[0].imageUrl).toBeNull();
   });
 
   it('filters by type and category, with all meaning no filter', async () => {

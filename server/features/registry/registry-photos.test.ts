@@ -114,6 +114,16 @@ describe('photos', () => {
     }[];
     const [a, b] = images;
     expect(a && b).toBeTruthy();
+    // The registry card shows the primary photo, at 640 px, and follows it when another becomes primary.
+    const card = async () =>
+      (
+        (await api(t, null).get('/api/registry/instruments?pageSize=100')).json() as {
+          id: string;
+          imageUrl: string | null;
+        }[]
+      ).find((i) => i.id === instrumentId);
+    const a640 = (images as { id: string; imageUrl?: string }[]).find((i) => i.id === a!.id)?.imageUrl;
+    expect((await card())?.imageUrl).toBe(a640);
     expect((await api(t, stranger.cookie).patch(`${url}/images/${b!.id}`, { caption: 'x' })).statusCode).toBe(
       403,
     );
@@ -128,6 +138,9 @@ describe('photos', () => {
     }[];
     expect(now.find((i) => i.id === b!.id)).toMatchObject({ isPrimary: true, caption: 'Back' });
     expect(now.filter((i) => i.isPrimary)).toHaveLength(1);
+    const b640 = (now as { id: string; imageUrl?: string }[]).find((i) => i.id === b!.id)?.imageUrl;
+    expect(b640).toMatch(/\/640\.webp$/);
+    expect((await card())?.imageUrl).toBe(b640);
     const reversed = now.map((i) => i.id).reverse();
     expect((await api(t, maker.cookie).put(`${url}/images/order`, { imageIds: reversed })).statusCode).toBe(
       200,
