@@ -90,10 +90,8 @@ function cappedCount(where: SQL | undefined) {
 }
 
 async function countAlone(db: Db, where: SQL | undefined): Promise<number> {
-  const result = (await db.execute(sql`select ${cappedCount(where)} as n`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
+  const [row] = await db.select({ n: cappedCount(where) }).from(sql`(values (1)) as one`);
+  return row?.n ?? 0;
 }
 
 /**

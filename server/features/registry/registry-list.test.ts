@@ -75,6 +75,10 @@ describe('GET /api/registry/instruments', () => {
     expect(p3.headers['x-total-count']).toBe('9');
     const ids = new Set([...p1.json(), ...p3.json()].map((i: { id: string }) => i.id));
     expect(ids.size).toBe(5);
+    // Past the last page: no rows, and still the number of matches.
+    const p9 = await list('?type=mandolin&pageSize=4&page=9');
+    expect(p9.json()).toEqual([]);
+    expect(p9.headers['x-total-count']).toBe('9');
     expect((await list('?pageSize=101')).statusCode).toBe(400);
     expect((await list('?page=0')).statusCode).toBe(400);
   });

@@ -116,12 +116,9 @@ describe('photos', () => {
     expect(a && b).toBeTruthy();
     // The registry card shows the primary photo, at 640 px, and follows it when another becomes primary.
     const card = async () =>
-      (
-        (await api(t, null).get('/api/registry/instruments?pageSize=100')).json() as {
-          id: string;
-          imageUrl: string | null;
-        }[]
-      ).find((i) => i.id === instrumentId);
+      (await api(t, null).get('/api/registry/instruments?pageSize=100'))
+        .json<{ id: string; imageUrl: string | null }[]>()
+        .find((i) => i.id === instrumentId);
     const a640 = (images as { id: string; imageUrl?: string }[]).find((i) => i.id === a!.id)?.imageUrl;
     expect((await card())?.imageUrl).toBe(a640);
     expect((await api(t, stranger.cookie).patch(`${url}/images/${b!.id}`, { caption: 'x' })).statusCode).toBe(
