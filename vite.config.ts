@@ -115,6 +115,17 @@ export default defineConfig({
     // Every browser the build targets but Safari 16 preloads modules itself; the polyfill was dead weight in the
     // first script (issue 7 §3), and without it Safari 16 simply fetches the chunks when they are imported.
     modulePreload: { polyfill: false },
+    // Fewer, larger chunks (docs/decisions/008-client-chunks.md): everything the first page needs in one script,
+    // and shared modules under 8 KB copied into each page chunk that uses them instead of each being a chunk of
+    // its own. Over HTTP/1.1 a page asked for up to 23 files; a slow phone waited a round trip per wave of six.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+        },
+      },
+    },
   },
   server: {
     port: 5173,
