@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
@@ -7,9 +8,10 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 export function ListingPage() {
   const { slug = '' } = useParams();
-  const { data, isPending, isError } = useListing(slug);
-  useDocumentTitle(data?.title ?? 'Course');
-  if (isPending) return <Spinner label="Loading course…" />;
+  const { data: fresh, isError } = useListing(slug);
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  const data = useDeferredValue(fresh);
+  useDocumentTitle(fresh?.title ?? 'Course');
   if (isError)
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 p-12 text-center">
@@ -20,5 +22,6 @@ export function ListingPage() {
         </Link>
       </div>
     );
+  if (!data) return <Spinner label="Loading course…" />;
   return <ListingView course={data} />;
 }

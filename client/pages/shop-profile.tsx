@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useShopProfile } from '../features/profiles/api';
@@ -7,12 +8,14 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 export function ShopProfilePage() {
   const { slug = '' } = useParams();
-  const { data, isLoading, error } = useShopProfile(slug);
-  useDocumentTitle(data ? data.name : error ? 'Shop Not Found' : undefined);
-  if (isLoading) return <Spinner />;
-  if (error || !data)
+  const { data: fresh, isLoading, error } = useShopProfile(slug);
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  const data = useDeferredValue(fresh);
+  useDocumentTitle(fresh ? fresh.name : error ? 'Shop Not Found' : undefined);
+  if (error || (!isLoading && !fresh))
     return (
       <ProfileNotFound title="Shop Not Found" text="This luthier shop doesn't exist or is not published." />
     );
+  if (!data) return <Spinner />;
   return <ShopProfileView shop={data} />;
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useUserProfile } from '../features/profiles/api';
@@ -7,12 +8,14 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 export function UserProfilePage() {
   const { slug = '' } = useParams();
-  const { data, isLoading, error } = useUserProfile(slug);
-  useDocumentTitle(data ? data.displayName || 'Anonymous User' : error ? 'Profile Not Found' : undefined);
-  if (isLoading) return <Spinner />;
-  if (error || !data)
+  const { data: fresh, isLoading, error } = useUserProfile(slug);
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  const data = useDeferredValue(fresh);
+  useDocumentTitle(fresh ? fresh.displayName || 'Anonymous User' : error ? 'Profile Not Found' : undefined);
+  if (error || (!isLoading && !fresh))
     return (
       <ProfileNotFound title="Profile Not Found" text="This profile doesn't exist or has been removed." />
     );
+  if (!data) return <Spinner />;
   return <UserProfileView profile={data} />;
 }

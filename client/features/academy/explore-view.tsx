@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CourseSort, ExploreQuery } from '../../../contract/academy';
 import { COURSE_CATEGORIES, COURSE_LEVELS, COURSE_SORTS } from '../../../contract/academy-values';
@@ -37,7 +37,9 @@ export function ExploreView() {
   }, [q]);
   // Clearing the search applies at once.
   const query: ExploreQuery = { q: (q.trim() && searched) || undefined, category, level, sort };
-  const { data, isPending, isError, error } = useExplore(query);
+  const { data: fresh, isError, error } = useExplore(query);
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  const data = useDeferredValue(fresh);
 
   // The router's functional update sees the params of the last render, so two quick changes (before a
   // re-render) would lose the first; the latest params are kept here instead.
@@ -163,12 +165,12 @@ export function ExploreView() {
         )}
       </div>
 
-      {isPending ? (
-        <Spinner label="Loading courses…" />
-      ) : isError ? (
+      {isError ? (
         <p role="alert" className="mt-6 text-red-700">
           {errorText(error, 'Failed to load courses.')}
         </p>
+      ) : !data ? (
+        <Spinner label="Loading courses…" />
       ) : (
         <>
           <p className="mt-2 text-sm text-stone-700" role="status">

@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILTER_CATEGORIES, INSTRUMENT_TYPES } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
@@ -46,11 +46,13 @@ export function RegistryBrowser() {
   };
 
   const query = useInstruments({ search, type, category, page, pageSize: PAGE_SIZE });
-  const total = query.data?.total ?? 0;
-  const capped = query.data?.capped ?? false;
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  const data = useDeferredValue(query.data);
+  const total = data?.total ?? 0;
+  const capped = data?.capped ?? false;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // Past the counting cap the number of pages is unknown: a full page means there may be another.
-  const hasNext = capped ? query.data?.items.length === PAGE_SIZE : page < pages;
+  const hasNext = capped ? data?.items.length === PAGE_SIZE : page < pages;
 
   return (
     <div className="flex flex-col gap-6">
@@ -138,7 +140,7 @@ export function RegistryBrowser() {
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
           Failed to fetch instruments
         </p>
-      ) : query.isPending ? (
+      ) : !data ? (
         <Spinner label="Loading instruments…" />
       ) : (
         <>
@@ -149,7 +151,7 @@ export function RegistryBrowser() {
                 ? '1 instrument found'
                 : `${total.toLocaleString('en-US')} instruments found`}
           </p>
-          {query.data.items.length === 0 ? (
+          {data.items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">
               <h2 className="font-serif text-xl font-semibold text-wood-900">No instruments found</h2>
               <p className="mt-2 text-stone-600">Try another search or clear the filters.</p>
@@ -170,7 +172,7 @@ export function RegistryBrowser() {
               className={cn('grid gap-5', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}
               aria-label="Instruments"
             >
-              {query.data.items.map((i, index) => (
+              {data.items.map((i, index) => (
                 <li key={i.id}>
                   <InstrumentCard instrument={i} layout={view} headingLevel={2} priority={index === 0} />
                 </li>
