@@ -1,5 +1,6 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, repoRoot } from '../server/test/processes';
@@ -29,6 +30,32 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/**
+ * On a machine with two cores or more (and `taskset`), the synthetic servers A, B and C run on core 1 and, while
+ * they are measured, the load generator (this process) on core 0: B/A and C/B then compare the servers rather
+ * than how the scheduler shares two cores between a server and autocannon. False when pinning is not possible.
+ */
+export const canPin =
+  os.cpus().length >= 2 &&
+  spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+
+function pin(pid: number | undefined, cpus: string): void {
+  if (canPin && pid) spawnSync('taskset', ['-apc', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Runs `measure` with this process on core 0, then gives it every core back (what it starts later, the real
+ * servers and Chromium, inherits its affinity).
+ */
+export async function onLoadCore<T>(measure: () => Promise<T>): Promise<T> {
+  pin(process.pid, '0');
+  try {
+    return await measure();
+  } finally {
+    pin(process.pid, `0-${os.cpus().length - 1}`);
+  }
+}
+
 /** Starts one of bench/targets.ts (A, B, C) serving the bodies in `bodiesDir` and resolves when it listens. */
 export async function startSynthetic(variant: 'A' | 'B' | 'C', bodiesDir: string): Promise<Target> {
   const port = await freePort();
@@ -37,6 +64,7 @@ export async function startSynthetic(variant: 'A' | 'B' | 'C', bodiesDir: string
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.add(child);
+  pin(child.pid, '1');
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`target ${variant} exited with ${code}`)));

@@ -109,7 +109,10 @@ export function renderMarkdown(r: Report): string {
       `G runs ${s.gSeconds} s per round; S ${s.scaleRounds} round(s) of ${s.scaleSeconds} s per query and size ` +
       `with ${s.scaleConnections} connection(s). ` +
       'Each ratio (B/A, C/B, D/H, E/H) is the median of the ratios of single rounds, whose loads ran back to back; ' +
-      'the throughputs shown are the medians of each variant alone.',
+      'the throughputs shown are the medians of each variant alone.' +
+      (s.pinned
+        ? ' A, B and C run on core 1 and, while they are measured, autocannon on core 0 (taskset); the real servers and PostgreSQL are not pinned.'
+        : ''),
     '',
     '## Framework and plugins (same bytes from memory, the course explore body)',
     '',

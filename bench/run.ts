@@ -8,7 +8,7 @@ import { envSchema } from '../server/env';
 import { createPostgresDatabase } from '../server/test/test-db';
 import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './backends';
 import { ensureClientBuilt } from './client-build';
-import { load, median, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
+import { canPin, load, median, onLoadCore, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
 import { missedTargets } from './missed';
 import { renderMarkdown, type EndpointRow, type Report } from './render';
@@ -98,10 +98,10 @@ async function main() {
     ] as const;
     for (let k = 0; k < trio.length; k++) {
       const [key, target] = trio[(k + round - 1) % trio.length]!;
-      await httpLoad(key, `${target.url}/${EXPLORE}`);
+      await onLoadCore(() => httpLoad(key, `${target.url}/${EXPLORE}`));
     }
     for (const [i, ep] of ENDPOINTS.entries()) {
-      if (i !== EXPLORE) await httpLoad(`A ${ep.name}`, `${A.url}/${i}`);
+      if (i !== EXPLORE) await onLoadCore(() => httpLoad(`A ${ep.name}`, `${A.url}/${i}`));
       for (const b of backends) {
         const headers = ep.signedIn ? { cookie: b.people.reader.cookie } : undefined;
         await httpLoad(`${b.name} ${ep.name}`, `${b.server.url}${ep.path}`, { headers }, b);
@@ -200,6 +200,7 @@ async function main() {
       seconds: SECONDS,
       rounds: ROUNDS,
       connections: CONNECTIONS,
+      pinned: canPin ? 1 : 0,
       gSeconds: G_SECONDS,
       scaleSeconds: SCALE_SECONDS,
       scaleRounds: SCALE_ROUNDS,
