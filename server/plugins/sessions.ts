@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, User } from '../../contract/auth';
 import type { Db } from '../db/client';
@@ -82,15 +82,20 @@ export async function registerSessions(app: FastifyInstance, db: Db, env: Env): 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  // Every signed-in request runs this query: prepared once, its SQL is not rebuilt per request, and on PostgreSQL
+  // each pooled connection parses and plans it once (a named statement).
+  const sessionRow = db
+    .select({ user: userColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
+
   const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const id = hashToken(token);
     const now = new Date();
-    const [row] = await db
-      .select({ user: userColumns, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const [row] = await sessionRow.execute({ id, now: now.toISOString() });
     if (!row) {
       clearSessionCookie(reply, env);
       return;
