@@ -65,20 +65,32 @@ export async function withPrimaryImages(db: Db, rows: SummaryRow[]): Promise<Ins
   }));
 }
 
-function filterWhere(f: ListFilters): SQL | undefined {
+async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   const conds: (SQL | undefined)[] = [];
   if (f.type) conds.push(eq(instruments.instrumentType, f.type));
   if (f.category) conds.push(eq(instruments.category, f.category));
   if (f.search) {
-    // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. The matching
-    // makers form an array computed once (an InitPlan), so the planner can still combine two index scans
-    // instead of filtering every row, and the whole search stays one statement.
+    // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. Matching
+    // makers are looked up first, on their own: with their ids written into the search, the planner sees how
+    // few rows match and combines two index scans. Folded into one statement (an array subquery) it cannot,
+    // and a search for one serial number walked all 100,000 passports (docs/decisions/006).
     const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
+    const makers = await db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(sql`lower(${shops.name}) like ${pattern}`)
+      .limit(500);
+    const text = sql`${instruments.searchText} like ${pattern}`;
     conds.push(
-      or(
-        sql`${instruments.searchText} like ${pattern}`,
-        sql`${instruments.makerShopId} = any(array(select ${shops.id} from ${shops} where lower(${shops.name}) like ${pattern} limit 500))`,
-      ),
+      makers.length
+        ? or(
+            text,
+            inArray(
+              instruments.makerShopId,
+              makers.map((m) => m.id),
+            ),
+          )
+        : text,
     );
   }
   return and(...conds);
@@ -97,10 +109,11 @@ async function countAlone(db: Db, where: SQL | undefined): Promise<number> {
 /**
  * One page of the registry and the number of matches, counted exactly up to REGISTRY_COUNT_CAP: counting stops
  * at the cap, so a broad search does not read every matching row (a page itself is a short index walk).
- * One statement answers it all (count, page, maker, primary photo): a round trip per request, not four.
+ * One statement answers the count, the page, the makers and the primary photos (plus the maker lookup when
+ * searching): two round trips at most, where there were four.
  */
 export async function listInstruments(db: Db, f: ListFilters) {
-  const where = filterWhere(f);
+  const where = await filterWhere(db, f);
   const primary = db
     .select({
       id: instrumentImages.id,
