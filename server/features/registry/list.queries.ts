@@ -127,10 +127,24 @@ export async function listInstruments(db: Db, f: ListFilters) {
     .orderBy(instrumentImages.orderIndex, instrumentImages.id)
     .limit(1)
     .as('primary_image');
+  // The matches are read once, up to the cap: they give the count and, when they are all there (at most
+  // REGISTRY_COUNT_CAP), the page too. Only a broader search pages by walking the newest-first index instead.
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: instruments.id, createdAt: instruments.createdAt })
+      .from(instruments)
+      .where(where)
+      .limit(REGISTRY_COUNT_CAP + 1),
+  );
+  const found = sql<number>`(select count(*)::int from ${matches})`;
+  const limit = sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`;
+  const pageIds = sql`(select ${matches.id} from ${matches} where ${found} <= ${REGISTRY_COUNT_CAP} order by ${matches.createdAt} desc, ${matches.id} desc ${limit})
+    union all (select ${instruments.id} from ${instruments} where ${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} order by ${instruments.createdAt} desc, ${instruments.id} desc ${limit})`;
   const rows = await db
+    .with(matches)
     .select({
       ...summaryColumns,
-      found: cappedCount(where),
+      found,
       // Drizzle turns a left-joined object into null when its first field is null: the image id leads.
       photo: {
         id: primary.id,
@@ -142,15 +156,13 @@ export async function listInstruments(db: Db, f: ListFilters) {
     .from(instruments)
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
     .leftJoinLateral(primary, sql`true`)
-    .where(where)
-    .orderBy(desc(instruments.createdAt), desc(instruments.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    .where(sql`${instruments.id} in (${pageIds})`)
+    .orderBy(desc(instruments.createdAt), desc(instruments.id));
   // Past the last page there are no rows to carry the count: only then is it asked for alone.
-  const found = rows[0]?.found ?? (await countAlone(db, where));
+  const total = rows[0]?.found ?? (await countAlone(db, where));
   return {
-    total: Math.min(found, REGISTRY_COUNT_CAP),
-    capped: found > REGISTRY_COUNT_CAP,
+    total: Math.min(total, REGISTRY_COUNT_CAP),
+    capped: total > REGISTRY_COUNT_CAP,
     items: rows.map(({ found: _found, photo, luthier, ...r }): InstrumentSummary => ({
       ...r,
       luthier: luthier && luthier.id ? (luthier as InstrumentSummary['luthier']) : null,

@@ -1,3 +1,4 @@
+import { desc, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_COUNT_CAP } from '../../../contract/registry';
 import { generatePassportCode } from '../../db/builders/registry';
@@ -202,6 +203,21 @@ describe('counting past REGISTRY_COUNT_CAP', () => {
       // Pages past the cap still answer the remaining matches.
       const last = await get(`?search=spruce&pageSize=100&page=${REGISTRY_COUNT_CAP / 100 + 1}`);
       expect(last.json()).toHaveLength(5);
+      // Newest first (ties by id), whether the page comes from the counted matches (cedar: all of them were
+      // read) or from the newest-first index (spruce: more than the cap).
+      for (const wood of ['cedar', 'spruce']) {
+        const expected = (
+          await big.db
+            .select({ id: instruments.id })
+            .from(instruments)
+            .where(like(instruments.bodyWood, `%${wood}%`))
+            .orderBy(desc(instruments.createdAt), desc(instruments.id))
+            .limit(24)
+            .offset(48)
+        ).map((r) => r.id);
+        const page3 = (await get(`?search=${wood}&page=3`)).json<{ id: string }[]>().map((i) => i.id);
+        expect(page3).toEqual(expected);
+      }
     } finally {
       await big.close();
     }
