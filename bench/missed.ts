@@ -30,8 +30,10 @@ export function missedTargets(r: Report): Missed[] {
         `Fastify spends ${extraUs(B.rps, A.rps)} µs more per request than bare node:http for the same headers and ` +
         'bytes. In a CPU profile of B its own functions are a few percent of its time, the rest being the same ' +
         'node:http and socket work as A: the gap is per-request work spread thin (a Request and a Reply object ' +
-        'around node’s, the router lookup, the hook runner, the checks in reply.send), and on two cores shared ' +
-        'with the load generator every extra microsecond of the server also slows the client.',
+        'around node’s, the router lookup, the hook runner, the checks in reply.send)' +
+        (r.settings.pinned
+          ? '.'
+          : ', and on two cores shared with the load generator every extra microsecond of the server also slows the client.'),
       next: r.settings.pinned
         ? 'nothing is left to remove on B’s side (no logger, sync handler, headers prepared once), and this run already ' +
           'keeps the server and autocannon on separate cores: the remaining gap is Fastify’s own per-request floor ' +
@@ -104,6 +106,34 @@ export function missedTargets(r: Report): Missed[] {
       const counting = (top?.label.startsWith('count') ?? false) && top!.ms > total / 2 && q.matches > 1000;
       // Only the same backend's statement times can say how much of its latency they are.
       const outside = !counting && q.statements !== undefined && total < q.p50 / 2;
+      // Growth that stops once the matches reach the count cap: the cost is bounded by the cap, not the registry.
+      const middle = result.sizes.length > 2 ? result.sizes.at(-2)! : null;
+      const midP50 = middle?.queries[query]?.p50 ?? Number.NaN;
+      const flat = middle !== null && q.p50 <= midP50 * 1.25 + 1;
+      if (flat && !counting) {
+        const few = q.matches <= 10;
+        missed.push({
+          target: `S ${backend} ${query}: p50 grows ${growth.toFixed(1)}× from ${first.size.toLocaleString('en-US')} to ${last.size.toLocaleString('en-US')}`,
+          reason:
+            `the growth is all between ${first.size.toLocaleString('en-US')} (${first.queries[query]!.p50} ms) and ` +
+            `${middle.size.toLocaleString('en-US')} (${midP50} ms); from there to ${last.size.toLocaleString('en-US')} p50 ` +
+            `stays at ${q.p50} ms${top ? ` (\`${top.label}\` ${before?.ms ?? '?'} ms → ${top.ms} ms of database time)` : ''}. ` +
+            (few
+              ? 'It matches one passport: what grows is the trigram index scan — the generated serial numbers share ' +
+                'their leading trigrams (sc-, c-0, -00, 000), whose posting lists hold most of the registry and are ' +
+                'intersected before the one match is found (EXPLAIN ANALYZE at 100,000: a 2.8 ms bitmap index scan ' +
+                'for 11 candidate rows).'
+              : 'Its matches reach the counting cap (1,000) at 10,000 passports; past that the count and the page ' +
+                'read a bounded number of rows, so a larger registry costs no more.'),
+          next: few
+            ? 'nothing while the absolute cost stays a few milliseconds; real serial numbers are more varied than the ' +
+              'generated ones. Should it grow, an exact-match index on the serial number tried before the substring ' +
+              'search.'
+            : 'nothing: the cost is bounded by REGISTRY_COUNT_CAP; lowering the cap would trade the exact count of ' +
+              'mid-sized searches for a smaller constant.',
+        });
+        continue;
+      }
       missed.push({
         target: `S ${backend} ${query}: p50 grows ${growth.toFixed(1)}× from ${first.size.toLocaleString('en-US')} to ${last.size.toLocaleString('en-US')}`,
         reason: top
