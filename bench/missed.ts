@@ -35,10 +35,9 @@ export function missedTargets(r: Report): Missed[] {
           ? '.'
           : ', and on two cores shared with the load generator every extra microsecond of the server also slows the client.'),
       next: r.settings.pinned
-        ? 'nothing is left to remove on B’s side (no logger, sync handler, headers prepared once), and this run already ' +
-          'keeps the server and autocannon on separate cores: the remaining gap is Fastify’s own per-request floor ' +
-          'on this machine. Only a different server core (or none: node:http alone) would close it; the product keeps ' +
-          'Fastify for its hooks, schemas and plugins (the stack decision).'
+        ? 'none in our code: nothing is left to remove on B’s side (no logger, sync handler, headers prepared once), ' +
+          'and this run keeps the server and autocannon on separate cores. The gap is Fastify’s own per-request floor, ' +
+          'accepted in docs/decisions/009-fastify-floor.md; a Fastify or Node release that narrows it shows up here.'
         : 'nothing is left to remove on B’s side (no logger, sync handler, headers prepared once); confirm on a quiet ' +
           'machine with the server and autocannon pinned to separate cores (taskset) before recording the remaining ' +
           'gap as Fastify’s floor in a decision.',
