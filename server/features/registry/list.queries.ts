@@ -38,31 +38,54 @@ export const summaryColumns = {
   luthier: luthierColumns,
 };
 
-type SummaryRow = Omit<InstrumentSummary, 'imageUrl' | 'luthier'> & {
-  luthier: InstrumentSummary['luthier'] | { id: null };
-};
+/**
+ * Each instrument's primary photo, for `.leftJoinLateral(photo, sql`true`)` on a query over `instruments`: the
+ * list, the dashboard and the transfers all show it the same way, in the same statement as their rows.
+ */
+export function primaryPhoto(db: Db) {
+  return db
+    .select({
+      // Drizzle turns a left-joined object into null when its first field is null: the image id leads.
+      id: instrumentImages.id,
+      staticUrl: instrumentImages.staticUrl,
+      mediaId: instrumentImages.mediaId,
+      widths: media.widths,
+    })
+    .from(instrumentImages)
+    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+    .where(and(eq(instrumentImages.instrumentId, instruments.id), eq(instrumentImages.isPrimary, true)))
+    .orderBy(instrumentImages.orderIndex, instrumentImages.id)
+    .limit(1)
+    .as('primary_image');
+}
 
-/** Adds each instrument's primary photo (one query for the whole page). */
-export async function withPrimaryImages(db: Db, rows: SummaryRow[]): Promise<InstrumentSummary[]> {
-  const ids = rows.map((r) => r.id);
-  const images = ids.length
-    ? await db
-        .select({
-          instrumentId: instrumentImages.instrumentId,
-          staticUrl: instrumentImages.staticUrl,
-          mediaId: instrumentImages.mediaId,
-          widths: media.widths,
-        })
-        .from(instrumentImages)
-        .leftJoin(media, eq(media.id, instrumentImages.mediaId))
-        .where(and(inArray(instrumentImages.instrumentId, ids), eq(instrumentImages.isPrimary, true)))
-    : [];
-  const byId = new Map(images.map((img) => [img.instrumentId, imageUrls(img).imageUrl]));
-  return rows.map((r) => ({
+/** The columns to select from `primaryPhoto` (as one nested object). */
+export const photoColumns = (photo: ReturnType<typeof primaryPhoto>) => ({
+  id: photo.id,
+  staticUrl: photo.staticUrl,
+  mediaId: photo.mediaId,
+  widths: photo.widths,
+});
+
+type Photo = { staticUrl: string | null; mediaId: string | null; widths: number[] | null } | null;
+
+/** A card's image: the primary photo at 640 px, or null when there is none. */
+export const cardImageUrl = (photo: Photo) => (photo ? imageUrls(photo).imageUrl : null);
+
+/** A row selected with `summaryColumns` and `photo: photoColumns(…)`, as the contract's card. */
+export function toSummary({
+  photo,
+  luthier,
+  ...r
+}: Omit<InstrumentSummary, 'imageUrl' | 'luthier'> & {
+  luthier: InstrumentSummary['luthier'];
+  photo: Photo;
+}): InstrumentSummary {
+  return {
     ...r,
-    luthier: r.luthier && r.luthier.id ? (r.luthier as InstrumentSummary['luthier']) : null,
-    imageUrl: byId.get(r.id) ?? null,
-  }));
+    luthier: luthier?.id ? luthier : null,
+    imageUrl: cardImageUrl(photo),
+  };
 }
 
 async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
@@ -114,19 +137,7 @@ async function countAlone(db: Db, where: SQL | undefined): Promise<number> {
  */
 export async function listInstruments(db: Db, f: ListFilters) {
   const where = await filterWhere(db, f);
-  const primary = db
-    .select({
-      id: instrumentImages.id,
-      staticUrl: instrumentImages.staticUrl,
-      mediaId: instrumentImages.mediaId,
-      widths: media.widths,
-    })
-    .from(instrumentImages)
-    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
-    .where(and(eq(instrumentImages.instrumentId, instruments.id), eq(instrumentImages.isPrimary, true)))
-    .orderBy(instrumentImages.orderIndex, instrumentImages.id)
-    .limit(1)
-    .as('primary_image');
+  const photo = primaryPhoto(db);
   // The matches are read once, up to the cap: they give the count and, when they are all there (at most
   // REGISTRY_COUNT_CAP), the page too. Only a broader search pages by walking the newest-first index instead.
   const matches = db.$with('matches').as(
@@ -145,17 +156,11 @@ export async function listInstruments(db: Db, f: ListFilters) {
     .select({
       ...summaryColumns,
       found,
-      // Drizzle turns a left-joined object into null when its first field is null: the image id leads.
-      photo: {
-        id: primary.id,
-        staticUrl: primary.staticUrl,
-        mediaId: primary.mediaId,
-        widths: primary.widths,
-      },
+      photo: photoColumns(photo),
     })
     .from(instruments)
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
-    .leftJoinLateral(primary, sql`true`)
+    .leftJoinLateral(photo, sql`true`)
     .where(sql`${instruments.id} in (${pageIds})`)
     .orderBy(desc(instruments.createdAt), desc(instruments.id));
   // Past the last page there are no rows to carry the count: only then is it asked for alone.
@@ -163,10 +168,6 @@ export async function listInstruments(db: Db, f: ListFilters) {
   return {
     total: Math.min(total, REGISTRY_COUNT_CAP),
     capped: total > REGISTRY_COUNT_CAP,
-    items: rows.map(({ found: _found, photo, luthier, ...r }): InstrumentSummary => ({
-      ...r,
-      luthier: luthier && luthier.id ? (luthier as InstrumentSummary['luthier']) : null,
-      imageUrl: photo ? imageUrls(photo).imageUrl : null,
-    })),
+    items: rows.map(({ found: _found, ...row }) => toSummary(row)),
   };
 }

@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instruments, shops, users } from '../../db/schema';
-import { summaryColumns, withPrimaryImages } from './list.queries';
+import { photoColumns, primaryPhoto, summaryColumns, toSummary } from './list.queries';
 
 /** The dashboard's registry part: what I own, what my shop registered, my shop's status, my privacy choice. */
 export async function myRegistry(db: Db, userId: string) {
@@ -15,19 +15,23 @@ export async function myRegistry(db: Db, userId: string) {
     })
     .from(shops)
     .where(eq(shops.ownerId, userId));
+  const photo = primaryPhoto(db);
+  const cards = { ...summaryColumns, photo: photoColumns(photo) };
   const [owned, registered, [me]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(cards)
       .from(instruments)
       .leftJoin(shops, eq(shops.id, instruments.makerShopId))
+      .leftJoinLateral(photo, sql`true`)
       .where(eq(instruments.currentOwnerId, userId))
       .orderBy(desc(instruments.updatedAt))
       .limit(100),
     shop
       ? db
-          .select(summaryColumns)
+          .select(cards)
           .from(instruments)
           .leftJoin(shops, eq(shops.id, instruments.makerShopId))
+          .leftJoinLateral(photo, sql`true`)
           .where(eq(instruments.makerShopId, shop.id))
           .orderBy(desc(instruments.createdAt))
           .limit(100)
@@ -35,8 +39,8 @@ export async function myRegistry(db: Db, userId: string) {
     db.select({ ownerPrivacy: users.ownerPrivacy }).from(users).where(eq(users.id, userId)),
   ]);
   return {
-    owned: await withPrimaryImages(db, owned),
-    registered: await withPrimaryImages(db, registered),
+    owned: owned.map(toSummary),
+    registered: registered.map(toSummary),
     shop: shop ?? null,
     ownerPrivacy: me?.ownerPrivacy ?? false,
   };

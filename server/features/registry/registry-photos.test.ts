@@ -114,11 +114,23 @@ describe('photos', () => {
     }[];
     const [a, b] = images;
     expect(a && b).toBeTruthy();
-    // The registry card shows the primary photo, at 640 px, and follows it when another becomes primary.
-    const card = async () =>
-      (await api(t, null).get('/api/registry/instruments?pageSize=100'))
-        .json<{ id: string; imageUrl: string | null }[]>()
+    // The registry card shows the primary photo, at 640 px, and follows it when another becomes primary: in the
+    // public list, and on the dashboard of the owner (owned) and of the maker (registered).
+    type Card = { id: string; imageUrl: string | null };
+    const card = async () => {
+      const listed = (await api(t, null).get('/api/registry/instruments?pageSize=100'))
+        .json<Card[]>()
         .find((i) => i.id === instrumentId);
+      const owned = (await api(t, owner.cookie).get('/api/registry/me'))
+        .json<{ owned: Card[] }>()
+        .owned.find((i) => i.id === instrumentId);
+      const registered = (await api(t, maker.cookie).get('/api/registry/me'))
+        .json<{ registered: Card[] }>()
+        .registered.find((i) => i.id === instrumentId);
+      expect(owned?.imageUrl).toBe(listed?.imageUrl);
+      expect(registered?.imageUrl).toBe(listed?.imageUrl);
+      return listed;
+    };
     const a640 = (images as { id: string; imageUrl?: string }[]).find((i) => i.id === a!.id)?.imageUrl;
     expect((await card())?.imageUrl).toBe(a640);
     expect((await api(t, stranger.cookie).patch(`${url}/images/${b!.id}`, { caption: 'x' })).statusCode).toBe(

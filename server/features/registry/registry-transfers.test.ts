@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transfers } from '../../db/schema';
+import { instrumentImages, transfers } from '../../db/schema';
 import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../../test/test-app';
 import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
 import { expireDueTransfers } from './transfers.queries';
@@ -50,6 +50,21 @@ describe('transfers', () => {
     expect(
       (await api(t, maker.cookie).post(url, { recipient: '@bea-buyer', method: 'gift' })).statusCode,
     ).toBe(409);
+  });
+
+  it('lists each transfer with its instrument’s primary photo (null without one)', async () => {
+    const { inst, res } = await offer();
+    const { inst: bare, res: bareRes } = await offer();
+    await t.db.insert(instrumentImages).values([
+      { instrumentId: inst.id, staticUrl: '/instruments/guitar-cedar.svg', isPrimary: true, orderIndex: 0 },
+      { instrumentId: inst.id, staticUrl: '/instruments/guitar-spruce.svg', isPrimary: false, orderIndex: 1 },
+    ]);
+    const list = (await api(t, buyer.cookie).get('/api/registry/transfers')).json<{
+      incoming: { id: string; instrument: { imageUrl: string | null } }[];
+    }>();
+    const byId = (id: string) => list.incoming.find((x) => x.id === id)?.instrument;
+    expect(byId(res.json().id)).toMatchObject({ id: inst.id, imageUrl: '/instruments/guitar-cedar.svg' });
+    expect(byId(bareRes.json().id)).toMatchObject({ id: bare.id, imageUrl: null });
   });
 
   it('accept moves ownership: closes the old record, opens the new one, logs events', async () => {

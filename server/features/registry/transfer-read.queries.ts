@@ -1,43 +1,32 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
-import { instrumentImages, instruments, media, transfers, users } from '../../db/schema';
+import { instruments, transfers, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
-import { imageUrls } from './registry-view';
+import { cardImageUrl, photoColumns, primaryPhoto } from './list.queries';
 import { recipientIs } from './transfers.queries';
 
 const sender = alias(users, 'sender');
 
 async function transferRows(db: Db, where: ReturnType<typeof and>) {
+  const photo = primaryPhoto(db);
   const rows = await db
     .select({
       t: transfers,
       name: instruments.name,
       passportCode: instruments.passportCode,
       fromName: sender.displayName,
+      photo: photoColumns(photo),
     })
     .from(transfers)
     .innerJoin(instruments, eq(instruments.id, transfers.instrumentId))
     .leftJoin(sender, eq(sender.id, transfers.fromUserId))
+    .leftJoinLateral(photo, sql`true`)
     .where(where)
     .orderBy(desc(transfers.createdAt))
     .limit(50);
-  const ids = [...new Set(rows.map((r) => r.t.instrumentId))];
-  const imgs = ids.length
-    ? await db
-        .select({
-          instrumentId: instrumentImages.instrumentId,
-          staticUrl: instrumentImages.staticUrl,
-          mediaId: instrumentImages.mediaId,
-          widths: media.widths,
-        })
-        .from(instrumentImages)
-        .leftJoin(media, eq(media.id, instrumentImages.mediaId))
-        .where(and(inArray(instrumentImages.instrumentId, ids), eq(instrumentImages.isPrimary, true)))
-    : [];
-  const imageOf = new Map(imgs.map((i) => [i.instrumentId, imageUrls(i).imageUrl]));
-  return rows.map((r) => ({ ...r, imageUrl: imageOf.get(r.t.instrumentId) ?? null }));
+  return rows.map(({ photo: p, ...r }) => ({ ...r, imageUrl: cardImageUrl(p) }));
 }
 
 function toTransfer(r: Awaited<ReturnType<typeof transferRows>>[number], user: SessionUser): Transfer {
