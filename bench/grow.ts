@@ -7,40 +7,21 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import {
+  SCALE_ADJECTIVES,
+  SCALE_CATEGORIES,
+  SCALE_CONDITIONS,
+  SCALE_DRAWINGS,
+  SCALE_TYPES,
+  SCALE_WOODS,
+} from '../scripts/scale-vocabulary';
 
-const list = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
-const TYPES = list(['guitar', 'violin', 'mandolin', 'banjo']);
-const CATEGORIES = list(['acoustic', 'electric', 'classical', 'flamenco', 'archtop']);
-const CONDITIONS = list(['mint', 'excellent', 'good', 'fair', 'poor']);
-const WOODS = list([
-  'spruce',
-  'cedar',
-  'maple',
-  'mahogany',
-  'rosewood',
-  'walnut',
-  'koa',
-  'cypress',
-  'ebony',
-  'blackwood',
-]);
-const DRAWINGS = list(['spruce', 'cedar', 'maple', 'mahogany']);
-const ADJECTIVES = list([
-  'Concert',
-  'Studio',
-  'Parlour',
-  'Grand',
-  'Vintage',
-  'Session',
-  'Travel',
-  'Heritage',
-  'Salon',
-  'Folk',
-]);
+const list = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 /** server/db/builders/registry.ts's passport alphabet (no 0/O, 1/I). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-/** An element of a SQL array literal picked by a bigint expression (subscripts must be int). */
-const at = (array: string, length: number, expr: string) => `(${array})[1 + ((${expr}) % ${length})::int]`;
+/** An element of one of the word lists, as a SQL array literal picked by a bigint expression (subscripts are int). */
+const at = (values: readonly string[], expr: string) =>
+  `(${list(values)})[1 + ((${expr}) % ${values.length})::int]`;
 const codeChar = (i: number) => `substr('${CODE_ALPHABET}', 1 + get_byte(x.h, ${i}) % 32, 1)`;
 
 /**
@@ -59,7 +40,7 @@ seeded as (
 ),
 picked as (
   select n, seed, m.id as shop_id, m.owner_id, m.name as maker_name, m.location,
-         ${at(TYPES, 4, 'seed')} as type, ${at(WOODS, 10, 'seed >> 5')} as body
+         ${at(SCALE_TYPES, 'seed')} as type, ${at(SCALE_WOODS, 'seed >> 5')} as body
   from seeded join makers m on m.k = (seed >> 3) % m.total
 ),
 inserted as (
@@ -67,11 +48,11 @@ inserted as (
     neck_wood, fretboard_wood, description, year_made, estimated_value, condition, verified, maker_shop_id,
     current_owner_id, created_at)
   select 'LR-' || ${[0, 1, 2, 3].map(codeChar).join(' || ')} || '-' || ${[4, 5, 6, 7].map(codeChar).join(' || ')},
-    ${at(ADJECTIVES, 10, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(type) || ' ' || (n + 1),
-    type, ${at(CATEGORIES, 5, 'seed >> 4')}, 'Model ' || (seed % 97 + 1), 'SC-' || lpad((n + 1)::text, 7, '0'),
-    body, ${at(WOODS, 10, 'seed >> 6')}, ${at(WOODS, 10, 'seed >> 7')},
+    ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(type) || ' ' || (n + 1),
+    type, ${at(SCALE_CATEGORIES, 'seed >> 4')}, 'Model ' || (seed % 97 + 1), 'SC-' || lpad((n + 1)::text, 7, '0'),
+    body, ${at(SCALE_WOODS, 'seed >> 6')}, ${at(SCALE_WOODS, 'seed >> 7')},
     'Scale-test ' || type || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
-    ${at(CONDITIONS, 5, 'seed >> 8')}, seed % 3 = 0, shop_id, owner_id,
+    ${at(SCALE_CONDITIONS, 'seed >> 8')}, seed % 3 = 0, shop_id, owner_id,
     now() + n * interval '1 microsecond'
   from picked cross join lateral (select decode(md5(random()::text || n::text), 'hex') as h) x
   on conflict do nothing
@@ -80,7 +61,7 @@ inserted as (
 images as (
   insert into instrument_images (instrument_id, static_url, is_primary)
   select i.id, '/instruments/' || i.instrument_type || '-' ||
-    ${at(DRAWINGS, 4, 'p.seed >> 9')} || '.svg', true
+    ${at(SCALE_DRAWINGS, 'p.seed >> 9')} || '.svg', true
   from inserted i join picked p on 'SC-' || lpad((p.n + 1)::text, 7, '0') = i.serial_number
 )
 insert into ownership_records (instrument_id, user_id, had_account, owner_name, location, start_date)

@@ -3,6 +3,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { generatePassportCode } from '../server/db/builders/registry';
 import { instrumentImages, instruments, ownershipRecords, shops, users } from '../server/db/schema';
+import {
+  SCALE_ADJECTIVES,
+  SCALE_CATEGORIES,
+  SCALE_CONDITIONS,
+  SCALE_DRAWINGS,
+  SCALE_TYPES,
+  SCALE_WOODS,
+} from './scale-vocabulary';
 import { openScriptDatabase } from './script-db';
 
 const count = Number.parseInt(process.argv[2] ?? '100000', 10);
@@ -11,34 +19,6 @@ if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
   process.exit(2);
 }
 const BATCH = 1000;
-const TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
-const CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
-const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
-const WOODS = [
-  'spruce',
-  'cedar',
-  'maple',
-  'mahogany',
-  'rosewood',
-  'walnut',
-  'koa',
-  'cypress',
-  'ebony',
-  'blackwood',
-];
-const DRAWINGS = ['spruce', 'cedar', 'maple', 'mahogany'];
-const ADJECTIVES = [
-  'Concert',
-  'Studio',
-  'Parlour',
-  'Grand',
-  'Vintage',
-  'Session',
-  'Travel',
-  'Heritage',
-  'Salon',
-  'Folk',
-];
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
 const { database, done } = await openScriptDatabase();
@@ -59,30 +39,30 @@ try {
         const rows = Array.from({ length: size }, (_, k) => {
           const n = offset + k;
           const seed = n * 7919 + Math.floor(Math.random() * 1000);
-          const type = pick(TYPES, seed);
+          const type = pick(SCALE_TYPES, seed);
           const maker = pick(makers, seed >> 3);
-          const body = pick(WOODS, seed >> 5);
+          const body = pick(SCALE_WOODS, seed >> 5);
           return {
             row: {
               passportCode: generatePassportCode(),
-              name: `${pick(ADJECTIVES, seed >> 2)} ${body[0]!.toUpperCase()}${body.slice(1)} ${type[0]!.toUpperCase()}${type.slice(1)} ${n + 1}`,
+              name: `${pick(SCALE_ADJECTIVES, seed >> 2)} ${body[0]!.toUpperCase()}${body.slice(1)} ${type[0]!.toUpperCase()}${type.slice(1)} ${n + 1}`,
               instrumentType: type,
-              category: pick(CATEGORIES, seed >> 4),
+              category: pick(SCALE_CATEGORIES, seed >> 4),
               model: `Model ${(seed % 97) + 1}`,
               serialNumber: `SC-${String(n + 1).padStart(7, '0')}`,
               bodyWood: body,
-              neckWood: pick(WOODS, seed >> 6),
-              fretboardWood: pick(WOODS, seed >> 7),
+              neckWood: pick(SCALE_WOODS, seed >> 6),
+              fretboardWood: pick(SCALE_WOODS, seed >> 7),
               description: `Scale-test ${type} in ${body}.`,
               yearMade: 1960 + (seed % 66),
               estimatedValue: 500 + (seed % 30_000),
-              condition: pick(CONDITIONS, seed >> 8),
+              condition: pick(SCALE_CONDITIONS, seed >> 8),
               verified: seed % 3 === 0,
               makerShopId: maker.id,
               currentOwnerId: maker.ownerId,
             },
             maker,
-            drawing: `/instruments/${type}-${pick(DRAWINGS, seed >> 9)}.svg`,
+            drawing: `/instruments/${type}-${pick(SCALE_DRAWINGS, seed >> 9)}.svg`,
           };
         });
         const inserted = await tx

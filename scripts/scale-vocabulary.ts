@@ -1,0 +1,31 @@
+// The words generated passports are made of, shared by `npm run sample:scale` (scripts/generate-instruments.ts,
+// rows built in Node) and the bench's in-database growth (bench/grow.ts, the same rows built in SQL).
+export const SCALE_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
+export const SCALE_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
+export const SCALE_CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
+export const SCALE_WOODS = [
+  'spruce',
+  'cedar',
+  'maple',
+  'mahogany',
+  'rosewood',
+  'walnut',
+  'koa',
+  'cypress',
+  'ebony',
+  'blackwood',
+] as const;
+/** The sample drawings in client/public/instruments are named `<type>-<wood>.svg` for these woods. */
+export const SCALE_DRAWINGS = ['spruce', 'cedar', 'maple', 'mahogany'] as const;
+export const SCALE_ADJECTIVES = [
+  'Concert',
+  'Studio',
+  'Parlour',
+  'Grand',
+  'Vintage',
+  'Session',
+  'Travel',
+  'Heritage',
+  'Salon',
+  'Folk',
+] as const;
