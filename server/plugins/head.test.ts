@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderHead, siteJsonLd } from './head';
 
@@ -22,6 +23,18 @@ describe('renderHead', () => {
     expect(out).toContain('<link rel="canonical" href="https://lr.example/instruments/x" />');
     expect(out).toContain('<meta property="og:image" content="https://lr.example/og-image.png" />');
     expect(out).toContain('<script type="application/ld+json">{"@type":"Product"}</script>');
+  });
+
+  it('leaves one title and one description in the real page template', () => {
+    const template = fs.readFileSync(new URL('../../client/index.html', import.meta.url), 'utf8');
+    const out = renderHead(
+      template,
+      { title: 'Explore courses', description: 'Courses', path: '/explore' },
+      'https://lr.example',
+    );
+    expect(out.match(/<title>/g)).toHaveLength(1);
+    expect(out.match(/name="description"/g)).toHaveLength(1);
+    expect(out).toContain('<meta name="description" content="Courses" />');
   });
 
   it('escapes hostile text so nothing can break out of attributes or the JSON-LD script', () => {

@@ -105,10 +105,13 @@ export function renderHead(html: string, tags: HeadTags, origin: string): string
     ...(tags.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     ...(tags.jsonLd ?? []).map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
   ].join('\n    ');
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${meta}\n  </head>`);
+  return (
+    html
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      // The template's own description may span lines (client/index.html as Prettier formats it).
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      .replace('</head>', `  ${meta}\n  </head>`)
+  );
 }
 
 /** Organization and WebSite (with a search action into Explore) for search engines (seed §2). */
