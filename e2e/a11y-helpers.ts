@@ -170,8 +170,9 @@ export async function expectAccessibleAtWidths(page: Page, label: string) {
 }
 
 /**
- * The focused element shows where focus is: its outline (or a box-shadow ring) is drawn. An element hidden for
- * sighted people (a radio inside its label card, say) counts when its label draws the ring instead.
+ * The focused element shows where focus is: its outline (or a box-shadow ring) is drawn, and no scrolling or
+ * clipping box around it cuts the outline off. An element hidden for sighted people (a radio inside its label
+ * card, say) counts when its label draws the ring instead.
  */
 export async function expectVisibleFocus(page: Page) {
   const focus = await page.evaluate(() => {
@@ -195,7 +196,25 @@ export async function expectVisibleFocus(page: Page) {
     const holder = visuallyHidden ? el.closest('label') : el;
     const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
     if (!holder) return { ok: false, what: `${what} is visually hidden and has no label to show focus` };
-    return { ok: drawn(holder), what };
+    if (!drawn(holder)) return { ok: false, what };
+    // A scrolling or clipping box around it must leave room for the outline, or only a sliver of it shows.
+    const s = getComputedStyle(holder);
+    const reach = s.outlineStyle !== 'none' ? parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) : 0;
+    const r = holder.getBoundingClientRect();
+    for (let up = holder.parentElement; up && up !== document.body; up = up.parentElement) {
+      const u = getComputedStyle(up);
+      if (u.overflowX === 'visible' && u.overflowY === 'visible') continue;
+      const c = up.getBoundingClientRect();
+      const [left, top] = [c.left + up.clientLeft, c.top + up.clientTop];
+      const clipped =
+        r.left - reach < left - 0.5 ||
+        r.top - reach < top - 0.5 ||
+        r.right + reach > left + up.clientWidth + 0.5 ||
+        r.bottom + reach > top + up.clientHeight + 0.5;
+      if (clipped)
+        return { ok: false, what: `${what}: its focus outline is cut off by ${up.tagName.toLowerCase()}` };
+    }
+    return { ok: true, what };
   });
   expect(focus.ok, `visible focus on ${focus.what}`).toBe(true);
 }

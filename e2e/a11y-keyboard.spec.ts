@@ -45,6 +45,18 @@ async function skipToContent(page: Page) {
   await expect(page.locator('main')).toBeFocused();
 }
 
+test.describe('keyboard: the header', () => {
+  for (const width of [1280, 375])
+    test(`every main link shows its whole focus outline at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/registry');
+      await expectLoaded(page);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      // tabTo checks every stop on the way, the skip link and each main link included.
+      await tabTo(page, nav.getByRole('link', { name: 'For Luthiers' }));
+    });
+});
+
 test.describe('keyboard: the sign-in dialog', () => {
   test('opens from the header, traps focus, switches tabs with arrows, closes with Escape, signs in', async ({
     page,

@@ -26,6 +26,7 @@ for (const rule of [
   'line-clamp display overflow',
   'border-w border-w-x border-w-y border-w-t border-w-r border-w-b border-w-l',
   'translate translate-x translate-y',
+  'rounded rounded-t rounded-r rounded-b rounded-l',
 ]) {
   const [family = '', ...others] = rule.split(' ');
   CONFLICTS[family] = others;
@@ -61,6 +62,8 @@ const PLAIN = new Set(
 );
 const AXES = /^(gap|overflow|inset|translate)$/;
 const SIDED = /^(divide|border)-([xytrbl])(-\d+)?$/;
+/** `rounded-t-xl`, `rounded-b`: one side's corners (a later `rounded-*` replaces them, not the reverse). */
+const ROUNDED_SIDE = /^rounded-([trbl])(-[a-z0-9]+)?$/;
 /** A width after a utility's name: a bare number or an arbitrary length. */
 const WIDTH = /^(\d+|\[\d.*\])$/;
 
@@ -71,6 +74,8 @@ const WIDTH = /^(\d+|\[\d.*\])$/;
 function familyOf(utility: string): string | undefined {
   const u = utility.replace(/^-/, '');
   if (WORDS[u]) return WORDS[u];
+  const corner = ROUNDED_SIDE.exec(u);
+  if (corner) return `rounded-${corner[1]}`;
   const side = SIDED.exec(u);
   if (side) return `${side[1]}-w-${side[2]}`;
   const dash = u.indexOf('-');

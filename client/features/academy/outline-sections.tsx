@@ -99,13 +99,17 @@ export function OutlineSection(props: {
   const panelId = `section-panel-${section.id}`;
   return (
     <section
-      className="overflow-hidden rounded-xl border border-stone-200 bg-white"
+      className="rounded-xl border border-stone-200 bg-white"
       aria-labelledby={`section-${section.id}`}
     >
       <h2 id={`section-${section.id}`}>
         <button
           type="button"
-          className="flex w-full items-center gap-4 px-4 py-4 text-left hover:bg-stone-50"
+          // Rounded like its card (which does not clip: its focus outline must show whole).
+          className={cn(
+            'flex w-full items-center gap-4 rounded-t-xl px-4 py-4 text-left hover:bg-stone-50',
+            !open && 'rounded-b-xl',
+          )}
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
