@@ -96,6 +96,18 @@ test.describe('reduced motion', () => {
 
     // So a scripted jump lands at once: no scroll is still running a frame later.
     await page.setViewportSize({ width: 375, height: 400 });
+    // The narrower page reflows (images resized to the new width): its height must settle before the jump, or
+    // a page growing shorter moves the scroll position for a reason that has nothing to do with motion.
+    await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let height = -1;
+      for (let same = 0; same < 5;) {
+        await frame();
+        const now = document.documentElement.scrollHeight;
+        same = now === height ? same + 1 : 0;
+        height = now;
+      }
+    });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const y = await page.evaluate(() => window.scrollY);
     expect(y).toBeGreaterThan(0);
