@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { buildFieldsSchema, serviceInputSchema } from '../../../contract/registry';
 import type { Db } from '../client';
 import {
-  instrumentEvents,
   instrumentImages,
   instruments,
   ownershipRecords,
@@ -12,6 +11,7 @@ import {
   shops,
   users,
 } from '../schema';
+import { recordPassportEvent } from '../../log/passport-events';
 
 /** No 0/O or 1/I: passport codes are read aloud and typed from paper. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -90,7 +90,7 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
         orderIndex: i,
       })),
     );
-  await db.insert(instrumentEvents).values({
+  await recordPassportEvent(db, {
     instrumentId: row.id,
     actorId: actorId === undefined ? maker.ownerId : actorId,
     type: 'created',
@@ -125,7 +125,7 @@ export async function addServiceRecord(db: Db, instrumentId: string, seed: Servi
     })
     .returning();
   if (!row) throw new Error('service insert returned nothing');
-  await db.insert(instrumentEvents).values({
+  await recordPassportEvent(db, {
     instrumentId,
     actorId: seed.recordedById ?? null,
     type: 'service_recorded',

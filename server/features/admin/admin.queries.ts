@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { instrumentEvents, instruments, shops, users } from '../../db/schema';
+import { instruments, shops, users } from '../../db/schema';
+import { recordPassportEvent } from '../../log/passport-events';
 
 /** Shops (published) and instruments with the given verified flag, newest first. */
 export async function adminQueue(db: Db, verified: boolean) {
@@ -60,9 +61,12 @@ export async function setInstrumentVerified(db: Db, id: string, verified: boolea
     if (!row) return false;
     if (row.verified === verified) return true;
     await tx.update(instruments).set({ verified, updatedAt: new Date() }).where(eq(instruments.id, id));
-    await tx
-      .insert(instrumentEvents)
-      .values({ instrumentId: id, actorId, type: verified ? 'verified' : 'unverified', data: {} });
+    await recordPassportEvent(tx, {
+      instrumentId: id,
+      actorId,
+      type: verified ? 'verified' : 'unverified',
+      data: {},
+    });
     return true;
   });
 }

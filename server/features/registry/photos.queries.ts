@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { instrumentEvents, instrumentImages } from '../../db/schema';
+import { instrumentImages } from '../../db/schema';
 import type { StoredMedia } from '../../media/media-store';
+import { recordPassportEvent } from '../../log/passport-events';
 
 export const MAX_PHOTOS = 24;
 
@@ -39,9 +40,7 @@ export async function addPhoto(
         orderIndex: (agg?.max ?? -1) + 1,
       })
       .returning();
-    await tx
-      .insert(instrumentEvents)
-      .values({ instrumentId, actorId, type: 'photo_added', data: { caption } });
+    await recordPassportEvent(tx, { instrumentId, actorId, type: 'photo_added', data: { caption } });
     return row;
   });
 }
@@ -110,7 +109,7 @@ export async function deletePhoto(db: Db, instrumentId: string, imageId: string,
       if (next)
         await tx.update(instrumentImages).set({ isPrimary: true }).where(eq(instrumentImages.id, next.id));
     }
-    await tx.insert(instrumentEvents).values({
+    await recordPassportEvent(tx, {
       instrumentId,
       actorId,
       type: 'photo_removed',

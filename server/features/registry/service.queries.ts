@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { serviceInputSchema } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { addServiceRecord } from '../../db/builders/registry';
-import { instrumentEvents, serviceRecords } from '../../db/schema';
+import { serviceRecords } from '../../db/schema';
+import { recordPassportEvent } from '../../log/passport-events';
 
 type ServiceInput = z.output<typeof serviceInputSchema>;
 
@@ -46,7 +47,7 @@ export async function decideService(
       )
       .returning({ id: serviceRecords.id, servicerName: serviceRecords.servicerName });
     if (!row) return false;
-    await tx.insert(instrumentEvents).values({
+    await recordPassportEvent(tx, {
       instrumentId,
       actorId,
       type: approve ? 'service_approved' : 'service_rejected',

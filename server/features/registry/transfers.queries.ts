@@ -3,9 +3,10 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { TRANSFER_DAYS, type Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { today } from '../../db/builders/registry';
-import { instrumentEvents, instruments, ownershipRecords, transfers, users } from '../../db/schema';
+import { instruments, ownershipRecords, transfers, users } from '../../db/schema';
 import { conflict, isUniqueViolation } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
+import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,11 +19,10 @@ export async function expireDueTransfers(db: Db): Promise<void> {
       .where(and(eq(transfers.status, 'pending'), lte(transfers.expiresAt, new Date())))
       .returning({ id: transfers.id, instrumentId: transfers.instrumentId });
     if (expired.length)
-      await tx
-        .insert(instrumentEvents)
-        .values(
-          expired.map((t) => ({ instrumentId: t.instrumentId, type: 'transfer_expired' as const, data: {} })),
-        );
+      await recordPassportEvents(
+        tx,
+        expired.map((t) => ({ instrumentId: t.instrumentId, type: 'transfer_expired' as const, data: {} })),
+      );
   });
 }
 
@@ -50,7 +50,7 @@ export async function createOffer(
         })
         .returning();
       if (!row) throw new Error('transfer insert returned nothing');
-      await tx.insert(instrumentEvents).values({
+      await recordPassportEvent(tx, {
         instrumentId: offer.instrumentId,
         actorId: offer.fromUserId,
         type: 'transfer_offered',
@@ -119,7 +119,7 @@ export async function acceptTransfer(db: Db, id: string, user: SessionUser & { l
       acquisitionMethod: t.method,
       purchasePrice: t.price,
     });
-    await tx.insert(instrumentEvents).values({
+    await recordPassportEvent(tx, {
       instrumentId: t.instrumentId,
       actorId: user.id,
       type: 'transfer_accepted',
@@ -139,7 +139,7 @@ export async function closeTransfer(db: Db, id: string, user: SessionUser, actio
       .where(and(eq(transfers.id, id), eq(transfers.status, 'pending'), who))
       .returning();
     if (!t) throw closed();
-    await tx.insert(instrumentEvents).values({
+    await recordPassportEvent(tx, {
       instrumentId: t.instrumentId,
       actorId: user.id,
       type: action === 'declined' ? 'transfer_declined' : 'transfer_cancelled',

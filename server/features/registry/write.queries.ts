@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { buildFieldsSchema, createInstrumentSchema } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { createInstrument, today } from '../../db/builders/registry';
-import { instrumentEvents, instruments, shops, users } from '../../db/schema';
+import { instruments, shops, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 import type { FoundInstrument } from './detail.queries';
+import { recordPassportEvent } from '../../log/passport-events';
 
 export async function shopOf(db: Db, userId: string) {
   const [shop] = await db.select().from(shops).where(eq(shops.ownerId, userId));
@@ -99,7 +100,7 @@ export async function editInstrument(
       .update(instruments)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(instruments.id, found.instrument.id));
-    await tx.insert(instrumentEvents).values({
+    await recordPassportEvent(tx, {
       instrumentId: found.instrument.id,
       actorId,
       type: 'edited',
@@ -116,7 +117,7 @@ export async function setStatus(db: Db, found: FoundInstrument, actorId: string,
       .update(instruments)
       .set({ status: stolen ? 'stolen' : 'active', updatedAt: new Date() })
       .where(eq(instruments.id, found.instrument.id));
-    await tx.insert(instrumentEvents).values({
+    await recordPassportEvent(tx, {
       instrumentId: found.instrument.id,
       actorId,
       type: stolen ? 'reported_stolen' : 'recovered',
