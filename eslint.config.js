@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -37,5 +40,63 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
     },
   },
+  {
+    // Area boundaries (docs/decisions/003-layout.md): an area never imports another area's internals; what two
+    // areas share lives in contract/, server/plugins, server/{db,mail,media,log,notify}, client/components or
+    // client/lib. One zone per area keeps the rule readable: "files in this area may not import from these".
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones() }],
+    },
+  },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );
+
+/** The import zones: features are islands; shared layers never reach up into features; contract imports nothing local. */
+function boundaryZones() {
+  const areas = (side) =>
+    fs
+      .readdirSync(path.join(import.meta.dirname, side, 'features'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  const zones = [];
+  for (const side of ['client', 'server']) {
+    for (const area of areas(side)) {
+      zones.push({
+        target: `./${side}/features/${area}`,
+        from: `./${side}/features`,
+        except: [`./${area}`],
+        message: `${side}/features/${area} may not import another area: move what both need to a shared place.`,
+      });
+    }
+  }
+  zones.push(
+    {
+      target: ['./client/components', './client/lib'],
+      from: ['./client/features', './client/pages'],
+      message: 'components/ and lib/ are shared by every area and never import a feature or a page.',
+    },
+    {
+      target: ['./server/db', './server/plugins', './server/mail', './server/media', './server/log'],
+      from: './server/features',
+      message: 'Shared server layers never import a feature area.',
+    },
+    {
+      target: './contract',
+      from: ['./client', './server'],
+      message: 'contract/ is shared by both sides and imports neither.',
+    },
+    {
+      target: './client',
+      from: './server',
+      message: 'The client talks to the server only through /api.',
+    },
+  );
+  return zones;
+}

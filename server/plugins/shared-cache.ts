@@ -50,14 +50,7 @@ export interface SharedCache {
 }
 
 /** The headers that describe a cached body; nothing else (never Set-Cookie) is kept. */
-const DESCRIBING = [
-  'content-type',
-  'cache-control',
-  'vary',
-  'etag',
-  'x-total-count',
-  'x-total-count-capped',
-];
+const DESCRIBING = ['content-type', 'cache-control', 'vary', 'etag', 'x-total-count', 'x-total-count-capped'];
 export const MAX_ENTRIES = 500;
 export const MAX_ENTRY_BYTES = 512 * 1024;
 export const MAX_TOTAL_BYTES = 32 * 1024 * 1024;

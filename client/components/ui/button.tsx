@@ -36,5 +36,7 @@ export function buttonClasses(
 
 /** A button; a link that looks like one uses `buttonClasses` (Radix's Slot stays out of the first script). */
 export function Button({ className, variant, size, type, ...props }: ButtonProps) {
-  return <button className={cn(buttonClasses(variant, size), className)} type={type ?? 'button'} {...props} />;
+  return (
+    <button className={cn(buttonClasses(variant, size), className)} type={type ?? 'button'} {...props} />
+  );
 }

@@ -16,7 +16,9 @@ describe('Image', () => {
   });
 
   it('renders an upload with srcset and sizes, its box reserved, lazy and decoded asynchronously', () => {
-    render(<Image src={`/media/${id}/640.webp`} alt="Front" width={640} height={480} sizes={GRID_CARD_SIZES} />);
+    render(
+      <Image src={`/media/${id}/640.webp`} alt="Front" width={640} height={480} sizes={GRID_CARD_SIZES} />,
+    );
     const img = screen.getByRole('img', { name: 'Front' });
     expect(img).toHaveAttribute('srcset', mediaSrcSet(`/media/${id}/640.webp`));
     expect(img).toHaveAttribute(

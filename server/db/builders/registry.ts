@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { buildFieldsSchema, serviceInputSchema } from '../../../contract/registry';
 import type { Db } from '../client';
-import {
-  instrumentImages,
-  instruments,
-  ownershipRecords,
-  serviceRecords,
-  shops,
-  users,
-} from '../schema';
+import { instrumentImages, instruments, ownershipRecords, serviceRecords, shops, users } from '../schema';
 import { recordPassportEvent } from '../../log/passport-events';
 
 /** No 0/O or 1/I: passport codes are read aloud and typed from paper. */

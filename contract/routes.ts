@@ -1,0 +1,296 @@
+/**
+ * Every page of the web app, once. The client's router and route guard, the server's page handling (head tags,
+ * noindex for members' pages, the sitemap, the 404 status of unknown addresses, the first API read it preloads)
+ * and the handle words no one may claim are all derived from this list. Adding a page is one entry here plus
+ * the page component in client/pages/ (see README, "How to add a page").
+ */
+
+/** Who may use a page. A guest on a member or admin page gets the page's `guest` behaviour. */
+export type PageAccess = 'public' | 'member' | 'admin';
+
+/** What a guest sees on a page that needs an account. */
+export type GuestBehaviour =
+  /** The route guard shows a sign-in prompt with these words, returning here after signing in. */
+  | { kind: 'prompt'; title: string; text: string }
+  /** The page itself tells the guest and sends them on (the academy's toast and redirect). */
+  | { kind: 'page' };
+
+export interface PreloadContext {
+  params: Record<string, string>;
+  search: string;
+  hasSession: boolean;
+}
+
+export interface PageRoute {
+  /** React Router pattern: static segments, `:param` segments, or `*` for the not-found page. */
+  path: string;
+  /** Module in client/pages/ (without .tsx) and the component it exports. */
+  module: string;
+  component: string;
+  /** Shown beside the logo in the header. */
+  name: string;
+  /** The HTML title the server sends when it knows nothing more specific about the page. */
+  title: string;
+  /** Public pages whose address alone describes them: sent as the description and listed in the sitemap. */
+  description?: string;
+  access: PageAccess;
+  guest?: GuestBehaviour;
+  /** Pages a person who has not finished onboarding is never sent away from. */
+  onboardingExempt?: boolean;
+  /** The API reads the page makes on its first render, preloaded by the server with the HTML. */
+  preload?: (context: PreloadContext) => string[];
+}
+
+const memberPrompt = (title: string, text: string): GuestBehaviour => ({ kind: 'prompt', title, text });
+const ACCOUNT_PROMPT = memberPrompt(
+  'Sign in to continue',
+  'This page is part of your account. Sign in or create a free account to see it.',
+);
+
+export const PAGES = [
+  {
+    path: '/',
+    module: 'home',
+    component: 'HomePage',
+    name: 'Home',
+    title: 'Luthier Registry',
+    description:
+      "Luthiers' pages and shops, a passport for every handmade instrument (build, owners, repairs) and a free academy to learn the craft.",
+    access: 'public',
+  },
+  {
+    path: '/dashboard',
+    module: 'dashboard',
+    component: 'DashboardPage',
+    name: 'Dashboard',
+    title: 'Dashboard',
+    access: 'member',
+    guest: memberPrompt('Dashboard', 'Sign in to see your instruments, transfers and courses.'),
+  },
+  {
+    path: '/explore',
+    module: 'explore',
+    component: 'ExplorePage',
+    name: 'Explore',
+    title: 'Explore courses',
+    description:
+      'Courses on building, setting up and repairing handmade instruments, from beginner to advanced.',
+    access: 'public',
+    preload: ({ search }) => (search ? [] : ['/api/lms/courses/explore']),
+  },
+  {
+    path: '/listing/:slug',
+    module: 'listing',
+    component: 'ListingPage',
+    name: 'Course',
+    title: 'Course',
+    access: 'public',
+    preload: ({ params, search }) => (search ? [] : [`/api/lms/courses/listing/${params.slug}`]),
+  },
+  {
+    path: '/learn',
+    module: 'learn',
+    component: 'LearnPage',
+    name: 'Learn',
+    title: 'Learn',
+    access: 'member',
+    guest: { kind: 'page' },
+  },
+  {
+    path: '/courses/:courseId',
+    module: 'course',
+    component: 'CoursePage',
+    name: 'Course',
+    title: 'Course',
+    access: 'member',
+    guest: { kind: 'page' },
+  },
+  {
+    path: '/course-progress',
+    module: 'course',
+    component: 'CourseProgressPage',
+    name: 'Course Progress',
+    title: 'Course progress',
+    access: 'member',
+    guest: { kind: 'page' },
+  },
+  {
+    path: '/lessons/:lessonId',
+    module: 'lesson',
+    component: 'LessonPage',
+    name: 'Lesson',
+    title: 'Lesson',
+    access: 'public',
+    // A guest reads the public lesson; with a session the app reads the member's one instead.
+    preload: ({ params, search, hasSession }) =>
+      search || hasSession ? [] : [`/api/public/lessons/${params.lessonId}`],
+  },
+  {
+    path: '/blog',
+    module: 'blog',
+    component: 'BlogPage',
+    name: 'Blog',
+    title: 'Blog',
+    description: 'Stories from the workshop — coming soon.',
+    access: 'public',
+  },
+  {
+    path: '/for-luthiers',
+    module: 'for-luthiers',
+    component: 'ForLuthiersPage',
+    name: 'For Luthiers',
+    title: 'For Luthiers',
+    description: 'Tools for makers — coming soon.',
+    access: 'public',
+  },
+  {
+    path: '/onboarding',
+    module: 'onboarding',
+    component: 'OnboardingPage',
+    name: 'Onboarding',
+    title: 'Onboarding',
+    access: 'member',
+    guest: { kind: 'page' },
+    onboardingExempt: true,
+  },
+  {
+    path: '/reset-password',
+    module: 'reset-password',
+    component: 'ResetPasswordPage',
+    name: 'Reset Password',
+    title: 'Reset password',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/u/:slug',
+    module: 'user-profile',
+    component: 'UserProfilePage',
+    name: 'Profile',
+    title: 'Profile',
+    access: 'public',
+    preload: ({ params, search }) => (search ? [] : [`/api/profile/u/${params.slug}`]),
+  },
+  {
+    path: '/l/:slug',
+    module: 'shop-profile',
+    component: 'ShopProfilePage',
+    name: 'Luthier Shop',
+    title: 'Luthier shop',
+    access: 'public',
+    preload: ({ params, search }) => (search ? [] : [`/api/profile/l/${params.slug}`]),
+  },
+  {
+    path: '/settings',
+    module: 'settings',
+    component: 'SettingsPage',
+    name: 'Settings',
+    title: 'Settings',
+    access: 'member',
+    guest: ACCOUNT_PROMPT,
+  },
+  {
+    path: '/registry',
+    module: 'registry',
+    component: 'RegistryPage',
+    name: 'Registry',
+    title: 'Instrument registry',
+    description:
+      'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
+    access: 'public',
+    preload: ({ search }) => (search ? [] : ['/api/registry/instruments?page=1&pageSize=24']),
+  },
+  {
+    path: '/instruments/new',
+    module: 'instrument-new',
+    component: 'InstrumentNewPage',
+    name: 'Register instrument',
+    title: 'Register instrument',
+    access: 'member',
+    guest: memberPrompt('Register instrument', 'Sign in as a luthier to register an instrument you built.'),
+  },
+  {
+    path: '/instruments/:id',
+    module: 'instrument',
+    component: 'InstrumentPage',
+    name: 'Instrument',
+    title: 'Instrument passport',
+    access: 'member',
+    guest: memberPrompt(
+      'Sign in to see this passport',
+      'Instrument passports are open to every signed-in member of the registry.',
+    ),
+  },
+  {
+    path: '/transfers/:id',
+    module: 'transfer',
+    component: 'TransferPage',
+    name: 'Transfer',
+    title: 'Transfer',
+    access: 'member',
+    guest: memberPrompt(
+      'Ownership transfer',
+      'Sign in (or create an account with the email the offer was sent to) to answer this offer.',
+    ),
+  },
+  {
+    path: '/admin',
+    module: 'admin',
+    component: 'AdminPage',
+    name: 'Admin',
+    title: 'Admin',
+    access: 'admin',
+    guest: memberPrompt('Admin', 'Sign in with an admin account.'),
+  },
+  {
+    path: '*',
+    module: 'not-found',
+    component: 'NotFoundPage',
+    name: 'Not Found',
+    title: 'Page not found',
+    access: 'public',
+  },
+] as const satisfies readonly PageRoute[];
+
+export type PagePath = (typeof PAGES)[number]['path'];
+
+const NOT_FOUND = '*';
+const dynamicSegments = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
+
+/** The pages a real address can be, as the client router ranks them: static segments before parameters. */
+export const MATCHABLE_PAGES: readonly PageRoute[] = [...PAGES]
+  .filter((p) => p.path !== NOT_FOUND)
+  .sort((a, b) => dynamicSegments(a.path) - dynamicSegments(b.path));
+
+const patterns = new Map(
+  MATCHABLE_PAGES.map((page) => {
+    const keys: string[] = [];
+    const source = page.path.replace(/:(\w+)/g, (_m, key: string) => {
+      keys.push(key);
+      return '([^/]+)';
+    });
+    return [page, { pattern: new RegExp(`^${source}/?$`, 'i'), keys }] as const;
+  }),
+);
+
+/** The page an address names and its parameters, or null when no page has that address (a 404). */
+export function matchPage(pathname: string): { page: PageRoute; params: Record<string, string> } | null {
+  for (const page of MATCHABLE_PAGES) {
+    const { pattern, keys } = patterns.get(page)!;
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    try {
+      keys.forEach((key, i) => (params[key] = decodeURIComponent(match[i + 1] ?? '')));
+    } catch {
+      return null;
+    }
+    return { page, params };
+  }
+  return null;
+}
+
+/** First path segments of every page: no person or shop may take one as a handle. */
+export const PAGE_SEGMENTS: readonly string[] = [
+  ...new Set(MATCHABLE_PAGES.map((p) => p.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':'))),
+];
