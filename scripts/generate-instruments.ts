@@ -1,7 +1,9 @@
 // npm run sample:scale -- 100000: adds that many passports (with a drawing and a first ownership record each)
-// to the configured database in batched multi-row inserts, for search and paging tests at scale.
+// to the configured database in batched multi-row inserts, for search and paging tests at scale. Each passport's
+// "created" event grows the transparency log too.
 import { eq, sql } from 'drizzle-orm';
 import { generatePassportCode } from '../server/db/builders/registry';
+import { recordPassportEvents } from '../server/log/passport-events';
 import { instrumentImages, instruments, ownershipRecords, shops, users } from '../server/db/schema';
 import {
   SCALE_ADJECTIVES,
@@ -77,6 +79,15 @@ try {
             instrumentId: i.id,
             staticUrl: byCode.get(i.passportCode)!.drawing,
             isPrimary: true,
+          })),
+        );
+        // Each passport's "created" event, appended to the transparency log like any other.
+        await recordPassportEvents(
+          tx,
+          inserted.map((i) => ({
+            instrumentId: i.id,
+            type: 'created' as const,
+            data: { passportCode: i.passportCode },
           })),
         );
         await tx.insert(ownershipRecords).values(

@@ -3,3 +3,5 @@ export * from './schema/core';
 export * from './schema/accounts';
 export * from './schema/academy';
 export * from './schema/registry';
+export * from './schema/notifications';
+export * from './schema/log';

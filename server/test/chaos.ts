@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './processes';
+import type { PassportLog } from '../../contract/log';
+import { verifyPassportLog } from '../../contract/log/verify-passport';
 
 /** One kind of write the chaos run makes: `write` returns a check that proves the write is still there. */
 export interface ChaosOperation {
@@ -168,7 +170,16 @@ export const passportEdits: ChaosOperation = {
     const [id, model] = token.split('|');
     const res = await fetch(`${url}/api/registry/instruments/${id}`, { headers: { cookie } });
     if (!res.ok) return false;
-    const body = (await res.json()) as { events: { type: string; data: unknown }[] };
-    return body.events.some((e) => JSON.stringify(e.data).includes(`"${model}"`));
+    const body = (await res.json()) as { passportCode: string; events: { type: string; data: unknown }[] };
+    if (!body.events.some((e) => JSON.stringify(e.data).includes(`"${model}"`))) return false;
+    // The event's transparency-log leaf survived too, and the passport's whole chain still verifies.
+    const [key, log] = await Promise.all([
+      fetch(`${url}/api/log/key`).then((r) => r.text()),
+      fetch(`${url}/api/public/passports/${body.passportCode}/log`).then(
+        (r) => r.json() as Promise<PassportLog>,
+      ),
+    ]);
+    const result = await verifyPassportLog({ vkey: key, checkpoint: log.checkpoint, entries: log.entries });
+    return result.ok && result.verified.some((v) => JSON.stringify(v.leaf.data).includes(`"${model}"`));
   },
 };

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -160,6 +162,11 @@ export const lessonProgress = pgTable(
     progressPercent: doublePrecision('progress_percent').notNull().default(0),
     timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
     lastPositionSeconds: doublePrecision('last_position_seconds').notNull().default(0),
+    /** The parts of the video (or reading timer) actually played, merged: [[startSec, endSec], ...] in order. */
+    watchedRanges: jsonb('watched_ranges')
+      .$type<[number, number][]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -185,4 +192,29 @@ export const learningDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** One review per learner and course; the course's rating on every card is the mean of these. */
+export const courseReviews = pgTable(
+  'course_reviews',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('course_reviews_course_user_key').on(t.courseId, t.userId),
+    index('course_reviews_course_created_idx').on(t.courseId, t.createdAt),
+    check('course_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
 );

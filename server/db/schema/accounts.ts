@@ -37,6 +37,8 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Owners may hide their name on passports ("Private owner"). */
     ownerPrivacy: boolean('owner_privacy').notNull().default(false),
+    /** When `email` was proven by a link sent to it; null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -105,6 +107,10 @@ export const shops = pgTable(
       .default(sql`'{}'::text[]`),
     published: boolean('published').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
+    /** Who verified the shop, when, and what they checked; cleared with the badge. */
+    verifiedById: uuid('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verificationNote: text('verification_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

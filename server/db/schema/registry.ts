@@ -53,7 +53,15 @@ export const instruments = pgTable(
     estimatedValue: integer('estimated_value'),
     condition: text('condition', { enum: CONDITIONS }),
     verified: boolean('verified').notNull().default(false),
+    /** Who verified it, when, and what they checked; cleared with the badge. */
+    verifiedById: uuid('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verificationNote: text('verification_note'),
     status: text('status', { enum: INSTRUMENT_STATUSES }).notNull().default('active'),
+    /** The owner's stolen report: when and where it went missing; the police reference is private. */
+    stolenOn: date('stolen_on'),
+    stolenPlace: text('stolen_place'),
+    stolenPoliceReference: text('stolen_police_reference'),
     makerShopId: uuid('maker_shop_id').references(() => shops.id, { onDelete: 'set null' }),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(
@@ -184,6 +192,7 @@ export const transfers = pgTable(
 export const EVENT_TYPES = [
   'created',
   'edited',
+  'corrected',
   'photo_added',
   'photo_removed',
   'service_recorded',

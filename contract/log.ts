@@ -1,0 +1,44 @@
+// Bodies of the transparency log API (/api/log/*) and of a passport's log bundle.
+import { z } from 'zod';
+
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const index = z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+export const logEntryParamsSchema = z.object({ index });
+export const inclusionQuerySchema = z.strictObject({ index, size: index });
+export const consistencyQuerySchema = z.strictObject({ from: index, to: index });
+
+export const logEntrySchema = z.object({
+  index: z.number().int().nonnegative(),
+  leafBase64: base64,
+  /** The leaf's text: RFC 8785 canonical JSON of {passport, seq, type, data, at, prev}. */
+  leaf: z.string(),
+});
+
+export const logProofSchema = z.object({ proof: z.array(base64) });
+
+export const passportLogEntrySchema = z.object({
+  index: z.number().int().nonnegative(),
+  leafBase64: base64,
+  proof: z.array(base64),
+});
+
+export const passportLogSchema = z.object({
+  /** The signed note every proof below is checked against. */
+  checkpoint: z.string(),
+  /** When the server signed that checkpoint (ISO 8601); reported by the server, not covered by the signature. */
+  signedAt: z.string(),
+  entries: z.array(passportLogEntrySchema),
+});
+
+/** What a dossier embeds as `passport-log.json`, enough to verify offline. */
+export const passportLogBundleSchema = passportLogSchema.extend({
+  /** The site's origin (PUBLIC_URL, e.g. `https://registry.example.com`), where the log API answers. */
+  origin: z.string(),
+  vkey: z.string(),
+  signedAt: z.string().optional(),
+});
+
+export type LogEntry = z.output<typeof logEntrySchema>;
+export type PassportLog = z.output<typeof passportLogSchema>;
+export type PassportLogBundle = z.output<typeof passportLogBundleSchema>;

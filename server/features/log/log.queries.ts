@@ -1,0 +1,61 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { logLeaves } from '../../db/schema';
+import { readHead } from '../../log/append';
+import { latestCheckpoint } from '../../log/checkpoints';
+import { consistencyProof, inclusionProofs } from '../../log/proofs';
+import type { LogSigner } from '../../log/signing';
+import { badRequest, notFound } from '../../plugins/errors';
+
+const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+
+async function requireSize(db: Db, size: number, name: string): Promise<void> {
+  const head = await readHead(db);
+  if (size > head.size)
+    throw notFound(`The log has ${head.size} entries; ${name} ${size} is beyond its end.`);
+}
+
+export async function logEntry(db: Db, index: number) {
+  const [row] = await db.select({ leaf: logLeaves.leaf }).from(logLeaves).where(eq(logLeaves.index, index));
+  if (!row) throw notFound(`The log has no entry ${index}.`);
+  return { index, leafBase64: Buffer.from(row.leaf, 'utf8').toString('base64'), leaf: row.leaf };
+}
+
+export async function inclusionProof(db: Db, index: number, size: number) {
+  if (index >= size) throw badRequest('index must be below size.', { index: 'must be below size' });
+  await requireSize(db, size, 'size');
+  const [proof] = await inclusionProofs(db, [index], size);
+  return { proof: proof!.map(b64) };
+}
+
+export async function consistency(db: Db, from: number, to: number) {
+  if (from > to) throw badRequest('from must not exceed to.', { from: 'must not exceed to' });
+  await requireSize(db, to, 'to');
+  return { proof: (await consistencyProof(db, from, to)).map(b64) };
+}
+
+/** Every leaf of one passport, each with its inclusion proof against the newest checkpoint. */
+export async function passportLog(db: Db, signer: LogSigner, code: string) {
+  const checkpoint = await latestCheckpoint(db, signer);
+  const rows = await db
+    .select({ index: logLeaves.index, leaf: logLeaves.leaf })
+    .from(logLeaves)
+    .where(eq(logLeaves.passportCode, code))
+    .orderBy(asc(logLeaves.seq));
+  const entries = rows.filter((r) => r.index < checkpoint.size);
+  if (!entries.length) throw notFound('No passport with that code is in the registry log.');
+  const proofs = await inclusionProofs(
+    db,
+    entries.map((e) => e.index),
+    checkpoint.size,
+  );
+  return {
+    checkpoint: checkpoint.note,
+    signedAt: checkpoint.createdAt.toISOString(),
+    entries: entries.map((e, i) => ({
+      index: e.index,
+      leafBase64: Buffer.from(e.leaf, 'utf8').toString('base64'),
+      proof: proofs[i]!.map(b64),
+    })),
+  };
+}

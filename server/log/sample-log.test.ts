@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassportLog } from '../../contract/log/verify-passport';
+import type { Database } from '../db/client';
+import { loadSampleContent } from '../db/sample/load-sample';
+import { readEnv } from '../env';
+import { rows } from '../features/log/log-test-kit';
+import { createTestDatabase } from '../test/test-db';
+import { latestCheckpoint } from './checkpoints';
+import { inclusionProofs } from './proofs';
+import { loadLogSigner } from './signing';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await loadLogSigner(database.db, readEnv({ NODE_ENV: 'test' }));
+  await loadSampleContent(database.db, { production: false });
+}, 120_000);
+afterAll(async () => database.close());
+
+describe('sample content in the transparency log', () => {
+  it('logs every sample event, in the order written, and every sample passport verifies', async () => {
+    const db = database.db;
+    const [counts] = await rows<{ events: number; leaves: number; unlogged: number }>(
+      db,
+      sql`select (select count(*)::int from instrument_events) as events, (select count(*)::int from log_leaves) as leaves,
+        (select count(*)::int from instrument_events e where not exists
+          (select 1 from log_leaves l where l.event_id = e.id)) as unlogged`,
+    );
+    expect(counts!.events).toBeGreaterThan(10);
+    expect(counts).toEqual({ events: counts!.events, leaves: counts!.events, unlogged: 0 });
+    const order = await rows<{ at: string }>(
+      db,
+      sql`select e.created_at::text as at from log_leaves l join instrument_events e on e.id = l.event_id order by l.index`,
+    );
+    expect(order.map((o) => o.at)).toEqual(order.map((o) => o.at).sort());
+
+    const signer = await loadLogSigner(db, readEnv({ NODE_ENV: 'test' }));
+    const checkpoint = await latestCheckpoint(db, signer);
+    const leaves = await rows<{ index: number; code: string; leaf: string }>(
+      db,
+      sql`select index::int as index, passport_code as code, leaf from log_leaves order by passport_code, seq`,
+    );
+    const proofs = await inclusionProofs(
+      db,
+      leaves.map((l) => l.index),
+      checkpoint.size,
+    );
+    const byCode = new Map<string, { index: number; leafBase64: string; proof: string[] }[]>();
+    leaves.forEach((l, i) =>
+      byCode.set(l.code, [
+        ...(byCode.get(l.code) ?? []),
+        {
+          index: l.index,
+          leafBase64: Buffer.from(l.leaf).toString('base64'),
+          proof: proofs[i]!.map((h) => Buffer.from(h, 'hex').toString('base64')),
+        },
+      ]),
+    );
+    for (const [code, entries] of byCode) {
+      const result = await verifyPassportLog({ vkey: signer.vkey, checkpoint: checkpoint.note, entries });
+      expect([code, result.ok]).toEqual([code, true]);
+    }
+  });
+});
