@@ -38,8 +38,8 @@ function decodeMail(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The link in the newest outbox mail to `to` (the e2e server writes mail as .eml under DATA_DIR/outbox). */
-export async function linkFromOutbox(to: string): Promise<string> {
+/** The link to `page` in the newest outbox mail to `to` (the e2e server writes mail as .eml under DATA_DIR/outbox). */
+export async function linkFromOutbox(to: string, page = 'reset-password'): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let link: string | undefined;
   await expect
@@ -54,7 +54,7 @@ export async function linkFromOutbox(to: string): Promise<string> {
       for (const file of files) {
         const raw = fs.readFileSync(path.join(dir, file), 'utf8');
         if (!raw.includes(to)) continue;
-        link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(decodeMail(raw))?.[0];
+        link = new RegExp(`https?://\\S+/${page}\\?token=[\\w-]+`).exec(decodeMail(raw))?.[0];
         if (link) return link;
       }
       return undefined;

@@ -1,20 +1,25 @@
 import argon2 from 'argon2';
+import { createHashQueue } from './hash-queue';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes) keeps a sign-in well under 100 ms on this hardware.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);
+/** Two hashes at a time leave libuv's other threads (four by default) to the rest of the server. */
+export const hashQueue = createHashQueue(2, 64);
+
+export const hashPassword = (password: string) => hashQueue.run(() => argon2.hash(password, OPTIONS));
 
 let dummyHash: Promise<string> | undefined;
 
 /** Verifies a password; with no hash (unknown account) it still spends the same time, so timing tells nothing. */
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword('not-a-real-password-but-same-cost');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    dummyHash ??= argon2.hash('not-a-real-password-but-same-cost', OPTIONS);
+    const dummy = await dummyHash;
+    await hashQueue.run(() => argon2.verify(dummy, password).catch(() => false));
     return false;
   }
-  return argon2.verify(hash, password).catch(() => false);
+  return hashQueue.run(() => argon2.verify(hash, password).catch(() => false));
 }
 
 const COMMON = new Set(

@@ -7,14 +7,14 @@ import { useAuth } from '../../lib/auth';
 const SignInPrompt = lazy(() => import('./sign-in-prompt').then((m) => ({ default: m.SignInPrompt })));
 
 /** Pages a guest cannot use: they get a sign-in prompt and the dialog, returning here afterwards. */
-export const SIGNED_IN_ONLY = ['/dashboard', '/settings'];
+export const SIGNED_IN_ONLY = ['/dashboard', '/settings', '/notifications'];
 /** Pages a person who has not finished onboarding may still see. */
-const ONBOARDING_EXEMPT = ['/onboarding', '/reset-password'];
+const ONBOARDING_EXEMPT = ['/onboarding', '/reset-password', '/verify-email'];
 
 const matches = (path: string, list: string[]) => list.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
- * Route gating (seed §2, §6): people who have not finished onboarding are sent to /onboarding from any page;
+ * Route gating: people who have not finished onboarding are sent to /onboarding from any page;
  * guests on signed-in-only pages see a sign-in prompt instead of a blank page.
  */
 export function AccountGate({ children }: { children: ReactNode }) {

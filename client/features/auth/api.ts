@@ -3,7 +3,7 @@ import type { LoginInput, RegisterInput, RequestResetInput, User } from '../../.
 import { apiJson } from '../../lib/api';
 import { ME_KEY } from '../../lib/auth';
 
-/** Sign-in and sign-up both answer the user; the current-user state is refreshed from it (seed §4). */
+/** Sign-in and sign-up both answer the user; the current-user state is refreshed from it. */
 function useSignedIn() {
   const queryClient = useQueryClient();
   return async (user: User) => {

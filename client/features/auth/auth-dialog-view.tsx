@@ -4,7 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import type { AuthMode } from '../../lib/auth';
 import { ResetRequestForm, SignInForm, SignUpForm } from './auth-forms';
 
-/** The open sign-in dialog: three tabs (seed §2). State and redirects live in AuthDialog. */
+/** The open sign-in dialog: three tabs. State and redirects live in AuthDialog. */
 export function AuthDialogView({
   mode,
   title,

@@ -46,7 +46,7 @@ function focusedControl(): HTMLElement | null {
 }
 
 /**
- * The one sign-in dialog of the app (seed §2, §4): opened by the `auth:open` window event or by the URL
+ * The one sign-in dialog of the app: opened by the `auth:open` window event or by the URL
  * parameters `auth` and `next`; closing removes both parameters. AuthDialogHost loads it (forms, validation,
  * Radix dialog and tabs) when it is first wanted, passing the event that asked for it as `initial`.
  */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 import { useRequestReset, useSignIn, useSignUp } from './api';
-import { Field, fieldsOf, FormError, formText } from './form-parts';
+import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
 import { RoleChoice } from './role-choice';
 
 const read = (event: FormEvent<HTMLFormElement>) => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth';
 import { useResetPassword } from './api';
-import { Field, fieldsOf, FormError, formText } from './form-parts';
+import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
 
 /** Chooses the new password for a mailed reset link; afterwards the person signs in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {

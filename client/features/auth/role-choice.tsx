@@ -11,7 +11,7 @@ const ROLES = [
   { value: 'luthier', label: 'Luthier', description: 'Create profiles & register instruments', icon: Guitar },
 ] as const;
 
-/** Seed §6: the sign-up role, shown as two labelled radio cards; user by default. */
+/** The sign-up role, shown as two labelled radio cards; user by default. */
 export function RoleChoice({
   value,
   onChange,

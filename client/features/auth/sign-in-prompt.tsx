@@ -1,23 +1,39 @@
 import { LogIn } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** What a guest sees on a signed-in-only page: the sign-in dialog opens, returning to `next` afterwards. */
-export function SignInPrompt({ next }: { next: string }) {
-  useDocumentTitle('Sign in');
+export interface SignInPromptProps {
+  /** Where signing in returns to. */
+  next: string;
+  title?: string;
+  text?: string;
+  /** Open the sign-in dialog at once (account pages, where there is nothing else to see). */
+  openDialog?: boolean;
+  /** Something a guest can do instead, shown under the button. */
+  children?: ReactNode;
+}
+
+/** What a guest sees on a page that needs an account: a prompt whose button signs in and returns to `next`. */
+export function SignInPrompt({
+  next,
+  title = 'Sign in to continue',
+  text = 'This page is part of your account. Sign in or create a free account to see it.',
+  openDialog = true,
+  children,
+}: SignInPromptProps) {
+  useDocumentTitle(title);
   useEffect(() => {
-    openAuthDialog('signin', next);
-  }, [next]);
+    if (openDialog) openAuthDialog('signin', next);
+  }, [next, openDialog]);
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <LogIn className="size-10 text-wood-600" aria-hidden />
-      <h1 className="font-serif text-3xl font-bold text-wood-900">Sign in to continue</h1>
-      <p className="text-stone-700">
-        This page is part of your account. Sign in or create a free account to see it.
-      </p>
+      <h1 className="font-serif text-3xl font-bold text-wood-900">{title}</h1>
+      <p className="text-stone-700">{text}</p>
       <Button onClick={() => openAuthDialog('signin', next)}>Sign in</Button>
+      {children}
     </div>
   );
 }

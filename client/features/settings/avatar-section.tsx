@@ -3,7 +3,7 @@ import type { Account } from '../../../contract/account';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { Avatar } from '../profiles/profile-parts';
+import { Avatar } from '../../components/ui/avatar';
 import { useRemoveAvatar, useUploadAvatar } from './api';
 import { SettingsCard } from './settings-card';
 

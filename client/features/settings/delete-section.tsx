@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../auth/form-parts';
+import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
 import { useDeleteAccount } from './api';
 import { SettingsCard } from './settings-card';
 

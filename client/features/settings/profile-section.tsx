@@ -5,7 +5,7 @@ import { EXPERIENCE_LEVELS, type Experience } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 import { Label, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../auth/form-parts';
+import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
 import { useUpdateProfile } from './api';
 import { SettingsCard, splitTags } from './settings-card';
 

@@ -1,7 +1,7 @@
 import type { Account } from '../../../contract/account';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../auth/form-parts';
+import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
 import { useChangeEmail, useChangePassword } from './api';
 import { SettingsCard } from './settings-card';
 
@@ -60,7 +60,10 @@ export function EmailSection({ account }: { account: Account }) {
   const change = useChangeEmail();
   const fields = fieldsOf(change.error);
   return (
-    <SettingsCard title="Email" description={`You sign in with ${account.email}.`}>
+    <SettingsCard
+      title="Email"
+      description={`You sign in with ${account.email}. A new address takes effect once you open the link we send to it.`}
+    >
       <form
         className="grid gap-4"
         noValidate
@@ -73,7 +76,11 @@ export function EmailSection({ account }: { account: Account }) {
             {
               onSuccess: () => {
                 form.reset();
-                toast({ title: 'Email changed' });
+                toast({
+                  title: 'Check your new inbox',
+                  description:
+                    'We sent a link to the new address. Your email changes once you open it; until then you keep signing in with the current one.',
+                });
               },
             },
           );

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { formatDate } from '../profiles/profile-parts';
+import { formatDate } from '../../lib/format-date';
 import { useEndSession, useSessions } from './api';
 import { SettingsCard } from './settings-card';
 

@@ -4,7 +4,7 @@ import type { Account } from '../../../contract/account';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../auth/form-parts';
+import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
 import { useUpdateShop } from './api';
 import { SettingsCard, splitTags } from './settings-card';
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import type { Db } from '../../db/client';
-import { media, sessions, shops, users } from '../../db/schema';
+import { media, passwordResets, sessions, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
-import { splitName } from '../auth/auth.queries';
+import { splitName } from '../../../contract/names';
 
 export async function findAccount(db: Db, userId: string) {
   const [row] = await db
@@ -39,12 +39,17 @@ export async function updateProfile(db: Db, userId: string, data: z.output<typeo
     .where(eq(users.id, userId));
 }
 
-/** Updates the caller's shop; false when they have none. */
+/** Updates the caller's shop; false when they have none. A new name ends the Verified badge: it vouched for the old one. */
 export async function updateShop(db: Db, userId: string, data: z.output<typeof shopUpdateSchema>) {
+  const renamed = sql`${shops.name} is distinct from ${data.name}`;
   const rows = await db
     .update(shops)
     .set({
       ...data,
+      verified: sql`case when ${renamed} then false else ${shops.verified} end`,
+      verifiedById: sql`case when ${renamed} then null else ${shops.verifiedById} end`,
+      verifiedAt: sql`case when ${renamed} then null else ${shops.verifiedAt} end`,
+      verificationNote: sql`case when ${renamed} then null else ${shops.verificationNote} end`,
       bio: orNull(data.bio),
       workshopBio: orNull(data.workshopBio),
       location: orNull(data.location),
@@ -67,10 +72,15 @@ export async function passwordHashOf(db: Db, userId: string) {
   return row?.hash ?? null;
 }
 
-/** A new password ends every other session of the person, in one transaction. */
+/** A new password ends every other session of the person and every reset link, in one transaction. */
 export async function changePassword(db: Db, userId: string, hash: string, keepSessionId: string | null) {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
+    const now = new Date();
+    await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     await tx
       .delete(sessions)
       .where(
@@ -79,10 +89,6 @@ export async function changePassword(db: Db, userId: string, hash: string, keepS
           : eq(sessions.userId, userId),
       );
   });
-}
-
-export async function changeEmail(db: Db, userId: string, email: string) {
-  await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** Sessions are keyed by the token's hash; the client sees a further hash of it, never the key itself. */
@@ -110,9 +116,4 @@ export async function endSession(db: Db, userId: string, publicId: string) {
   if (!match) return false;
   await db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
   return true;
-}
-
-/** Sessions, holds, resets and the shop go with the person (ON DELETE CASCADE). */
-export async function deleteAccount(db: Db, userId: string) {
-  await db.delete(users).where(eq(users.id, userId));
 }

@@ -1,37 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../plugins/audit';
 import { z } from 'zod';
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  deleteAccountSchema,
-  sessionListSchema,
-} from '../../../contract/account';
+import { changePasswordSchema, deleteAccountSchema, sessionListSchema } from '../../../contract/account';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict, notFound, parse, isUniqueViolation } from '../../plugins/errors';
+import { AppError, badRequest, notFound, parse } from '../../plugins/errors';
 import { clearSessionCookie, requireUser } from '../../plugins/sessions';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import {
-  changeEmail,
-  changePassword,
-  deleteAccount,
-  endSession,
-  listSessions,
-  passwordHashOf,
-  publicSessionId,
-} from './account.queries';
+import { notifyPasswordChanged } from '../../notify/account-notices';
+import { limitPasswordCheck } from '../../plugins/password-check-limit';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../passwords/passwords';
+import { deleteAccountData } from './deletion.queries';
+import { changePassword, endSession, listSessions, passwordHashOf, publicSessionId } from './account.queries';
 
-/** Password, email, sessions and deletion: each sensitive change asks for the current password. */
-export async function securityRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
+/** Password, sessions and deletion (the email change is the auth area's): each asks for the current password. */
+export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, env, media } = ctx;
   const confirmPassword = async (
     request: FastifyRequest,
     userId: string,
     password: string,
     field: string,
   ) => {
-    // Same budget as sign-in, so these forms cannot be used to guess a password either.
-    await app.rateLimit(`signin:ip:${request.ip}`, 10, 15 * 60 * 1000);
+    await limitPasswordCheck(app, request, userId);
     if (!(await verifyPassword(await passwordHashOf(db, userId), password))) {
       throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'That password is not correct.', {
         fields: { [field]: 'That password is not correct.' },
@@ -50,22 +40,8 @@ export async function securityRoutes(app: FastifyInstance, { db, env }: AppConte
     await confirmPassword(request, user.id, input.currentPassword, 'currentPassword');
     await changePassword(db, user.id, await hashPassword(input.newPassword), request.sessionId);
     audit(request, 'auth.password.changed');
+    await notifyPasswordChanged(ctx, user.id);
     return { ok: true };
-  });
-
-  app.post('/api/account/email', async (request) => {
-    const user = requireUser(request);
-    const input = parse(changeEmailSchema, request.body);
-    await confirmPassword(request, user.id, input.password, 'password');
-    try {
-      await changeEmail(db, user.id, input.email);
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
-      throw error;
-    }
-    audit(request, 'auth.email.changed', { previousEmail: user.email, email: input.email });
-    return { ok: true, email: input.email };
   });
 
   app.get('/api/account/sessions', async (request) => {
@@ -97,7 +73,8 @@ export async function securityRoutes(app: FastifyInstance, { db, env }: AppConte
     const user = requireUser(request);
     const input = parse(deleteAccountSchema, request.body);
     await confirmPassword(request, user.id, input.password, 'password');
-    await deleteAccount(db, user.id);
+    const personalMedia = await deleteAccountData(db, user.id);
+    for (const id of personalMedia) await media.remove(id);
     audit(request, 'account.deleted');
     clearSessionCookie(reply, env);
     return { ok: true };

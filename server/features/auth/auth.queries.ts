@@ -3,11 +3,6 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { userColumns } from '../../plugins/sessions';
 
-export function splitName(displayName: string): { firstName: string; lastName: string } {
-  const [first = '', ...rest] = displayName.trim().split(/\s+/);
-  return { firstName: first, lastName: rest.join(' ') };
-}
-
 export async function findUserForLogin(db: Db, email: string) {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })

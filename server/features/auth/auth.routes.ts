@@ -6,16 +6,19 @@ import { users } from '../../db/schema';
 import { AppError, badRequest, conflict, parse, isUniqueViolation } from '../../plugins/errors';
 import { audit } from '../../plugins/audit';
 import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
-import { deleteSession, findUserForLogin, splitName } from './auth.queries';
+import { splitName } from '../../../contract/names';
+import { deleteSession, findUserForLogin } from './auth.queries';
+import { emailRoutes, sendVerification } from './email.routes';
 import { limitRegister, limitSignIn } from './limits';
 import { onboardingRoutes } from './onboarding.routes';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../passwords/passwords';
 import { resetRoutes } from './reset.routes';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env } = ctx;
   await resetRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
+  await emailRoutes(app, ctx);
   app.get('/api/auth/me', async (request) => meResponseSchema.parse({ user: request.user }));
 
   app.post('/api/auth/register', async (request, reply) => {
@@ -46,6 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
     if (!created) throw new Error('user insert returned nothing');
     audit(request, 'auth.register', { targetUserId: created.id, role: created.role });
+    await sendVerification(ctx, request, created);
     setSessionCookie(reply, env, await createSession(db, created.id, request));
     return reply.status(201).send(userSchema.parse(created));
   });

@@ -4,13 +4,16 @@ import { requestResetSchema, resetPasswordSchema } from '../../../contract/auth'
 import type { AppContext } from '../../context';
 import { badRequest, parse } from '../../plugins/errors';
 import { clearSessionCookie } from '../../plugins/sessions';
-import { HOUR_MS } from './limits';
-import { hashPassword, isCommonPassword } from './passwords';
-import { consumeResetToken, createResetToken } from './reset.queries';
+import { HOUR_MS, limitResetPassword } from './limits';
+import { mailSafeText } from '../../notify/mail-text';
+import { hashPassword, isCommonPassword } from '../../passwords/passwords';
+import { notifyPasswordChanged } from '../../notify/account-notices';
+import { consumeResetToken, createResetToken, isResetTokenValid } from './reset.queries';
 
 const SAME_ANSWER = { ok: true, message: 'If an account exists for that email, a reset link is on its way.' };
 
-export async function resetRoutes(app: FastifyInstance, { db, env, mailer }: AppContext): Promise<void> {
+export async function resetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, env, mailer } = ctx;
   app.post('/api/auth/request-reset', async (request) => {
     const { email } = parse(requestResetSchema, request.body);
     await app.rateLimit(`reset:email:${email}`, 3, HOUR_MS);
@@ -23,7 +26,7 @@ export async function resetRoutes(app: FastifyInstance, { db, env, mailer }: App
         .send({
           to: email,
           subject: 'Reset your Luthier Registry password',
-          text: `Hello ${created.displayName},\n\nSomeone (hopefully you) asked to reset the password of your Luthier Registry account.\nChoose a new password here within 60 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays the same.\n`,
+          text: `Hello ${mailSafeText(created.displayName)},\n\nSomeone (hopefully you) asked to reset the password of your Luthier Registry account.\nChoose a new password here within 60 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail; your password stays the same.\n`,
         })
         .catch((err: unknown) => request.log.error({ err }, 'reset mail could not be sent'));
     }
@@ -31,19 +34,24 @@ export async function resetRoutes(app: FastifyInstance, { db, env, mailer }: App
     return SAME_ANSWER;
   });
 
+  const invalidLink = () =>
+    badRequest('This reset link is invalid or has expired. Please ask for a new one.', {
+      token: 'This reset link is invalid or has expired.',
+    });
+
   app.post('/api/auth/reset-password', async (request, reply) => {
+    await limitResetPassword(app, request);
     const input = parse(resetPasswordSchema, request.body);
     if (isCommonPassword(input.password)) {
       throw badRequest('Choose a less common password.', {
         password: 'This password is too common. Choose another.',
       });
     }
-    const ok = await consumeResetToken(db, input.token, await hashPassword(input.password));
-    if (!ok) {
-      throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', {
-        token: 'This reset link is invalid or has expired.',
-      });
-    }
+    // A made-up token costs one indexed lookup, never a hash.
+    if (!(await isResetTokenValid(db, input.token))) throw invalidLink();
+    const userId = await consumeResetToken(db, input.token, await hashPassword(input.password));
+    if (!userId) throw invalidLink();
+    await notifyPasswordChanged(ctx, userId);
     audit(request, 'auth.password.reset');
     clearSessionCookie(reply, env);
     return { ok: true };

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { VerifyEmailResponse } from '../../../contract/auth';
+import { apiJson } from '../../lib/api';
+import { ME_KEY } from '../../lib/auth';
+
+/** Follows the link once on arrival (the token is single-use, so a re-render must not send it again). */
+export function useVerifyEmail(token: string | null) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (value: string) =>
+      apiJson<VerifyEmailResponse>('POST', '/api/auth/verify-email', { token: value }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
+  });
+  const sent = useRef(false);
+  const { mutate } = mutation;
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+  return mutation;
+}
+
+export const resendVerification = () =>
+  apiJson<{ ok: true; alreadyVerified: boolean }>('POST', '/api/auth/verify-email/resend');

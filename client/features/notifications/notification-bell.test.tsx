@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { NotificationList } from '../../../contract/notifications';
+import { mockFetch, renderWithProviders } from '../../test/render';
+import { NotificationBell } from './notification-bell';
+import { NotificationPreferencesSection as PreferencesTestHost } from './preferences-section';
+
+const inbox = (unread: number): NotificationList => ({
+  unread,
+  items: [
+    {
+      id: 'a',
+      type: 'password_changed',
+      title: 'Your password was changed',
+      body: 'If this was not you, reset it now.',
+      link: '/settings',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      readAt: null,
+    },
+    {
+      id: 'b',
+      type: 'offer_received',
+      title: 'An offer for Blue Guitar',
+      body: 'Maker offered you an instrument.',
+      link: null,
+      createdAt: '2026-11-19T10:00:00.000Z',
+      readAt: '2026-11-19T11:00:00.000Z',
+    },
+  ],
+});
+
+describe('NotificationBell', () => {
+  it('names the unread count and opens the inbox; opening an entry marks it read', async () => {
+    let unread = 3;
+    const calls = mockFetch({
+      'GET /api/notifications': () => ({ json: inbox(unread) }),
+      'POST /api/notifications/a/read': () => {
+        unread = 2;
+        return { json: { ok: true } };
+      },
+      'POST /api/notifications/read-all': () => {
+        unread = 0;
+        return { json: { ok: true } };
+      },
+    });
+    renderWithProviders(<NotificationBell />, { me: { id: '1' } });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
+    expect(bell).toHaveTextContent('3');
+    await userEvent.click(bell);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Your password was changed')).toBeInTheDocument();
+    expect(within(dialog).getByText('An offer for Blue Guitar')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /see all notifications/i })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all read' }));
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/notifications/read-all')).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Notifications, none unread' })).toBeInTheDocument();
+  });
+
+  it('opening an unread entry marks it read', async () => {
+    const calls = mockFetch({
+      'GET /api/notifications': () => ({ json: inbox(1) }),
+      'POST /api/notifications/a/read': () => ({ json: { ok: true } }),
+    });
+    renderWithProviders(<NotificationBell />, { me: { id: '1' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await screen.findByRole('link', { name: /your password was changed/i }));
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/notifications/a/read')).toBe(true);
+  });
+});
+
+describe('notification mail preferences', () => {
+  it('shows every kind, keeps security notices on, and saves a change', async () => {
+    const calls = mockFetch({
+      'GET /api/account/notification-preferences': () => ({
+        json: { mail: { offer_received: true, password_changed: true, shop_message: false } },
+      }),
+      'PUT /api/account/notification-preferences': () => ({ json: { mail: { offer_received: false } } }),
+    });
+    renderWithProviders(<PreferencesTestHost />, { me: { id: '1' } });
+    const offers = await screen.findByRole('checkbox', { name: /an ownership offer is made to you/i });
+    expect(offers).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /a message to your shop/i })).not.toBeChecked();
+    const password = screen.getByRole('checkbox', { name: /your password is changed/i });
+    expect(password).toBeChecked();
+    expect(password).toBeDisabled();
+    await userEvent.click(offers);
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ mail: { offer_received: false } });
+  });
+});

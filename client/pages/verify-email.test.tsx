@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
+import { mockFetch, renderRoutes, renderWithProviders } from '../test/render';
+import { VerifyEmailPage } from './verify-email';
+
+const routes = [{ path: '/verify-email', element: <VerifyEmailPage /> }];
+
+describe('VerifyEmailPage', () => {
+  it('follows the link once and says the address is confirmed', async () => {
+    const calls = mockFetch({
+      'POST /api/auth/verify-email': () => ({
+        json: { ok: true, email: 'ada@example.test', changed: false },
+      }),
+    });
+    renderRoutes(routes, { path: '/verify-email?token=abc' });
+    expect(await screen.findByRole('status')).toHaveTextContent('ada@example.test is confirmed');
+    expect(calls.filter((c) => c.url === '/api/auth/verify-email')).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ token: 'abc' });
+  });
+
+  it('explains a used or expired link', async () => {
+    mockFetch({
+      'POST /api/auth/verify-email': () => ({
+        status: 400,
+        json: { error: 'This link is invalid, used or expired.', code: 'VALIDATION_FAILED' },
+      }),
+    });
+    renderRoutes(routes, { path: '/verify-email?token=old' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('invalid, used or expired');
+  });
+
+  it('the banner sends a new link', async () => {
+    const calls = mockFetch({
+      'POST /api/auth/verify-email/resend': () => ({ json: { ok: true, alreadyVerified: false } }),
+    });
+    renderWithProviders(<VerifyEmailBanner email="ada@example.test" />);
+    expect(screen.getByRole('region', { name: 'Confirm your email' })).toHaveTextContent('ada@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Resend the link' }));
+    expect(await screen.findByText('A new link is on its way.')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+});

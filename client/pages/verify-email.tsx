@@ -1,0 +1,54 @@
+import { MailCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Card, CardContent, CardHeader } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { buttonClasses } from '../components/ui/button';
+import { useVerifyEmail } from '../features/auth/verify-email';
+import { errorText } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** /verify-email?token=…: the page the confirmation mail links to, for sign-up and for a change of address. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  useDocumentTitle('Confirm your email');
+  const result = useVerifyEmail(token);
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardHeader>
+          <MailCheck className="size-8 text-wood-700" aria-hidden />
+          <h1 className="font-serif text-2xl font-semibold text-wood-900">Confirm your email</h1>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {!token ? (
+            <p className="text-stone-700">
+              This link is incomplete. Open the link in the mail we sent, or ask for a new one from the banner
+              at the top of the page once you are signed in.
+            </p>
+          ) : result.isPending ? (
+            <Spinner />
+          ) : result.isSuccess ? (
+            <>
+              <p role="status" className="text-stone-800">
+                {result.data.changed
+                  ? `Your email address is now ${result.data.email}. Other devices were signed out.`
+                  : `Thank you: ${result.data.email} is confirmed.`}
+              </p>
+              <Link to="/dashboard" className={buttonClasses('default')}>
+                Go to your dashboard
+              </Link>
+            </>
+          ) : (
+            <p role="alert" className="text-stone-800">
+              {errorText(
+                result.error,
+                'This link is invalid, used or expired. Ask for a new one from your account.',
+              )}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

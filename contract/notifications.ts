@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Everything a person can be told about; each kind is an inbox entry and, by preference, a mail. */
+export const NOTIFICATION_KINDS = [
+  'offer_received',
+  'offer_accepted',
+  'offer_declined',
+  'offer_expired',
+  'offer_cancelled',
+  'service_pending',
+  'service_approved',
+  'service_rejected',
+  'verification_given',
+  'verification_removed',
+  'password_changed',
+  'email_change_requested',
+  'shop_message',
+  'stolen_check',
+  'stolen_offer_cancelled',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** Account-security mails are always sent: they are how a person learns that someone else acted as them. */
+export const ALWAYS_MAILED: readonly NotificationKind[] = ['password_changed', 'email_change_requested'];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  offer_received: 'An ownership offer is made to you',
+  offer_accepted: 'Your offer is accepted',
+  offer_declined: 'Your offer is declined',
+  offer_expired: 'An offer expires',
+  offer_cancelled: 'An offer to you is cancelled',
+  service_pending: 'A service record awaits your approval',
+  service_approved: 'Your service record is approved',
+  service_rejected: 'Your service record is rejected',
+  verification_given: 'A shop or instrument of yours is verified',
+  verification_removed: 'A verification is removed',
+  password_changed: 'Your password is changed',
+  email_change_requested: 'A change of your email address is requested',
+  shop_message: 'A message to your shop',
+  stolen_check: 'Someone checks your stolen instrument',
+  stolen_offer_cancelled: 'An offer is cancelled because the instrument was reported stolen',
+};
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: notificationKindSchema,
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationPreferencesSchema = z.object({
+  mail: z.record(notificationKindSchema, z.boolean()),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** A partial update: kinds left out keep their setting. */
+export const notificationPreferencesUpdateSchema = z.object({
+  mail: z.partialRecord(notificationKindSchema, z.boolean({ message: 'Must be true or false.' })),
+});
+export type NotificationPreferencesUpdate = z.input<typeof notificationPreferencesUpdateSchema>;

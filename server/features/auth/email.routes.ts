@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changeEmailSchema } from '../../../contract/account';
+import { verifyEmailResponseSchema, verifyEmailSchema } from '../../../contract/auth';
+import { ErrorCodes } from '../../../contract/errors';
+import { notifyEmailChangeRequested } from '../../notify/account-notices';
+import { limitPasswordCheck } from '../../plugins/password-check-limit';
+import type { AppContext } from '../../context';
+import { audit } from '../../plugins/audit';
+import { AppError, badRequest, conflict, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { emailChangeMail, verificationMail, verifyLink } from './email-mails';
+import { consumeEmailToken, createEmailToken, passwordHashOf } from './email.queries';
+import { verifyPassword } from '../../passwords/passwords';
+import { HOUR_MS, MINUTE_MS } from './limits';
+
+/** Sends (not awaited: a slow mail server must not hold the request) a sign-up verification link. */
+export async function sendVerification(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: { id: string; email: string; displayName: string },
+): Promise<void> {
+  const token = await createEmailToken(ctx.db, user.id, user.email, 'verify');
+  void ctx.mailer
+    .send(verificationMail(user.email, user.displayName, verifyLink(ctx.env.publicUrl, token)))
+    .catch((err: unknown) => request.log.error({ err }, 'verification mail could not be sent'));
+}
+
+/** Sends a link to a new address; the account's email changes only when it is followed. */
+export async function sendEmailChange(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: { id: string; displayName: string },
+  newEmail: string,
+): Promise<void> {
+  const token = await createEmailToken(ctx.db, user.id, newEmail, 'change');
+  void ctx.mailer
+    .send(emailChangeMail(newEmail, user.displayName, verifyLink(ctx.env.publicUrl, token)))
+    .catch((err: unknown) => request.log.error({ err }, 'email change mail could not be sent'));
+}
+
+export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/auth/verify-email', async (request) => {
+    await app.rateLimit(`verify-email:ip:${request.ip}`, 30, 15 * MINUTE_MS);
+    const { token } = parse(verifyEmailSchema, request.body);
+    const result = await consumeEmailToken(ctx.db, token, request.sessionId);
+    if (!result.ok && result.reason === 'taken')
+      throw conflict('Another account already uses this email address.', 'EMAIL_TAKEN');
+    if (!result.ok) {
+      throw badRequest('This link is invalid, used or expired. Ask for a new one from your account.', {
+        token: 'This link is invalid, used or expired.',
+      });
+    }
+    audit(request, result.purpose === 'change' ? 'auth.email.changed' : 'auth.email.verified', {
+      targetUserId: result.userId,
+    });
+    return verifyEmailResponseSchema.parse({
+      ok: true,
+      email: result.email,
+      changed: result.purpose === 'change',
+    });
+  });
+
+  // The change of address is asked for from settings; it lives here, beside the link that completes it.
+  app.post('/api/account/email', async (request) => {
+    const user = requireUser(request);
+    const input = parse(changeEmailSchema, request.body);
+    await limitPasswordCheck(app, request, user.id);
+    if (!(await verifyPassword(await passwordHashOf(ctx.db, user.id), input.password))) {
+      throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'That password is not correct.', {
+        fields: { password: 'That password is not correct.' },
+      });
+    }
+    if (input.email === user.email)
+      throw badRequest('This is already your email address.', {
+        email: 'This is already your email address.',
+      });
+    await app.rateLimit(`email-change:user:${user.id}`, 5, HOUR_MS);
+    // Nothing changes until the link sent to the new address is followed; the current address is told now.
+    // Whether another account uses the address is checked only when the link is followed, so this form cannot be
+    // used to find out who has an account.
+    await sendEmailChange(ctx, request, user, input.email);
+    await notifyEmailChangeRequested(ctx, user.id, input.email);
+    audit(request, 'auth.email.change_requested', { previousEmail: user.email, email: input.email });
+    return { ok: true, email: user.email, pendingEmail: input.email };
+  });
+
+  app.post('/api/auth/verify-email/resend', async (request) => {
+    const user = requireUser(request);
+    if (user.emailVerified) return { ok: true, alreadyVerified: true };
+    await app.rateLimit(`verify-email:resend:${user.id}`, 3, HOUR_MS);
+    await sendVerification(ctx, request, user);
+    return { ok: true, alreadyVerified: false };
+  });
+}

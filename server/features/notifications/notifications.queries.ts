@@ -1,0 +1,93 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { notificationPreferences, notifications } from '../../db/schema';
+
+export const INBOX_LIMIT = 50;
+
+/** The newest entries of a person's inbox and how many of all their entries are unread. */
+export async function listNotifications(db: Db, userId: string) {
+  const [rows, unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(INBOX_LIMIT),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      type: r.kind,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      createdAt: r.createdAt.toISOString(),
+      readAt: r.readAt?.toISOString() ?? null,
+    })),
+    unread: unread[0]?.n ?? 0,
+  };
+}
+
+/** Marks one of the person's own entries read; false when there is no such entry of theirs. */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!row) return false;
+  if (!row.readAt) {
+    await db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  }
+  return true;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+export async function mailPreferences(db: Db, userId: string): Promise<Record<NotificationKind, boolean>> {
+  const rows = await db
+    .select({ kind: notificationPreferences.kind, mail: notificationPreferences.mail })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const set = new Map(rows.map((r) => [r.kind, r.mail]));
+  return Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, set.get(k) ?? true])) as Record<
+    NotificationKind,
+    boolean
+  >;
+}
+
+export async function setMailPreferences(
+  db: Db,
+  userId: string,
+  changes: Partial<Record<NotificationKind, boolean>>,
+): Promise<void> {
+  const values = Object.entries(changes).map(([kind, mail]) => ({
+    userId,
+    kind: kind as NotificationKind,
+    mail: Boolean(mail),
+  }));
+  if (values.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const v of values) {
+      await tx
+        .insert(notificationPreferences)
+        .values(v)
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.kind],
+          set: { mail: v.mail },
+        });
+    }
+  });
+}
