@@ -1,8 +1,24 @@
 import { z } from 'zod';
 
-export const verificationSchema = z.object({
-  verified: z.boolean({ message: 'verified must be true or false.' }),
-});
+import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
+
+export const verificationSchema = z
+  .object({
+    verified: z.boolean({ message: 'verified must be true or false.' }),
+    /** What was checked; required when verifying, optional (why) when removing. */
+    note: z
+      .string()
+      .trim()
+      .max(1000, 'At most 1000 characters.')
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .optional(),
+  })
+  .refine((v) => !v.verified || (v.note?.length ?? 0) >= 5, {
+    message: 'Say what you checked (at least 5 characters).',
+    path: ['note'],
+  });
+export type VerificationInput = z.input<typeof verificationSchema>;
+const statement = z.object({ adminName: z.string(), at: z.string(), note: z.string() }).nullable();
 
 export const adminQueueQuerySchema = z.object({
   verified: z
@@ -19,6 +35,7 @@ export const adminShopSchema = z.object({
   ownerName: z.string(),
   published: z.boolean(),
   verified: z.boolean(),
+  verification: statement,
   createdAt: z.string(),
 });
 export const adminInstrumentSchema = z.object({
@@ -28,6 +45,7 @@ export const adminInstrumentSchema = z.object({
   makerName: z.string().nullable(),
   yearMade: z.number(),
   verified: z.boolean(),
+  verification: statement,
   createdAt: z.string(),
 });
 export const adminQueueSchema = z.object({

@@ -1,5 +1,5 @@
 // The registry's fixed values, without Zod. The client imports them from here, so a page that needs the list of
-// instrument types does not download and build every schema with them (issue 7 §3); registry.ts re-exports them.
+// instrument types does not download and build every schema with them; registry.ts re-exports them.
 
 export const INSTRUMENT_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
 export const INSTRUMENT_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
@@ -8,6 +8,10 @@ export const FILTER_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco
 export const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
 export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritance', 'trade'] as const;
 export const SERVICE_TYPES = ['setup', 'maintenance', 'repair', 'restoration'] as const;
+/** How the registry list can be ordered; newest first unless asked. */
+export const REGISTRY_SORTS = ['newest', 'year-desc', 'year-asc', 'value-desc', 'value-asc'] as const;
+export type RegistrySort = (typeof REGISTRY_SORTS)[number];
+export const INSTRUMENT_STATUSES_PUBLIC = ['active', 'stolen', 'destroyed'] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;
 /** Longer search input is cut, not refused: nobody types 200 characters to find a guitar. */

@@ -8,7 +8,10 @@ import {
   MAX_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
+  REGISTRY_SORTS,
+  INSTRUMENT_STATUSES_PUBLIC,
 } from './registry-values';
+import { CONTROL_CHAR_MESSAGE, isCleanLine, isCleanText } from './text';
 
 export * from './registry-values';
 
@@ -35,6 +38,14 @@ export const listQuerySchema = z.object({
     .transform((v) => v?.trim().slice(0, MAX_SEARCH_LENGTH) || undefined),
   type: allOr(INSTRUMENT_TYPES),
   category: allOr(INSTRUMENT_CATEGORIES),
+  sort: z.enum(REGISTRY_SORTS).default('newest'),
+  yearFrom: z.coerce.number().int().min(0).max(9999).optional(),
+  yearTo: z.coerce.number().int().min(0).max(9999).optional(),
+  verified: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  status: allOr(INSTRUMENT_STATUSES_PUBLIC),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
@@ -70,8 +81,15 @@ export const instrumentSummarySchema = z.object({
 export type InstrumentSummary = z.infer<typeof instrumentSummarySchema>;
 export const instrumentListSchema = z.array(instrumentSummarySchema);
 
+// Texts up to 120 characters are names and labels: one line. Longer ones may have line breaks.
 const optText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters.`).nullable().optional();
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .refine(max <= 120 ? isCleanLine : isCleanText, CONTROL_CHAR_MESSAGE)
+    .nullable()
+    .optional();
 const year = z.coerce
   .number({ message: 'Enter a year.' })
   .int('Enter a year.')
@@ -79,7 +97,12 @@ const year = z.coerce
   .max(new Date().getFullYear() + 1, 'The year cannot be in the future.');
 
 export const buildFieldsSchema = z.object({
-  name: z.string({ message: 'Name is required.' }).trim().min(1, 'Name is required.').max(120),
+  name: z
+    .string({ message: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(120)
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
   instrumentType: instrumentTypeSchema,
   category: categorySchema,
   model: optText(120),
@@ -121,9 +144,33 @@ export const createInstrumentSchema = buildFieldsSchema.extend({
 });
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
-export const editInstrumentSchema = buildFieldsSchema.partial().refine((v) => Object.keys(v).length > 0, {
-  message: 'Nothing to change.',
-});
+/** Facts that identify the instrument; after its first transfer the maker changes them only as a correction. */
+export const IDENTITY_FIELDS = [
+  'name',
+  'model',
+  'serialNumber',
+  'yearMade',
+  'bodyWood',
+  'neckWood',
+  'fretboardWood',
+  'scaleLength',
+  'numberOfStrings',
+] as const;
+/** Facts that belong to whoever owns the instrument now. */
+export const OWNER_FIELDS = ['condition', 'estimatedValue'] as const;
+
+export const editInstrumentSchema = buildFieldsSchema
+  .partial()
+  .extend({
+    /** Why an identity fact changes; required once the instrument has changed hands. */
+    reason: z
+      .string()
+      .trim()
+      .max(500, 'At most 500 characters.')
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'reason'), { message: 'Nothing to change.' });
 export type EditInstrumentInput = z.input<typeof editInstrumentSchema>;
 
 export const imageSchema = z.object({
@@ -171,6 +218,13 @@ export const eventSchema = z.object({
 });
 export type InstrumentEvent = z.infer<typeof eventSchema>;
 
+export const verificationStatementSchema = z.object({
+  adminName: z.string(),
+  at: z.string(),
+  note: z.string(),
+});
+export type VerificationStatement = z.infer<typeof verificationStatementSchema>;
+
 export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: true }).extend({
   serialNumber: z.string().nullable(),
   bodyWood: z.string().nullable(),
@@ -185,11 +239,19 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
   ownershipHistory: z.array(ownershipSchema),
   serviceRecords: z.array(serviceRecordSchema),
   events: z.array(eventSchema),
+  /** What an admin checked, who and when; null while not verified. */
+  verification: verificationStatementSchema.nullable(),
+  /** The stolen report while the instrument is stolen; the police reference for its owner and admins only. */
+  stolen: z
+    .object({ date: z.string(), place: z.string(), policeReference: z.string().nullable().optional() })
+    .nullable(),
   viewer: z.object({
     isMaker: z.boolean(),
     isOwner: z.boolean(),
     isAdmin: z.boolean(),
     canRecordService: z.boolean(),
+    /** The instrument has changed hands: identity facts change only as a correction with a reason. */
+    correctionRequired: z.boolean(),
   }),
 });
 export type InstrumentDetail = z.infer<typeof instrumentDetailSchema>;
@@ -217,6 +279,18 @@ export const serviceInputSchema = z.object({
   notes: optText(2000),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+export const stolenReportSchema = z.object({
+  date: isoDate,
+  place: z
+    .string({ message: 'Say where it went missing.' })
+    .trim()
+    .min(2, 'Say where it went missing.')
+    .max(200, 'At most 200 characters.')
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
+  policeReference: optText(100),
+});
+export type StolenReportInput = z.input<typeof stolenReportSchema>;
 
 export const transferOfferSchema = z.object({
   recipient: z

@@ -3,15 +3,26 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminQueue } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText, getQueryFn } from '../../lib/api';
 
 const QUEUE_KEY = '/api/admin/queue';
 
+function Statement({ v }: { v: { adminName: string; at: string; note: string } }) {
+  return (
+    <p className="text-xs text-stone-600">
+      Verified by {v.adminName} on {new Date(v.at).toLocaleDateString()}: {v.note}
+    </p>
+  );
+}
+
 /** The verification queue: shops and instruments, unverified by default, with verify / unverify. */
 export function AdminQueuePanel() {
   const [showVerified, setShowVerified] = useState(false);
+  // What the admin checked: required to verify, shown on the badge with their name and the date.
+  const [note, setNote] = useState('');
   const client = useQueryClient();
   const query = useQuery<AdminQueue>({
     queryKey: [`${QUEUE_KEY}?verified=${showVerified}`],
@@ -19,9 +30,14 @@ export function AdminQueuePanel() {
   });
   const verify = useMutation({
     mutationFn: ({ kind, id, verified }: { kind: 'shops' | 'instruments'; id: string; verified: boolean }) =>
-      apiRequest('POST', `/api/admin/${kind}/${id}/verification`, { verified }),
+      apiRequest(
+        'POST',
+        `/api/admin/${kind}/${id}/verification`,
+        verified ? { verified, note } : { verified },
+      ),
     onSuccess: async (_r, v) => {
       toast({ title: v.verified ? 'Verified' : 'Verification withdrawn' });
+      if (v.verified) setNote('');
       await client.invalidateQueries();
     },
     onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
@@ -45,6 +61,21 @@ export function AdminQueuePanel() {
           Verified
         </Button>
       </div>
+      {!showVerified && (
+        <div>
+          <Label htmlFor="verification-note">What did you check?</Label>
+          <Input
+            id="verification-note"
+            value={note}
+            maxLength={1000}
+            placeholder="e.g. Saw the label and serial number; matched the workshop book"
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <p className="mt-1 text-xs text-stone-600">
+            Required to verify. The badge shows this note with your name and today&rsquo;s date.
+          </p>
+        </div>
+      )}
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
@@ -68,6 +99,7 @@ export function AdminQueuePanel() {
                       {s.ownerName}
                       {s.location ? ` · ${s.location}` : ''}
                     </p>
+                    {s.verification && <Statement v={s.verification} />}
                   </div>
                   <Button
                     size="sm"
@@ -100,6 +132,7 @@ export function AdminQueuePanel() {
                     <p className="text-sm text-stone-600">
                       {i.passportCode} · {i.makerName ?? 'Unknown maker'} · {i.yearMade}
                     </p>
+                    {i.verification && <Statement v={i.verification} />}
                   </div>
                   <Button
                     size="sm"

@@ -12,6 +12,11 @@ export interface RegistryFilters {
   search: string;
   type: string;
   category: string;
+  sort?: string;
+  yearFrom?: string;
+  yearTo?: string;
+  verified?: boolean;
+  status?: string;
   page: number;
   pageSize: number;
 }
@@ -25,6 +30,11 @@ export function instrumentsUrl(f: RegistryFilters): string {
   if (f.search.trim()) params.set('search', f.search.trim());
   if (f.type !== 'all') params.set('type', f.type);
   if (f.category !== 'all') params.set('category', f.category);
+  if (f.sort && f.sort !== 'newest') params.set('sort', f.sort);
+  if (f.yearFrom) params.set('yearFrom', f.yearFrom);
+  if (f.yearTo) params.set('yearTo', f.yearTo);
+  if (f.verified) params.set('verified', 'true');
+  if (f.status && f.status !== 'all') params.set('status', f.status);
   params.set('page', String(f.page));
   params.set('pageSize', String(f.pageSize));
   return `${INSTRUMENTS_KEY}?${params.toString()}`;

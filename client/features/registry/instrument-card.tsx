@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
+import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { capitalize, formatMoney } from './format';
 
-/** A registry card (seed §2): image, Verified badge, name, value, category and type, year, maker, condition. */
+/** A registry card: image, Verified badge, name, value, category and type, year, maker, condition. */
 export function InstrumentCard({
   instrument: i,
   layout = 'grid',
@@ -21,6 +22,9 @@ export function InstrumentCard({
   priority?: boolean;
 }) {
   const list = layout === 'list';
+  // Guests read the public passport; members keep the working view with their actions.
+  const { user } = useAuth();
+  const href = user ? `/instruments/${i.id}` : `/p/${i.passportCode}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
@@ -56,7 +60,7 @@ export function InstrumentCard({
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
           <Heading className="font-serif text-lg font-semibold leading-snug text-wood-900">
-            <Link to={`/instruments/${i.id}`} className="after:absolute after:inset-0 focus:outline-none">
+            <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
               {i.name}
             </Link>
           </Heading>

@@ -67,7 +67,7 @@ function toBody(values: Values, mode: 'create' | 'edit'): Record<string, unknown
   return body;
 }
 
-/** Register or edit build details (product.md §7): required name, type, category and year. */
+/** Register or edit build details: required name, type, category and year. */
 export function InstrumentForm({
   mode,
   instrument,

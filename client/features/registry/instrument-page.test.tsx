@@ -68,7 +68,12 @@ describe('InstrumentPage', () => {
   it('asks guests to sign in and returns them here', async () => {
     const listener = vi.fn();
     window.addEventListener(AUTH_OPEN_EVENT, listener);
+    mockFetch({ [`GET /api/public/instruments/${ID}`]: () => ({ json: { passportCode: 'LR-AAAA-BBBB' } }) });
     renderRoutes(routes, { path: `/instruments/${ID}` });
+    // Guests are offered the public passport instead.
+    expect(
+      await screen.findByRole('link', { name: 'Open the public passport LR-AAAA-BBBB' }),
+    ).toHaveAttribute('href', '/p/LR-AAAA-BBBB');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect((listener.mock.calls[0]![0] as CustomEvent).detail).toEqual({
       mode: 'signin',

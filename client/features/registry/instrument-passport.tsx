@@ -1,4 +1,4 @@
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { capitalize } from './format';
 import { GalleryTab } from './gallery-tab';
 import { OverviewTab } from './overview-tab';
 import { PassportActions } from './passport-actions';
+import { VerifiedBadge } from './verified-badge';
 import { ProvenanceTab } from './provenance-tab';
 import { ServiceTab } from './service-tab';
 
@@ -26,7 +27,7 @@ function NotFound() {
   );
 }
 
-/** An instrument passport (seed §2): Overview, Gallery, Provenance and Service History tabs. */
+/** An instrument passport: Overview, Gallery, Provenance and Service History tabs. */
 export function InstrumentPassport({ id }: { id: string }) {
   const query = useInstrument(id);
   useDocumentTitle(query.data?.name ?? (query.isError ? 'Instrument Not Found' : 'Instrument'));
@@ -54,18 +55,25 @@ export function InstrumentPassport({ id }: { id: string }) {
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="font-serif text-3xl font-bold text-wood-900 md:text-4xl">{i.name}</h1>
-            {i.verified && (
-              <Badge variant="success">
-                <ShieldCheck aria-hidden /> Verified
-              </Badge>
-            )}
             {i.status === 'stolen' && <Badge className="bg-red-700">Reported stolen</Badge>}
           </div>
+          <VerifiedBadge instrument={i} />
+          {i.stolen && (
+            <p role="status" className="mt-1 text-sm font-medium text-red-800">
+              Reported stolen on {i.stolen.date} in {i.stolen.place}
+              {i.stolen.policeReference ? ` · police reference ${i.stolen.policeReference}` : ''}
+            </p>
+          )}
           <p className="mt-1 text-stone-700">
             {capitalize(i.category)} {i.instrumentType} · {i.yearMade}
             {i.luthier ? ` · ${i.luthier.businessName}` : ''}
           </p>
-          <p className="mt-1 font-mono text-sm text-stone-600">Passport {i.passportCode}</p>
+          <p className="mt-1 font-mono text-sm text-stone-600">
+            Passport {i.passportCode} ·{' '}
+            <Link to={`/p/${i.passportCode}`} className="font-sans text-wood-800 underline">
+              Public passport (share)
+            </Link>
+          </p>
         </div>
         <PassportActions instrument={i} />
       </header>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Send, ShieldAlert } from 'lucide-react';
+import { Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { ACQUISITION_METHODS } from '../../../contract/registry-values';
@@ -18,9 +18,11 @@ import { cn } from '../../lib/cn';
 import { instrumentKey, useMyRegistry, useRegistryMutation } from './api';
 import { capitalize } from './format';
 import { InstrumentForm } from './instrument-form';
+import { StolenDialog } from './stolen-dialog';
 
 function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
   const client = useQueryClient();
   const save = useRegistryMutation(
     (body: Record<string, unknown>) =>
@@ -50,12 +52,29 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
             {errorText(save.error)}
           </p>
         )}
+        {instrument.viewer.correctionRequired && (
+          <div className="mb-4">
+            <Label htmlFor="correction-reason">Reason for a correction</Label>
+            <Input
+              id="correction-reason"
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <p className="mt-1 text-xs text-wood-700">
+              This instrument has changed hands: a change of its name, model, serial number, year, woods,
+              scale or strings is a correction, shown with this reason in its history, and removes the
+              Verified badge.
+            </p>
+            <FieldError id="correction-reason-error" message={errorFields(save.error).reason} />
+          </div>
+        )}
         <InstrumentForm
           mode="edit"
           instrument={instrument}
           pending={save.isPending}
           fieldErrors={errorFields(save.error)}
-          onSubmit={(body) => save.mutate(body)}
+          onSubmit={(body) => save.mutate(reason.trim() ? { ...body, reason: reason.trim() } : body)}
         />
       </DialogContent>
     </Dialog>
@@ -168,7 +187,7 @@ function PrivacyToggle() {
 /** Maker: edit. Owner: transfer, report stolen or recovered, privacy. */
 export function PassportActions({ instrument: i }: { instrument: InstrumentDetail }) {
   const status = useRegistryMutation(
-    (path: 'report-stolen' | 'recovered') => apiRequest('POST', `/api/registry/instruments/${i.id}/${path}`),
+    (path: 'recovered') => apiRequest('POST', `/api/registry/instruments/${i.id}/${path}`),
     {
       onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
     },
@@ -185,13 +204,7 @@ export function PassportActions({ instrument: i }: { instrument: InstrumentDetai
               Mark as recovered
             </Button>
           ) : (
-            <Button
-              variant="destructive"
-              disabled={status.isPending}
-              onClick={() => status.mutate('report-stolen')}
-            >
-              <ShieldAlert aria-hidden /> Report stolen
-            </Button>
+            <StolenDialog instrument={i} />
           ))}
       </div>
       {i.viewer.isOwner && <PrivacyToggle />}

@@ -3,8 +3,17 @@ import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth';
 
-/** For pages that exist only when signed in (seed §2): a prompt that opens sign-in and comes back here. */
-export function SignInPrompt({ title, text }: { title: string; text: string }) {
+/** For pages that exist only when signed in: a prompt that opens sign-in and comes back here. */
+export function SignInPrompt({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text: string;
+  /** Something a guest can do instead, shown under the button. */
+  children?: React.ReactNode;
+}) {
   const location = useLocation();
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
@@ -17,6 +26,7 @@ export function SignInPrompt({ title, text }: { title: string; text: string }) {
       >
         Sign in
       </Button>
+      {children}
     </div>
   );
 }

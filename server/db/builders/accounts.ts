@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { shops, users } from '../schema';
-import { hashPassword } from '../../features/auth/passwords';
-import { splitName } from '../../features/auth/auth.queries';
+import { hashPassword } from '../../passwords/passwords';
+import { splitName } from '../../../contract/names';
 
 export interface UserSeed {
   email: string;
@@ -17,6 +17,8 @@ export interface UserSeed {
   interests?: string[];
   favoriteStyles?: string[];
   specialties?: string[];
+  /** Whether the address counts as proven; sample and demo people are, so is everyone a test does not say otherwise. */
+  emailVerified?: boolean;
 }
 
 let sequence = 0;
@@ -42,6 +44,7 @@ export async function createUser(db: Db, seed: Partial<UserSeed> = {}) {
       interests: seed.interests ?? [],
       favoriteStyles: seed.favoriteStyles ?? [],
       specialties: seed.specialties ?? [],
+      emailVerifiedAt: seed.emailVerified === false ? null : new Date(),
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');

@@ -99,7 +99,10 @@ export interface ServiceSeed extends Omit<z.output<typeof serviceInputSchema>, '
   status?: 'approved' | 'pending' | 'rejected';
 }
 
-/** Adds a service record and its "service recorded" event. */
+/**
+ * Adds a service record; an approved one gets its "service recorded" event. A pending or rejected record is not
+ * part of the public history, so it writes no passport event (approval records it then).
+ */
 export async function addServiceRecord(db: Db, instrumentId: string, seed: ServiceSeed) {
   const [row] = await db
     .insert(serviceRecords)
@@ -118,11 +121,12 @@ export async function addServiceRecord(db: Db, instrumentId: string, seed: Servi
     })
     .returning();
   if (!row) throw new Error('service insert returned nothing');
-  await recordPassportEvent(db, {
-    instrumentId,
-    actorId: seed.recordedById ?? null,
-    type: 'service_recorded',
-    data: { serviceType: row.serviceType, servicerName: row.servicerName, status: row.status },
-  });
+  if (row.status === 'approved')
+    await recordPassportEvent(db, {
+      instrumentId,
+      actorId: seed.recordedById ?? null,
+      type: 'service_recorded',
+      data: { serviceType: row.serviceType, servicerName: row.servicerName, status: row.status },
+    });
   return row;
 }

@@ -1,9 +1,24 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instruments, shops, users } from '../../db/schema';
 import { recordPassportEvent } from '../../log/passport-events';
+import { notify } from '../../notify/notifications';
 
-/** Shops (published) and instruments with the given verified flag, newest first. */
+const verifier = alias(users, 'verifier');
+
+const statement = (r: {
+  adminName: string | null;
+  at: Date | null;
+  note: string | null;
+  verified: boolean;
+}) =>
+  r.verified && r.at
+    ? { adminName: r.adminName ?? 'An admin', at: r.at.toISOString(), note: r.note ?? '' }
+    : null;
+
+/** Shops (published) and instruments with the given verified flag, newest change first. */
 export async function adminQueue(db: Db, verified: boolean) {
   const [shopRows, instrumentRows] = await Promise.all([
     db
@@ -16,11 +31,15 @@ export async function adminQueue(db: Db, verified: boolean) {
         published: shops.published,
         verified: shops.verified,
         createdAt: shops.createdAt,
+        adminName: verifier.displayName,
+        at: shops.verifiedAt,
+        note: shops.verificationNote,
       })
       .from(shops)
       .innerJoin(users, eq(users.id, shops.ownerId))
+      .leftJoin(verifier, eq(verifier.id, shops.verifiedById))
       .where(and(eq(shops.verified, verified), eq(shops.published, true)))
-      .orderBy(desc(shops.createdAt))
+      .orderBy(desc(shops.updatedAt))
       .limit(100),
     db
       .select({
@@ -31,42 +50,84 @@ export async function adminQueue(db: Db, verified: boolean) {
         yearMade: instruments.yearMade,
         verified: instruments.verified,
         createdAt: instruments.createdAt,
+        adminName: verifier.displayName,
+        at: instruments.verifiedAt,
+        note: instruments.verificationNote,
       })
       .from(instruments)
       .leftJoin(shops, eq(shops.id, instruments.makerShopId))
+      .leftJoin(verifier, eq(verifier.id, instruments.verifiedById))
       .where(eq(instruments.verified, verified))
-      .orderBy(desc(instruments.createdAt))
+      .orderBy(desc(instruments.updatedAt))
       .limit(100),
   ]);
-  const iso = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
-  return { shops: shopRows.map(iso), instruments: instrumentRows.map(iso) };
+  const shape = <
+    T extends { createdAt: Date; adminName: string | null; at: Date | null; note: string | null },
+  >({
+    adminName,
+    at,
+    note,
+    ...r
+  }: T & { verified: boolean }) => ({
+    ...r,
+    verification: statement({ adminName, at, note, verified: r.verified }),
+    createdAt: r.createdAt.toISOString(),
+  });
+  return { shops: shopRows.map(shape), instruments: instrumentRows.map(shape) };
 }
 
-export async function setShopVerified(db: Db, id: string, verified: boolean): Promise<boolean> {
-  const rows = await db
-    .update(shops)
-    .set({ verified, updatedAt: new Date() })
-    .where(eq(shops.id, id))
-    .returning({ id: shops.id });
-  return rows.length > 0;
+export interface Verification {
+  verified: boolean;
+  note: string | null;
+  adminId: string;
 }
 
-/** Sets the flag and logs "verified"/"unverified" on the passport when it actually changes. */
-export async function setInstrumentVerified(db: Db, id: string, verified: boolean, actorId: string) {
-  return db.transaction(async (tx) => {
+const columns = (v: Verification) =>
+  v.verified
+    ? { verified: true, verifiedById: v.adminId, verifiedAt: new Date(), verificationNote: v.note }
+    : { verified: false, verifiedById: null, verifiedAt: null, verificationNote: null };
+
+const notice = (userId: string, given: boolean, what: string, link: string) => ({
+  userId,
+  kind: given ? ('verification_given' as const) : ('verification_removed' as const),
+  title: given ? `${what} is now verified` : `${what} is no longer verified`,
+  body: given
+    ? `An admin checked ${what} and marked it Verified. The badge shows what was checked.`
+    : `An admin removed the Verified badge of ${what}.`,
+  link,
+});
+
+/** Verifies (with what was checked, by whom, when) or unverifies a shop; its owner is told. False: no shop. */
+export async function setShopVerified(ctx: AppContext, id: string, v: Verification): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ verified: instruments.verified })
-      .from(instruments)
-      .where(eq(instruments.id, id));
+      .update(shops)
+      .set({ ...columns(v), updatedAt: new Date() })
+      .where(eq(shops.id, id))
+      .returning({ ownerId: shops.ownerId, name: shops.name, slug: shops.slug });
     if (!row) return false;
-    if (row.verified === verified) return true;
-    await tx.update(instruments).set({ verified, updatedAt: new Date() }).where(eq(instruments.id, id));
+    await notify(ctx, tx, [notice(row.ownerId, v.verified, `your shop "${row.name}"`, `/l/${row.slug}`)]);
+    return true;
+  });
+}
+
+/** The same for an instrument, with a "verified"/"unverified" passport event; its owner is told. */
+export async function setInstrumentVerified(ctx: AppContext, id: string, v: Verification): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(instruments)
+      .set({ ...columns(v), updatedAt: new Date() })
+      .where(eq(instruments.id, id))
+      .returning({ name: instruments.name, ownerId: instruments.currentOwnerId });
+    if (!row) return false;
     await recordPassportEvent(tx, {
       instrumentId: id,
-      actorId,
-      type: verified ? 'verified' : 'unverified',
-      data: {},
+      actorId: v.adminId,
+      type: v.verified ? 'verified' : 'unverified',
+      data: v.verified ? { note: v.note } : {},
     });
+    if (row.ownerId)
+      await notify(ctx, tx, [notice(row.ownerId, v.verified, `"${row.name}"`, `/instruments/${id}`)]);
     return true;
   });
 }

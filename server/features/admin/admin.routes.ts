@@ -8,31 +8,29 @@ import { adminQueue, setInstrumentVerified, setShopVerified } from './admin.quer
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function adminRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/admin/queue', async (request) => {
     requireRole(request, 'admin');
     const { verified } = parse(adminQueueQuerySchema, request.query);
-    return adminQueueSchema.parse(await adminQueue(db, verified));
+    return adminQueueSchema.parse(await adminQueue(ctx.db, verified));
   });
 
-  app.post<{ Params: { id: string } }>('/api/admin/shops/:id/verification', async (request) => {
-    requireRole(request, 'admin');
-    const { verified } = parse(verificationSchema, request.body);
-    if (!uuid.test(request.params.id) || !(await setShopVerified(db, request.params.id, verified)))
-      throw notFound('No such shop.');
-    audit(request, 'verification.changed', { shopId: request.params.id, verified });
-    return { verified };
-  });
-
-  app.post<{ Params: { id: string } }>('/api/admin/instruments/:id/verification', async (request) => {
-    const admin = requireRole(request, 'admin');
-    const { verified } = parse(verificationSchema, request.body);
-    if (
-      !uuid.test(request.params.id) ||
-      !(await setInstrumentVerified(db, request.params.id, verified, admin.id))
-    )
-      throw notFound('No such instrument.');
-    audit(request, 'verification.changed', { instrumentId: request.params.id, verified });
-    return { verified };
-  });
+  for (const [kind, set] of [
+    ['shops', setShopVerified],
+    ['instruments', setInstrumentVerified],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(`/api/admin/${kind}/:id/verification`, async (request) => {
+      const admin = requireRole(request, 'admin');
+      const { verified, note } = parse(verificationSchema, request.body);
+      const done =
+        uuid.test(request.params.id) &&
+        (await set(ctx, request.params.id, { verified, note: note || null, adminId: admin.id }));
+      if (!done) throw notFound(kind === 'shops' ? 'No such shop.' : 'No such instrument.');
+      audit(request, 'verification.changed', {
+        [kind === 'shops' ? 'shopId' : 'instrumentId']: request.params.id,
+        verified,
+      });
+      return verificationSchema.parse({ verified, ...(note ? { note } : {}) });
+    });
+  }
 }

@@ -39,16 +39,23 @@ export function roles(found: FoundInstrument, viewer: Viewer) {
 }
 
 const ownerUser = alias(users, 'owner_user');
+
+/** The display name of the admin who verified, for the badge's statement. */
+export async function verifierOf(db: Db, adminId: string | null): Promise<string | null> {
+  if (!adminId) return null;
+  const [row] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, adminId));
+  return row?.name ?? null;
+}
 const servicerShop = alias(shops, 'servicer_shop');
 
-/** The whole passport as this viewer may see it (product.md §7). */
+/** The whole passport as this viewer may see it. */
 export async function instrumentDetail(
   db: Db,
   found: FoundInstrument,
   viewer: Viewer,
 ): Promise<InstrumentDetail> {
   const id = found.instrument.id;
-  const [[luthier], images, owners, services, events] = await Promise.all([
+  const [[luthier], images, owners, services, events, verifierName] = await Promise.all([
     found.instrument.makerShopId
       ? db.select(luthierColumns).from(shops).where(eq(shops.id, found.instrument.makerShopId))
       : Promise.resolve([]),
@@ -81,6 +88,7 @@ export async function instrumentDetail(
       .from(instrumentEvents)
       .where(eq(instrumentEvents.instrumentId, id))
       .orderBy(asc(instrumentEvents.createdAt), asc(instrumentEvents.id)),
+    verifierOf(db, found.instrument.verifiedById),
   ]);
   const r = roles(found, viewer);
   const history = owners.map(({ rec, userName, userLocation, userPrivacy, userEmail }) => {
@@ -100,10 +108,21 @@ export async function instrumentDetail(
     };
   });
   const open = history.filter((h) => !h.endDate).at(-1);
-  const canSeePending = r.isOwner || r.isMaker || r.isAdmin;
+  // A record waiting for approval, and every record's cost and notes, are for the owner, its author and admins.
+  const privileged = (recordedById: string | null) =>
+    r.isOwner || r.isAdmin || Boolean(viewer && recordedById === viewer.id);
   const { instrument: i } = found;
+  const {
+    verifiedById: _v,
+    verifiedAt,
+    verificationNote,
+    stolenOn,
+    stolenPlace,
+    stolenPoliceReference,
+    ...facts
+  } = i;
   return {
-    ...i,
+    ...facts,
     luthier: luthier ?? null,
     currentOwner: open
       ? {
@@ -121,17 +140,38 @@ export async function instrumentDetail(
     })),
     ownershipHistory: history,
     serviceRecords: services
-      .filter(({ rec }) => rec.status === 'approved' || canSeePending || rec.recordedById === viewer?.id)
-      .map(({ rec, shopName }) => ({ ...rec, recordedBy: shopName })),
+      .filter(({ rec }) => rec.status === 'approved' || privileged(rec.recordedById))
+      .map(({ rec, shopName }) => ({
+        ...rec,
+        ...(privileged(rec.recordedById) ? {} : { cost: null, notes: null }),
+        recordedBy: shopName,
+      })),
     events: events.map((e) => ({
       id: e.id,
       type: e.type,
       data: e.data,
       createdAt: e.createdAt.toISOString(),
     })),
+    verification:
+      i.verified && verifiedAt
+        ? {
+            adminName: verifierName ?? 'An admin',
+            at: verifiedAt.toISOString(),
+            note: verificationNote ?? '',
+          }
+        : null,
+    stolen:
+      i.status === 'stolen' && stolenOn
+        ? {
+            date: stolenOn,
+            place: stolenPlace ?? '',
+            ...(r.isOwner || r.isAdmin ? { policeReference: stolenPoliceReference } : {}),
+          }
+        : null,
     viewer: {
       ...r,
       canRecordService: r.isOwner || r.isMaker || viewer?.role === 'luthier',
+      correctionRequired: owners.length > 1,
     },
   };
 }

@@ -1,13 +1,18 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { REGISTRY_COUNT_CAP, type InstrumentSummary } from '../../../contract/registry';
+import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { REGISTRY_COUNT_CAP, type InstrumentSummary, type RegistrySort } from '../../../contract/registry';
 import type { Db } from '../../db/client';
-import { instrumentImages, instruments, media, shops } from '../../db/schema';
+import { instrumentImages, instruments, media, shops, users } from '../../db/schema';
 import { escapeLike, imageUrls } from './registry-view';
 
 export interface ListFilters {
   search?: string;
   type?: (typeof instruments.$inferSelect)['instrumentType'];
   category?: (typeof instruments.$inferSelect)['category'];
+  sort?: RegistrySort;
+  yearFrom?: number;
+  yearTo?: number;
+  verified?: boolean;
+  status?: (typeof instruments.$inferSelect)['status'];
   page: number;
   pageSize: number;
 }
@@ -92,18 +97,28 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   const conds: (SQL | undefined)[] = [];
   if (f.type) conds.push(eq(instruments.instrumentType, f.type));
   if (f.category) conds.push(eq(instruments.category, f.category));
+  if (f.yearFrom !== undefined) conds.push(gte(instruments.yearMade, f.yearFrom));
+  if (f.yearTo !== undefined) conds.push(lte(instruments.yearMade, f.yearTo));
+  if (f.verified) conds.push(eq(instruments.verified, true));
+  if (f.status) conds.push(eq(instruments.status, f.status));
   if (f.search) {
     // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. Matching
     // makers are looked up first, on their own: with their ids written into the search, the planner sees how
     // few rows match and combines two index scans. Folded into one statement (an array subquery) it cannot,
     // and a search for one serial number walked all 100,000 passports (docs/decisions/006).
     const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
+    // A maker is found by the shop's name or by the person behind it (their display name).
     const makers = await db
       .select({ id: shops.id })
       .from(shops)
-      .where(sql`lower(${shops.name}) like ${pattern}`)
+      .innerJoin(users, eq(users.id, shops.ownerId))
+      .where(sql`lower(${shops.name}) like ${pattern} or lower(${users.displayName}) like ${pattern}`)
       .limit(500);
-    const text = sql`${instruments.searchText} like ${pattern}`;
+    // A passport code is matched whole through its unique index (a BitmapOr with the trigram scan).
+    const text = or(
+      sql`${instruments.searchText} like ${pattern}`,
+      eq(instruments.passportCode, f.search.trim().toUpperCase()),
+    )!;
     conds.push(
       makers.length
         ? or(
@@ -117,6 +132,28 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
     );
   }
   return and(...conds);
+}
+
+type SortColumns = Record<'id' | 'createdAt' | 'yearMade' | 'estimatedValue', AnyColumn>;
+
+/**
+ * The list's order, the same in the page pick and the final select. Ties fall back to newest first, and the id
+ * makes every order total, so a page boundary never repeats or skips a row. Passports without a value go last.
+ */
+function orderBy(sort: RegistrySort | undefined, c: SortColumns): SQL {
+  const newest = sql`${c.createdAt} desc, ${c.id} desc`;
+  switch (sort) {
+    case 'year-desc':
+      return sql`${c.yearMade} desc, ${newest}`;
+    case 'year-asc':
+      return sql`${c.yearMade} asc, ${newest}`;
+    case 'value-desc':
+      return sql`${c.estimatedValue} desc nulls last, ${newest}`;
+    case 'value-asc':
+      return sql`${c.estimatedValue} asc nulls last, ${newest}`;
+    default:
+      return newest;
+  }
 }
 
 /** The number of matches, counted exactly up to REGISTRY_COUNT_CAP + 1 (so "more than the cap" is known). */
@@ -142,15 +179,20 @@ export async function listInstruments(db: Db, f: ListFilters) {
   // REGISTRY_COUNT_CAP), the page too. Only a broader search pages by walking the newest-first index instead.
   const matches = db.$with('matches').as(
     db
-      .select({ id: instruments.id, createdAt: instruments.createdAt })
+      .select({
+        id: instruments.id,
+        createdAt: instruments.createdAt,
+        yearMade: instruments.yearMade,
+        estimatedValue: instruments.estimatedValue,
+      })
       .from(instruments)
       .where(where)
       .limit(REGISTRY_COUNT_CAP + 1),
   );
   const found = sql<number>`(select count(*)::int from ${matches})`;
   const limit = sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`;
-  const pageIds = sql`(select ${matches.id} from ${matches} where ${found} <= ${REGISTRY_COUNT_CAP} order by ${matches.createdAt} desc, ${matches.id} desc ${limit})
-    union all (select ${instruments.id} from ${instruments} where ${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} order by ${instruments.createdAt} desc, ${instruments.id} desc ${limit})`;
+  const pageIds = sql`(select ${matches.id} from ${matches} where ${found} <= ${REGISTRY_COUNT_CAP} order by ${orderBy(f.sort, matches)} ${limit})
+    union all (select ${instruments.id} from ${instruments} where ${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} order by ${orderBy(f.sort, instruments)} ${limit})`;
   const rows = await db
     .with(matches)
     .select({
@@ -162,7 +204,7 @@ export async function listInstruments(db: Db, f: ListFilters) {
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
     .leftJoinLateral(photo, sql`true`)
     .where(sql`${instruments.id} in (${pageIds})`)
-    .orderBy(desc(instruments.createdAt), desc(instruments.id));
+    .orderBy(orderBy(f.sort, instruments));
   // Past the last page there are no rows to carry the count: only then is it asked for alone.
   const total = rows[0]?.found ?? (await countAlone(db, where));
   return {

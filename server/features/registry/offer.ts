@@ -1,12 +1,17 @@
 import type { Transfer } from '../../../contract/registry';
 import type { AppContext } from '../../context';
+import { notify } from '../../notify/notifications';
 import type { SessionUser } from '../../plugins/sessions';
-import { createOffer } from './transfers.queries';
+import { offerNotice } from './notices';
+import { createOffer, recipientAccount } from './transfers.queries';
 
-/** Records the offer and mails the recipient the link to accept or decline it. */
+/**
+ * Records the offer and tells the recipient: an account that can see it gets an inbox entry (and its mail); an
+ * address no account has proven gets a plain mail with the link. The sender learns nothing about which it was.
+ */
 export async function offerTransfer(
-  { db, mailer, env }: AppContext,
-  instrumentId: string,
+  ctx: AppContext,
+  instrument: { id: string; name: string },
   from: SessionUser,
   to: {
     toUserId: string | null;
@@ -16,18 +21,31 @@ export async function offerTransfer(
     price: number | null;
   },
 ) {
-  const transfer = await createOffer(db, { instrumentId, fromUserId: from.id, ...to });
-  const link = `${env.publicUrl}/transfers/${transfer.id}`;
-  await mailer.send({
-    to: to.toEmail,
-    subject: `${from.displayName} is transferring an instrument to you`,
-    text: [
-      `${from.displayName} offers you the ownership of an instrument in the Luthier Registry (${to.method}).`,
-      '',
-      `Accept or decline it here: ${link}`,
-      '',
-      'The offer expires in 14 days. If you have no account yet, register with this email address first.',
-    ].join('\n'),
-  });
+  let reachedAccount = false;
+  const transfer = await createOffer(
+    ctx.db,
+    { instrumentId: instrument.id, fromUserId: from.id, ...to },
+    async (tx, row) => {
+      const account = await recipientAccount(tx, row);
+      if (!account) return;
+      reachedAccount = true;
+      await notify(ctx, tx, [offerNotice('offer_received', account, instrument.name, row.id)]);
+    },
+  );
+  if (!reachedAccount) {
+    const link = `${ctx.env.publicUrl}/transfers/${transfer.id}`;
+    await ctx.mailer.send({
+      to: to.toEmail,
+      subject: 'An instrument is being transferred to you',
+      text: [
+        `Someone offers you the ownership of an instrument in the Luthier Registry (${to.method}).`,
+        '',
+        `Accept or decline it here: ${link}`,
+        '',
+        'The offer expires in 14 days. To answer it, sign in with an account whose email address is this one and',
+        'confirm the address from the link we send you when you register.',
+      ].join('\n'),
+    });
+  }
   return transfer;
 }

@@ -35,7 +35,7 @@ export interface OwnerFacts {
   userPrivacy: boolean | null;
 }
 
-/** The name and place other people may see (product.md §7): "Private owner" hides both, deleted accounts are "Former owner". */
+/** The name and place other people may see: "Private owner" hides both, deleted accounts are "Former owner". */
 export function publicOwner(rec: OwnerFacts, viewer: Viewer): { name: string; location: string | null } {
   if (rec.userId) {
     const self = viewer?.id === rec.userId || isAdmin(viewer);

@@ -48,7 +48,7 @@ describe('create', () => {
     expect(res.json().viewer).toMatchObject({ isMaker: true, isOwner: true });
   });
 
-  it('hands the instrument to a first owner named by handle, or offers it to an email without an account', async () => {
+  it('a first owner named at registration gets an offer; the maker owns it until they accept', async () => {
     const res = await api(t, maker.cookie).post('/api/registry/instruments', {
       ...base,
       firstOwner: '@olive-owner',
@@ -57,21 +57,42 @@ describe('create', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().ownershipHistory.map((o: { ownerName: string }) => o.ownerName)).toEqual([
       maker.user.displayName,
-      'Olive Owner',
     ]);
-    expect(res.json().currentOwner.name).toBe('Olive Owner');
-    const pending = await api(t, maker.cookie).post('/api/registry/instruments', {
-      ...base,
-      firstOwner: 'future@example.test',
-    });
-    expect(pending.statusCode).toBe(201);
-    expect(pending.json().currentOwner.name).toBe(maker.user.displayName);
-    expect(t.mail.at(-1)).toMatchObject({ to: 'future@example.test' });
+    expect(res.json().currentOwner.name).toBe(maker.user.displayName);
+    const incoming = (await api(t, enthusiast.cookie).get('/api/registry/transfers')).json().incoming;
+    const offer = incoming.find((o: { instrument: { id: string } }) => o.instrument.id === res.json().id);
+    expect(offer).toMatchObject({ status: 'pending', method: 'commission' });
+    expect(
+      (await api(t, enthusiast.cookie).post(`/api/registry/transfers/${offer.id}/accept`)).statusCode,
+    ).toBe(200);
+    const after = (await api(t, enthusiast.cookie).get(`/api/registry/instruments/${res.json().id}`)).json();
+    expect(after.currentOwner.name).toBe('Olive Owner');
+
     const unknown = await api(t, maker.cookie).post('/api/registry/instruments', {
       ...base,
       firstOwner: 'no-such-handle',
     });
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields.firstOwner).toBeTruthy();
+  });
+
+  it('answers the same whether or not a first owner’s email has an account', async () => {
+    const answer = async (email: string) => {
+      const r = await api(t, maker.cookie).post('/api/registry/instruments', { ...base, firstOwner: email });
+      const { id: _i, passportCode: _p, events, ownershipHistory, images: _im, ...rest } = r.json();
+      return {
+        status: r.statusCode,
+        rest,
+        events: events.map((e: { type: string }) => e.type),
+        owners: ownershipHistory.map((o: { ownerName: string; startDate: string }) => o.ownerName),
+      };
+    };
+    const withAccount = await answer(stranger.user.email);
+    const without = await answer('nobody-yet@example.test');
+    expect(withAccount.status).toBe(201);
+    expect(withAccount).toEqual(without);
+    expect(withAccount.events).toEqual(['created', 'transfer_offered']);
+    expect(withAccount.owners).toEqual([maker.user.displayName]);
   });
 });
 
@@ -183,25 +204,42 @@ describe('privacy', () => {
 });
 
 describe('stolen and recovered', () => {
-  it('only the owner reports, with events, and a stolen instrument cannot be offered', async () => {
-    const inst = await instrumentOf(t, maker.shop.id);
+  it('only the owner reports, with date and place, and a stolen instrument cannot be offered', async () => {
+    const inst = await instrumentOf(t, maker.shop.id, { yearMade: 2020 });
     const url = `/api/registry/instruments/${inst.id}`;
-    expect((await api(t, stranger.cookie).post(`${url}/report-stolen`)).statusCode).toBe(403);
-    expect((await api(t, maker.cookie).post(`${url}/report-stolen`)).statusCode).toBe(200);
-    expect((await api(t, maker.cookie).get(url)).json().status).toBe('stolen');
+    const report = { date: '2024-03-02', place: 'Lyon, France', policeReference: 'PR-555' };
+    expect((await api(t, stranger.cookie).post(`${url}/report-stolen`, report)).statusCode).toBe(403);
+    const bare = await api(t, maker.cookie).post(`${url}/report-stolen`, {});
+    expect(bare.statusCode).toBe(400);
+    expect(Object.keys(bare.json().fields)).toEqual(expect.arrayContaining(['date', 'place']));
+    const future = await api(t, maker.cookie).post(`${url}/report-stolen`, { ...report, date: '2999-01-01' });
+    expect(future.json().fields.date).toMatch(/future/);
+    const early = await api(t, maker.cookie).post(`${url}/report-stolen`, { ...report, date: '2019-12-31' });
+    expect(early.json().fields.date).toMatch(/before the instrument was made/);
+    expect((await api(t, maker.cookie).post(`${url}/report-stolen`, report)).statusCode).toBe(200);
+    const stolen = (await api(t, maker.cookie).get(url)).json();
+    expect(stolen).toMatchObject({
+      status: 'stolen',
+      stolen: { date: '2024-03-02', place: 'Lyon, France', policeReference: 'PR-555' },
+    });
+    const seen = (await api(t, stranger.cookie).get(url)).json();
+    expect(seen.stolen).toEqual({ date: '2024-03-02', place: 'Lyon, France' });
+    expect(JSON.stringify(seen)).not.toContain('PR-555');
     const offer = await api(t, maker.cookie).post(`${url}/transfers`, {
       recipient: '@olive-owner',
       method: 'gift',
     });
     expect(offer.statusCode).toBe(409);
+    expect(offer.json().error).toMatch(/reported stolen/);
     await api(t, maker.cookie).post(`${url}/recovered`);
     const body = (await api(t, maker.cookie).get(url)).json();
-    expect(body.status).toBe('active');
+    expect(body).toMatchObject({ status: 'active', stolen: null });
     expect(body.events.map((e: { type: string }) => e.type)).toEqual([
       'created',
       'reported_stolen',
       'recovered',
     ]);
+    expect(body.events[1].data).toEqual({ date: '2024-03-02', place: 'Lyon, France' });
   });
 });
 
@@ -212,7 +250,7 @@ describe('my registry', () => {
     expect(mine.registered.length).toBeGreaterThan(3);
     const fan = (await api(t, enthusiast.cookie).get('/api/registry/me')).json();
     expect(fan.shop).toBeNull();
-    expect(fan.owned.length).toBeGreaterThanOrEqual(3);
+    expect(fan.owned.length).toBeGreaterThanOrEqual(1);
     expect((await api(t, null).get('/api/registry/me')).statusCode).toBe(401);
   });
 });

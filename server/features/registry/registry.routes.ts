@@ -8,11 +8,12 @@ import {
   listQuerySchema,
   myRegistrySchema,
   privacySchema,
+  stolenReportSchema,
 } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { sharedResponse } from '../../plugins/etag';
 import { users } from '../../db/schema';
-import { badRequest, forbidden, notFound, parse } from '../../plugins/errors';
+import { forbidden, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, instrumentDetail, roles } from './detail.queries';
 import { listInstruments } from './list.queries';
@@ -21,7 +22,12 @@ import { photoRoutes } from './photos.routes';
 import { serviceRoutes } from './service.routes';
 import { transferRoutes } from './transfers.routes';
 import { offerTransfer } from './offer';
-import { editInstrument, findRecipient, registerInstrument, setStatus, shopOf } from './write.queries';
+import { firstOwnerOffer } from './first-owner';
+import { checkPassportDate } from './dates';
+import { limitOffer, limitRegistration, limitStolenReport } from './limits';
+import { markRecovered, reportStolen } from './stolen.queries';
+import { editInstrument } from './edit.queries';
+import { registerInstrument, shopOf } from './write.queries';
 
 export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -49,22 +55,13 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const input = parse(createInstrumentSchema, request.body);
     const shop = user.role === 'luthier' ? await shopOf(db, user.id) : null;
     if (!shop) throw forbidden('Only luthiers with a shop can register instruments.');
-    let firstOwner = null;
-    let pendingEmail: string | null = null;
-    if (input.firstOwner) {
-      const { user: person, email } = await findRecipient(db, input.firstOwner);
-      if (person && person.id !== user.id) firstOwner = person;
-      else if (!person && email) pendingEmail = email;
-      else if (!person)
-        throw badRequest('Nobody has that handle.', { firstOwner: 'Nobody has that handle.' });
-    }
-    const created = await registerInstrument(db, user, shop, input, firstOwner);
-    // A first owner without an account yet gets a transfer offer that waits until they register.
-    if (pendingEmail)
-      await offerTransfer(ctx, created.id, user, {
-        toUserId: null,
-        toEmail: pendingEmail,
-        toLabel: input.firstOwner ?? pendingEmail,
+    const offerTo = input.firstOwner ? await firstOwnerOffer(db, user, input.firstOwner) : null;
+    await limitRegistration(app, user.id);
+    if (offerTo) await limitOffer(app, user.id, offerTo.toEmail);
+    const created = await registerInstrument(db, user, shop, input);
+    if (offerTo)
+      await offerTransfer(ctx, created, user, {
+        ...offerTo,
         method: input.firstOwnerMethod ?? 'commission',
         price: null,
       });
@@ -77,26 +74,37 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
-    if (!roles(found, user).isMaker) throw forbidden('Only the maker can edit the build details.');
+    const r = roles(found, user);
+    if (!r.isMaker && !r.isOwner) throw forbidden('Only the maker or the owner can edit this instrument.');
     const input = parse(editInstrumentSchema, request.body);
-    await editInstrument(db, found, user.id, input);
+    await editInstrument(ctx, found, { id: user.id, ...r }, input);
     const fresh = await findInstrument(db, found.instrument.id);
     return instrumentDetailSchema.parse(await instrumentDetail(db, fresh ?? found, user));
   });
 
-  for (const [path, stolen] of [
-    ['report-stolen', true],
-    ['recovered', false],
-  ] as const) {
-    app.post<{ Params: { id: string } }>(`/api/registry/instruments/:id/${path}`, async (request) => {
-      const user = requireUser(request);
-      const found = await findInstrument(db, request.params.id);
-      if (!found) throw notFound('The requested instrument could not be found in our registry.');
-      if (!roles(found, user).isOwner) throw forbidden('Only the current owner can do that.');
-      await setStatus(db, found, user.id, stolen);
-      return { ok: true };
-    });
-  }
+  const ownedBy = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const user = requireUser(request);
+    const found = await findInstrument(db, request.params.id);
+    if (!found) throw notFound('The requested instrument could not be found in our registry.');
+    if (!roles(found, user).isOwner) throw forbidden('Only the current owner can do that.');
+    return { user, found };
+  };
+
+  app.post<{ Params: { id: string } }>('/api/registry/instruments/:id/report-stolen', async (request) => {
+    const { user, found } = await ownedBy(request);
+    const input = parse(stolenReportSchema, request.body);
+    checkPassportDate(input.date, found.instrument.yearMade, 'date');
+    await limitStolenReport(app, user.id);
+    await reportStolen(ctx, found, user.id, input);
+    return { ok: true };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/registry/instruments/:id/recovered', async (request) => {
+    const { user, found } = await ownedBy(request);
+    await limitStolenReport(app, user.id);
+    await markRecovered(ctx, found, user.id);
+    return { ok: true };
+  });
 
   app.get('/api/registry/me', async (request) => {
     const user = requireUser(request);

@@ -3,11 +3,14 @@ import { serviceInputSchema, serviceRecordSchema } from '../../../contract/regis
 import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
+import { checkPassportDate } from './dates';
 import { findInstrument, isUuid, roles } from './detail.queries';
+import { limitServiceRecord } from './limits';
 import { decideService, recordService } from './service.queries';
 import { shopOf } from './write.queries';
 
-export async function serviceRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
   /** Owner, maker or any luthier with a shop; a luthier who is neither waits for the owner's approval. */
   app.post<{ Params: { id: string } }>(
     '/api/registry/instruments/:id/service-records',
@@ -20,14 +23,10 @@ export async function serviceRoutes(app: FastifyInstance, { db }: AppContext): P
       if (!r.isOwner && !r.isMaker && !shop)
         throw forbidden('Only the owner, the maker or a luthier can record a service.');
       const input = parse(serviceInputSchema, request.body);
+      checkPassportDate(input.serviceDate, found.instrument.yearMade, 'serviceDate');
       const status = r.isOwner || r.isMaker ? 'approved' : 'pending';
-      const row = await recordService(
-        db,
-        found.instrument.id,
-        { userId: user.id, name: shop?.name ?? user.displayName, shopId: shop?.id ?? null },
-        input,
-        status,
-      );
+      await limitServiceRecord(app, user.id, status === 'pending' ? found.instrument.currentOwnerId : null);
+      const row = await recordService(ctx, found, { userId: user.id, shop }, input, status);
       return reply.status(201).send(serviceRecordSchema.parse({ ...row, recordedBy: shop?.name ?? null }));
     },
   );
@@ -44,7 +43,7 @@ export async function serviceRoutes(app: FastifyInstance, { db }: AppContext): P
         if (!found) throw notFound('The requested instrument could not be found in our registry.');
         if (!roles(found, user).isOwner) throw forbidden('Only the owner can approve service records.');
         if (!isUuid(request.params.recordId)) throw notFound('No such service record.');
-        const ok = await decideService(db, found.instrument.id, request.params.recordId, user.id, approve);
+        const ok = await decideService(ctx, found, request.params.recordId, user.id, approve);
         if (!ok) throw conflict('This record is not waiting for approval.');
         return { ok: true };
       },

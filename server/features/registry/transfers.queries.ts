@@ -1,28 +1,56 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { TRANSFER_DAYS, type Transfer } from '../../../contract/registry';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { today } from '../../db/builders/registry';
 import { instruments, ownershipRecords, transfers, users } from '../../db/schema';
 import { conflict, isUniqueViolation } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
+import { notify } from '../../notify/notifications';
+import { offerNotice, verifiedAccountFor } from './notices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+type Row = typeof transfers.$inferSelect;
+
+export const stolenConflict = () =>
+  conflict(
+    'This instrument is reported stolen: it cannot change hands until its owner marks it recovered.',
+    'INSTRUMENT_STOLEN',
+  );
+
+const nameOf = async (db: Db, instrumentId: string) =>
+  (await db.select({ name: instruments.name }).from(instruments).where(eq(instruments.id, instrumentId)))[0]
+    ?.name ?? 'an instrument';
+
+/** The account an offer reaches: the named account, or the one that has proven the address it was sent to. */
+export const recipientAccount = (db: Db, t: Pick<Row, 'toUserId' | 'toEmail'>) =>
+  t.toUserId ? Promise.resolve(t.toUserId) : verifiedAccountFor(db, t.toEmail);
 
 /** Offers past their 14 days become expired when anyone reads or acts on transfers (no scheduler needed). */
-export async function expireDueTransfers(db: Db): Promise<void> {
+export async function expireDueTransfers(db: Db, ctx?: AppContext): Promise<void> {
   await db.transaction(async (tx) => {
     const expired = await tx
       .update(transfers)
       .set({ status: 'expired', respondedAt: new Date() })
       .where(and(eq(transfers.status, 'pending'), lte(transfers.expiresAt, new Date())))
-      .returning({ id: transfers.id, instrumentId: transfers.instrumentId });
-    if (expired.length)
-      await recordPassportEvents(
-        tx,
-        expired.map((t) => ({ instrumentId: t.instrumentId, type: 'transfer_expired' as const, data: {} })),
-      );
+      .returning({
+        id: transfers.id,
+        instrumentId: transfers.instrumentId,
+        fromUserId: transfers.fromUserId,
+      });
+    if (!expired.length) return;
+    await recordPassportEvents(
+      tx,
+      expired.map((t) => ({ instrumentId: t.instrumentId, type: 'transfer_expired' as const, data: {} })),
+    );
+    if (!ctx) return;
+    const notices = [];
+    for (const t of expired)
+      if (t.fromUserId)
+        notices.push(offerNotice('offer_expired', t.fromUserId, await nameOf(tx, t.instrumentId), t.id));
+    await notify(ctx, tx, notices);
   });
 }
 
@@ -37,10 +65,18 @@ export async function createOffer(
     method: Transfer['method'];
     price: number | null;
   },
+  after?: (tx: Db, row: Row) => Promise<void>,
 ) {
   await expireDueTransfers(db);
   try {
     return await db.transaction(async (tx) => {
+      // Checked inside the transaction: a stolen report between the route's check and here still wins.
+      const [inst] = await tx
+        .select({ status: instruments.status })
+        .from(instruments)
+        .where(eq(instruments.id, offer.instrumentId))
+        .for('update');
+      if (inst?.status === 'stolen') throw stolenConflict();
       const [row] = await tx
         .insert(transfers)
         .values({
@@ -56,6 +92,7 @@ export async function createOffer(
         type: 'transfer_offered',
         data: { method: offer.method },
       });
+      if (after) await after(tx, row);
       return row;
     });
   } catch (error) {
@@ -68,8 +105,14 @@ export async function createOffer(
   }
 }
 
+/**
+ * Offers made to an account (by handle) reach it; offers made to an address reach only an account that has
+ * proven that exact address, so registering someone else's address never reveals what was sent to them.
+ */
 export const recipientIs = (user: SessionUser) =>
-  or(eq(transfers.toUserId, user.id), and(isNull(transfers.toUserId), eq(transfers.toEmail, user.email)));
+  user.emailVerified
+    ? or(eq(transfers.toUserId, user.id), and(isNull(transfers.toUserId), eq(transfers.toEmail, user.email)))
+    : eq(transfers.toUserId, user.id);
 
 const closed = () => conflict('This offer is no longer open.', 'TRANSFER_CLOSED');
 
@@ -77,8 +120,9 @@ const closed = () => conflict('This offer is no longer open.', 'TRANSFER_CLOSED'
  * Acceptance moves ownership in one transaction. The conditional update on the transfer row is the arbiter:
  * of two concurrent accepts only one sees status 'pending'; the other gets 409 and changes nothing.
  */
-export async function acceptTransfer(db: Db, id: string, user: SessionUser & { location?: string | null }) {
-  await expireDueTransfers(db);
+export async function acceptTransfer(ctx: AppContext, id: string, user: SessionUser) {
+  const { db } = ctx;
+  await expireDueTransfers(db, ctx);
   await db.transaction(async (tx) => {
     const [t] = await tx
       .update(transfers)
@@ -99,11 +143,19 @@ export async function acceptTransfer(db: Db, id: string, user: SessionUser & { l
       .where(
         and(
           eq(instruments.id, t.instrumentId),
+          eq(instruments.status, 'active'),
           t.fromUserId ? eq(instruments.currentOwnerId, t.fromUserId) : sql`false`,
         ),
       )
-      .returning({ id: instruments.id });
-    if (!moved) throw conflict('The instrument changed hands since this offer was made.', 'TRANSFER_STALE');
+      .returning({ id: instruments.id, name: instruments.name });
+    if (!moved) {
+      const [now] = await tx
+        .select({ status: instruments.status })
+        .from(instruments)
+        .where(eq(instruments.id, t.instrumentId));
+      if (now?.status === 'stolen') throw stolenConflict();
+      throw conflict('The instrument changed hands since this offer was made.', 'TRANSFER_STALE');
+    }
     await tx
       .update(ownershipRecords)
       .set({ endDate: today() })
@@ -125,12 +177,19 @@ export async function acceptTransfer(db: Db, id: string, user: SessionUser & { l
       type: 'transfer_accepted',
       data: { method: t.method },
     });
+    if (t.fromUserId) await notify(ctx, tx, [offerNotice('offer_accepted', t.fromUserId, moved.name, t.id)]);
   });
 }
 
-/** Decline (recipient) or cancel (sender): only a pending, unexpired offer changes. */
-export async function closeTransfer(db: Db, id: string, user: SessionUser, action: 'declined' | 'cancelled') {
-  await expireDueTransfers(db);
+/** Decline (recipient) or cancel (sender): only a pending, unexpired offer changes; the other side is told. */
+export async function closeTransfer(
+  ctx: AppContext,
+  id: string,
+  user: SessionUser,
+  action: 'declined' | 'cancelled',
+) {
+  const { db } = ctx;
+  await expireDueTransfers(db, ctx);
   await db.transaction(async (tx) => {
     const who = action === 'declined' ? recipientIs(user) : eq(transfers.fromUserId, user.id);
     const [t] = await tx
@@ -145,5 +204,15 @@ export async function closeTransfer(db: Db, id: string, user: SessionUser, actio
       type: action === 'declined' ? 'transfer_declined' : 'transfer_cancelled',
       data: { method: t.method },
     });
+    const other = action === 'declined' ? t.fromUserId : await recipientAccount(tx, t);
+    if (other)
+      await notify(ctx, tx, [
+        offerNotice(
+          action === 'declined' ? 'offer_declined' : 'offer_cancelled',
+          other,
+          await nameOf(tx, t.instrumentId),
+          t.id,
+        ),
+      ]);
   });
 }

@@ -7,7 +7,8 @@ import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
 import { offerTransfer } from './offer';
 import { getTransfer, listTransfers } from './transfer-read.queries';
-import { acceptTransfer, closeTransfer, expireDueTransfers } from './transfers.queries';
+import { limitOffer } from './limits';
+import { acceptTransfer, closeTransfer, expireDueTransfers, stolenConflict } from './transfers.queries';
 import { findRecipient } from './write.queries';
 
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -16,7 +17,9 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // Reads show overdue offers as expired without writing (no GET changes state); this sweep records the expiry
   // and its passport event. Accepting, declining or offering also expires what is due first.
   const sweep = setInterval(() => {
-    expireDueTransfers(db).catch((err: unknown) => app.log.warn({ err }, 'transfer expiry sweep failed'));
+    expireDueTransfers(db, ctx).catch((err: unknown) =>
+      app.log.warn({ err }, 'transfer expiry sweep failed'),
+    );
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -26,18 +29,21 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     if (!roles(found, user).isOwner) throw forbidden('Only the current owner can transfer this instrument.');
+    if (found.instrument.status === 'stolen') throw stolenConflict();
     if (found.instrument.status !== 'active')
-      throw conflict('A stolen or destroyed instrument cannot change hands.', 'INSTRUMENT_NOT_ACTIVE');
+      throw conflict('A destroyed instrument cannot change hands.', 'INSTRUMENT_NOT_ACTIVE');
     const input = parse(transferOfferSchema, request.body);
-    const { user: person, email } = await findRecipient(db, input.recipient);
+    const { user: person, email, byEmail } = await findRecipient(db, input.recipient);
     const recipientError = (message: string) => badRequest(message, { recipient: message });
     if (!email) throw recipientError('Nobody has that handle. Enter their email address instead.');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
       throw recipientError('Enter a valid email address or handle.');
     if (person?.id === user.id || email === user.email)
       throw recipientError('You already own this instrument.');
-    const transfer = await offerTransfer(ctx, found.instrument.id, user, {
-      toUserId: person?.id ?? null,
+    await limitOffer(app, user.id, email);
+    // An offer to an address stays addressed to the address: only an account that proves it can see it.
+    const transfer = await offerTransfer(ctx, found.instrument, user, {
+      toUserId: byEmail ? null : (person?.id ?? null),
       toEmail: email,
       toLabel: input.recipient.trim(),
       method: input.method,
@@ -76,8 +82,12 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
           throw forbidden(
             action === 'cancel' ? 'Only the sender can cancel.' : 'Only the recipient can answer.',
           );
-        if (action === 'accept') await acceptTransfer(db, transfer.id, user);
-        else await closeTransfer(db, transfer.id, user, action === 'decline' ? 'declined' : 'cancelled');
+        if (action !== 'cancel') {
+          const found = await findInstrument(db, transfer.instrument.id);
+          if (found?.instrument.status === 'stolen') throw stolenConflict();
+        }
+        if (action === 'accept') await acceptTransfer(ctx, transfer.id, user);
+        else await closeTransfer(ctx, transfer.id, user, action === 'decline' ? 'declined' : 'cancelled');
         const event =
           action === 'accept'
             ? 'transfer.accepted'

@@ -1,0 +1,114 @@
+import { count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { IDENTITY_FIELDS, OWNER_FIELDS, type editInstrumentSchema } from '../../../contract/registry';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { instruments, ownershipRecords } from '../../db/schema';
+import { recordPassportEvent } from '../../log/passport-events';
+import { notify } from '../../notify/notifications';
+import { badRequest, forbidden } from '../../plugins/errors';
+import type { FoundInstrument } from './detail.queries';
+
+type EditInput = z.output<typeof editInstrumentSchema>;
+type Field = Exclude<keyof EditInput, 'reason'>;
+const EDITABLE: readonly Field[] = [
+  'name',
+  'instrumentType',
+  'category',
+  'model',
+  'serialNumber',
+  'bodyWood',
+  'neckWood',
+  'fretboardWood',
+  'finishType',
+  'numberOfStrings',
+  'scaleLength',
+  'description',
+  'yearMade',
+  'estimatedValue',
+  'condition',
+];
+const isIdentity = (f: string) => (IDENTITY_FIELDS as readonly string[]).includes(f);
+const isOwnerField = (f: string) => (OWNER_FIELDS as readonly string[]).includes(f);
+
+/** An instrument has changed hands once it has more than its first ownership record. */
+export async function hasChangedHands(db: Db, instrumentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(ownershipRecords)
+    .where(eq(ownershipRecords.instrumentId, instrumentId));
+  return (row?.n ?? 0) > 1;
+}
+
+/**
+ * Applies an edit by the maker or the owner. The maker sets build facts; once the instrument has changed hands an
+ * identity fact changes only as a correction with a reason (old → new kept in the history), and a correction of
+ * a verified instrument removes the badge. Condition and estimated value are the current owner's alone.
+ */
+export async function editInstrument(
+  ctx: AppContext,
+  found: FoundInstrument,
+  who: { id: string; isMaker: boolean; isOwner: boolean },
+  input: EditInput,
+) {
+  const changes: { field: string; from: unknown; to: unknown }[] = [];
+  const patch: Record<string, unknown> = {};
+  for (const field of EDITABLE) {
+    if (!(field in input)) continue;
+    const to = input[field] ?? null;
+    const from = found.instrument[field] ?? null;
+    // The owner may send the whole form back: an unchanged owner field is no attempt to change it.
+    if (isOwnerField(field) && !who.isOwner && to !== from)
+      throw forbidden('Condition and estimated value are set by the current owner.');
+    if (!isOwnerField(field) && !who.isMaker) throw forbidden('Only the maker can edit the build details.');
+    if (to === from) continue;
+    changes.push({ field, from, to });
+    patch[field] = to;
+  }
+  if (!changes.length) return 0;
+  const identity = changes.some((c) => isIdentity(c.field));
+  const correction = identity && (await hasChangedHands(ctx.db, found.instrument.id));
+  const reason = input.reason?.trim() ?? '';
+  if (correction && !reason) {
+    const message = 'This instrument has changed hands: say why these facts are corrected.';
+    throw badRequest(message, { reason: message });
+  }
+  const unverify = correction && found.instrument.verified;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(instruments)
+      .set({
+        ...patch,
+        ...(unverify
+          ? { verified: false, verifiedById: null, verifiedAt: null, verificationNote: null }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(instruments.id, found.instrument.id));
+    await recordPassportEvent(tx, {
+      instrumentId: found.instrument.id,
+      actorId: who.id,
+      type: correction ? 'corrected' : 'edited',
+      data: correction ? { changes, reason } : { changes },
+    });
+    if (!unverify) return;
+    await recordPassportEvent(tx, {
+      instrumentId: found.instrument.id,
+      actorId: who.id,
+      type: 'unverified',
+      data: { reason: 'Identity facts were corrected; an admin will check the instrument again.' },
+    });
+    const owner = found.instrument.currentOwnerId;
+    if (owner && owner !== who.id)
+      await notify(ctx, tx, [
+        {
+          userId: owner,
+          kind: 'verification_removed',
+          title: `${found.instrument.name} is no longer verified`,
+          body: `The maker corrected identity facts of "${found.instrument.name}", so its Verified badge was removed until an admin checks it again.`,
+          link: `/instruments/${found.instrument.id}`,
+        },
+      ]);
+  });
+  return changes.length;
+}

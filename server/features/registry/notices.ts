@@ -1,0 +1,87 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { NotificationInput, NotificationKind } from '../../notify/notifications';
+
+/** The account that has proven `email`, if any: only such an account may see what is addressed to it. */
+export async function verifiedAccountFor(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNotNull(users.emailVerifiedAt)));
+  return row?.id ?? null;
+}
+
+const offerTexts: Record<
+  'offer_received' | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'offer_cancelled',
+  (name: string) => { title: string; body: string }
+> = {
+  offer_received: (name) => ({
+    title: `An instrument is offered to you: ${name}`,
+    body: `You are offered the ownership of "${name}". Accept or decline the offer within 14 days.`,
+  }),
+  offer_accepted: (name) => ({
+    title: `Your offer of ${name} was accepted`,
+    body: `The recipient accepted your offer: "${name}" now belongs to them.`,
+  }),
+  offer_declined: (name) => ({
+    title: `Your offer of ${name} was declined`,
+    body: `The recipient declined your offer of "${name}". You still own it.`,
+  }),
+  offer_expired: (name) => ({
+    title: `Your offer of ${name} expired`,
+    body: `Nobody answered your offer of "${name}" within 14 days. You still own it and may offer it again.`,
+  }),
+  offer_cancelled: (name) => ({
+    title: `An offer of ${name} was cancelled`,
+    body: `The offer of "${name}" made to you was withdrawn by its sender.`,
+  }),
+};
+
+export function offerNotice(
+  kind: keyof typeof offerTexts,
+  userId: string,
+  instrumentName: string,
+  transferId: string,
+): NotificationInput {
+  return { userId, kind, ...offerTexts[kind](instrumentName), link: `/transfers/${transferId}` };
+}
+
+export function stolenOfferNotice(userId: string, instrumentName: string): NotificationInput {
+  return {
+    userId,
+    kind: 'stolen_offer_cancelled',
+    title: `An offer of ${instrumentName} was cancelled`,
+    body: `"${instrumentName}" was reported stolen by its owner, so the offer made to you is cancelled. It cannot change hands until it is recovered.`,
+    link: null,
+  };
+}
+
+const serviceTexts = {
+  service_pending: (name: string, by: string) => ({
+    title: `A service record for ${name} awaits your approval`,
+    body: `${by} recorded a service on "${name}". It stays private until you approve it.`,
+  }),
+  service_approved: (name: string) => ({
+    title: `Your service record for ${name} was approved`,
+    body: `The owner approved your service record: it is now part of the public history of "${name}".`,
+  }),
+  service_rejected: (name: string) => ({
+    title: `Your service record for ${name} was rejected`,
+    body: `The owner rejected your service record on "${name}". It will not appear in its public history.`,
+  }),
+} satisfies Partial<Record<NotificationKind, (name: string, by: string) => { title: string; body: string }>>;
+
+export function serviceNotice(
+  kind: keyof typeof serviceTexts,
+  userId: string,
+  instrument: { id: string; name: string },
+  by = '',
+): NotificationInput {
+  return {
+    userId,
+    kind,
+    ...serviceTexts[kind](instrument.name, by),
+    link: `/instruments/${instrument.id}`,
+  };
+}
