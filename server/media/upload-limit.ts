@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES } from './media-store';
 
-/** Product.md §4: 60 uploads an hour per person, one budget for avatars and instrument photos alike. */
+/** 60 uploads an hour per person, one budget for avatars and instrument photos alike. */
 export const UPLOADS_PER_HOUR = 60;
 
 export const limitUpload = (app: FastifyInstance, userId: string) =>

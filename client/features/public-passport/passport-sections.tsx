@@ -1,0 +1,110 @@
+import type { PublicPassport } from '../../../contract/public-passport';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 id={id} className="font-serif text-xl font-semibold text-wood-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function BuildFacts({ p }: { p: PublicPassport }) {
+  const b = p.build;
+  const facts: [string, string | null][] = [
+    ['Type', `${capitalize(p.category)} ${p.instrumentType}`],
+    ['Model', p.model],
+    ['Serial number', p.serialNumber],
+    ['Year made', String(p.yearMade)],
+    ['Body wood', b.bodyWood],
+    ['Neck wood', b.neckWood],
+    ['Fretboard wood', b.fretboardWood],
+    ['Finish', b.finishType],
+    ['Strings', b.numberOfStrings === null ? null : String(b.numberOfStrings)],
+    ['Scale length', b.scaleLength === null ? null : `${b.scaleLength} mm`],
+  ];
+  return (
+    <Section id="build-heading" title="Build facts">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+        {facts
+          .filter((f): f is [string, string] => Boolean(f[1]))
+          .map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 border-b border-stone-100 py-1">
+              <dt className="text-stone-600">{label}</dt>
+              <dd className="text-right font-medium text-stone-900">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {p.description && <p className="mt-4 whitespace-pre-line text-stone-700">{p.description}</p>}
+    </Section>
+  );
+}
+
+export function Gallery({ p }: { p: PublicPassport }) {
+  if (!p.photos.length) return null;
+  return (
+    <Section id="photos-heading" title="Photos">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {p.photos.map((photo, i) => (
+          <li key={photo.url}>
+            <figure>
+              <a href={photo.url} className="block overflow-hidden rounded-lg bg-wood-50">
+                <img
+                  src={photo.imageUrl}
+                  alt={photo.caption ?? `${p.name}, photo ${i + 1}`}
+                  width={640}
+                  height={480}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  className="aspect-[4/3] w-full object-contain"
+                />
+              </a>
+              {photo.caption && (
+                <figcaption className="mt-1 text-sm text-stone-600">{photo.caption}</figcaption>
+              )}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Provenance({ p }: { p: PublicPassport }) {
+  return (
+    <Section id="provenance-heading" title="Provenance">
+      <ol className="space-y-2">
+        {p.provenance.map((o) => (
+          <li key={o.label} className="border-l-2 border-wood-300 pl-3 text-stone-800">
+            {o.label}
+          </li>
+        ))}
+      </ol>
+      <p className="mt-3 text-sm text-stone-600">Owners are named only when they chose to be public.</p>
+    </Section>
+  );
+}
+
+export function ServiceHistory({ p }: { p: PublicPassport }) {
+  return (
+    <Section id="service-heading" title="Service history">
+      {p.services.length === 0 ? (
+        <p className="text-stone-700">No service recorded.</p>
+      ) : (
+        <ol className="space-y-3">
+          {p.services.map((s, i) => (
+            <li key={`${s.serviceDate}-${i}`}>
+              <p className="font-medium text-stone-900">
+                {capitalize(s.serviceType)} · {s.serviceDate} · {s.servicer}
+              </p>
+              <p className="text-stone-700">{s.description}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,110 @@
+// The public view of a passport (/p/{code}, /api/public/passports/{code}) and the /check answer: what anyone,
+// signed in or not, may read. No prices, costs, notes, emails, or names of owners who chose to stay private.
+import { z } from 'zod';
+import { categorySchema, instrumentTypeSchema, serviceTypeSchema } from './registry';
+
+/** Passport codes look like LR-7KQ2-M9XD; input is upper-cased before it is compared. */
+export const passportCodeSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9-]+$/)
+  .transform((v) => v.toUpperCase());
+
+export const publicPhotoSchema = z.object({
+  url: z.string(),
+  imageUrl: z.string(),
+  caption: z.string().nullable(),
+  isPrimary: z.boolean(),
+});
+
+export const publicOwnerSchema = z.object({
+  /** "Owner 2 · Germany · 2019–2023" */
+  label: z.string(),
+  /** Only for owners who chose to be public (and past owners without an account). */
+  name: z.string().nullable(),
+  country: z.string().nullable(),
+  startYear: z.number().int(),
+  endYear: z.number().int().nullable(),
+});
+
+export const publicServiceSchema = z.object({
+  serviceType: serviceTypeSchema,
+  serviceDate: z.string(),
+  /** The servicer's name, the servicing shop's name, or "Owner". */
+  servicer: z.string(),
+  description: z.string(),
+});
+
+export const publicPassportSchema = z.object({
+  passportCode: z.string(),
+  name: z.string(),
+  instrumentType: instrumentTypeSchema,
+  category: categorySchema,
+  model: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  yearMade: z.number().int(),
+  build: z.object({
+    bodyWood: z.string().nullable(),
+    neckWood: z.string().nullable(),
+    fretboardWood: z.string().nullable(),
+    finishType: z.string().nullable(),
+    numberOfStrings: z.number().int().nullable(),
+    /** Millimetres. */
+    scaleLength: z.number().int().nullable(),
+  }),
+  description: z.string().nullable(),
+  /** Primary photo first. */
+  photos: z.array(publicPhotoSchema),
+  maker: z
+    .object({
+      shopName: z.string(),
+      slug: z.string(),
+      verified: z.boolean(),
+      location: z.string().nullable(),
+    })
+    .nullable(),
+  status: z.enum(['active', 'stolen', 'destroyed']),
+  /** When reported stolen: the day it was reported, and the date and place of the theft when given. */
+  stolen: z
+    .object({ reportedOn: z.string(), date: z.string().nullable(), place: z.string().nullable() })
+    .nullable(),
+  verified: z.boolean(),
+  /** What the Verified badge rests on: null when the passport is not verified. */
+  verification: z
+    .object({ statement: z.string(), verifiedOn: z.string(), adminName: z.string().nullable() })
+    .nullable(),
+  provenance: z.array(publicOwnerSchema),
+  services: z.array(publicServiceSchema),
+  eventsCount: z.number().int(),
+  registeredOn: z.string(),
+});
+export type PublicPassport = z.output<typeof publicPassportSchema>;
+
+export const instrumentCodeSchema = z.object({ passportCode: z.string() });
+
+export const checkQuerySchema = z.object({
+  q: z
+    .string({ message: 'Enter a passport code or a serial number.' })
+    .trim()
+    .min(1, 'Enter a passport code or a serial number.')
+    .max(64, 'At most 64 characters.'),
+});
+
+export const checkResultSchema = z.discriminatedUnion('result', [
+  z.object({
+    result: z.literal('found'),
+    passport: z.object({
+      passportCode: z.string(),
+      name: z.string(),
+      instrumentType: instrumentTypeSchema,
+      yearMade: z.number().int(),
+      makerShopName: z.string().nullable(),
+      verified: z.boolean(),
+      status: z.enum(['active', 'destroyed']),
+    }),
+  }),
+  z.object({ result: z.literal('stolen'), reportedOn: z.string() }),
+  z.object({ result: z.literal('not_found') }),
+]);
+export type CheckResult = z.output<typeof checkResultSchema>;

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y-helpers';
+import { expect, test } from './fixtures';
+
+const ENTHUSIAST = { email: 'enthusiast@example.com', password: 'enthusiast-demo-2026' };
+
+async function signIn(page: Page) {
+  await page.context().clearCookies();
+  const res = await page.request.post('/api/auth/login', { data: ENTHUSIAST });
+  expect(res.status()).toBe(200);
+}
+
+test('a guest opens a passport from the registry and verifies it', async ({ page }) => {
+  await page.goto('/registry');
+  const cards = page.getByRole('list', { name: 'Instruments' }).getByRole('article');
+  await cards.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/p\/LR-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  await expect(page.getByRole('heading', { name: 'Provenance' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify this passport' }).click();
+  await expect(
+    page.getByText(
+      /^\d+ events?, chain intact, included in the registry log at size [\d,]+, checkpoint signed/,
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/p/{code}');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: 'test-results/public-passport-375.png', fullPage: true });
+});
+
+test('the QR label decodes to the public page', async ({ page, baseURL }) => {
+  const list = await page.request.get('/api/registry/instruments?pageSize=1');
+  const [first] = (await list.json()) as { passportCode: string }[];
+  const res = await page.request.get(`/p/${first!.passportCode}/label.png`);
+  expect(res.headers()['content-type']).toBe('image/png');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-label-')), 'label.png');
+  fs.writeFileSync(file, await res.body());
+  const decoded = execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' }).trim();
+  // PUBLIC_URL of the test server is its own address.
+  expect(decoded).toBe(`${new URL(baseURL!).origin}/p/${first!.passportCode}`);
+});
+
+test('a buyer checks a stolen serial number, and its owner is told', async ({ page }) => {
+  await signIn(page);
+  const mine = (await (await page.request.get('/api/registry/me')).json()) as {
+    owned: { id: string; status: string }[];
+  };
+  const target = mine.owned.find((i) => i.status === 'active');
+  expect(target).toBeTruthy();
+  const detail = (await (await page.request.get(`/api/registry/instruments/${target!.id}`)).json()) as {
+    serialNumber: string | null;
+  };
+  expect(detail.serialNumber).toBeTruthy();
+  const report = await page.request.post(`/api/registry/instruments/${target!.id}/report-stolen`, {
+    data: { date: '2026-11-01', place: 'Dublin, Ireland' },
+  });
+  expect(report.status()).toBe(200);
+  try {
+    await page.context().clearCookies();
+    await page.goto('/check');
+    await page.getByLabel('Passport code or serial number').fill(detail.serialNumber!);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByText(/^Reported stolen on \d{4}-\d{2}-\d{2}\./)).toBeVisible();
+    await expectNoAxeViolations(page, '/check');
+    await signIn(page);
+    const inbox = (await (await page.request.get('/api/notifications')).json()) as unknown;
+    expect(JSON.stringify(inbox)).toContain('stolen_check');
+  } finally {
+    await signIn(page);
+    await page.request.post(`/api/registry/instruments/${target!.id}/recovered`);
+  }
+});

@@ -1,0 +1,167 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PassportLogBundle } from '../../../contract/log';
+import type { PublicPassport } from '../../../contract/public-passport';
+
+// The provenance dossier: the public passport on paper, every log entry with its leaf hash, the checkpoint and
+// the QR, with the machine-readable log attached (passport-log.json) so it can be verified offline.
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+
+/** The standard PDF fonts only encode WinAnsi: anything else is replaced, never dropped silently. */
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—·…‘’“”•€]/g, '?');
+
+class Writer {
+  private page: PDFPage;
+  private y = A4.height - MARGIN;
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly mono: PDFFont,
+  ) {
+    this.page = doc.addPage([A4.width, A4.height]);
+  }
+
+  private room(height: number) {
+    if (this.y - height < MARGIN) {
+      this.page = this.doc.addPage([A4.width, A4.height]);
+      this.y = A4.height - MARGIN;
+    }
+  }
+
+  text(value: string, options: { size?: number; bold?: boolean; mono?: boolean; gap?: number } = {}) {
+    const size = options.size ?? 10;
+    const font = options.mono ? this.mono : options.bold ? this.bold : this.font;
+    const width = A4.width - MARGIN * 2;
+    for (const paragraph of winAnsi(value).split('\n')) {
+      let line = '';
+      const flush = () => {
+        this.room(size * 1.35);
+        this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.08, 0.06) });
+        this.y -= size * 1.35;
+        line = '';
+      };
+      // Long hashes have no spaces: they are cut by characters.
+      for (const word of paragraph.split(/(?<=\s)/)) {
+        let rest = word;
+        while (font.widthOfTextAtSize(line + rest, size) > width) {
+          if (line) flush();
+          else {
+            let n = rest.length;
+            while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n -= 1;
+            line = rest.slice(0, n);
+            rest = rest.slice(n);
+            flush();
+          }
+        }
+        line += rest;
+      }
+      flush();
+    }
+    this.y -= options.gap ?? 2;
+  }
+
+  heading(value: string) {
+    this.y -= 8;
+    this.room(40);
+    this.text(value, { size: 14, bold: true, gap: 4 });
+  }
+
+  async image(png: Buffer, maxWidth: number, maxHeight: number) {
+    const embedded = await this.doc.embedPng(png);
+    const scale = Math.min(maxWidth / embedded.width, maxHeight / embedded.height, 1);
+    const w = embedded.width * scale;
+    const h = embedded.height * scale;
+    this.room(h + 6);
+    this.page.drawImage(embedded, { x: MARGIN, y: this.y - h, width: w, height: h });
+    this.y -= h + 6;
+  }
+}
+
+export interface DossierInput {
+  passport: PublicPassport;
+  pageUrl: string;
+  bundle: PassportLogBundle;
+  /** Hex leaf hashes, by log index. */
+  leafHashes: Map<number, string>;
+  photoPng: Buffer | null;
+  labelPng: Buffer;
+}
+
+export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
+  const { passport: p, bundle } = input;
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Provenance dossier ${p.passportCode}`);
+  doc.setSubject(`${p.name}: public passport and registry log entries`);
+  doc.setProducer('Luthier Registry');
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    await doc.embedFont(StandardFonts.Courier),
+  );
+  w.text('Luthier Registry · Provenance dossier', { size: 10 });
+  w.text(p.name, { size: 22, bold: true, gap: 4 });
+  w.text(`Passport ${p.passportCode} · ${input.pageUrl}`, { size: 10, gap: 8 });
+  if (p.stolen) w.text(`REPORTED STOLEN on ${p.stolen.reportedOn}.`, { size: 12, bold: true, gap: 6 });
+  if (input.photoPng) await w.image(input.photoPng, 300, 220);
+  await w.image(input.labelPng, 240, 120);
+
+  w.heading('Build facts');
+  const b = p.build;
+  const facts: [string, string | number | null][] = [
+    ['Maker', p.maker ? `${p.maker.shopName}${p.maker.verified ? ' (verified shop)' : ''}` : null],
+    ['Type', `${p.category} ${p.instrumentType}`],
+    ['Model', p.model],
+    ['Serial number', p.serialNumber],
+    ['Year made', p.yearMade],
+    ['Body wood', b.bodyWood],
+    ['Neck wood', b.neckWood],
+    ['Fretboard wood', b.fretboardWood],
+    ['Finish', b.finishType],
+    ['Strings', b.numberOfStrings],
+    ['Scale length', b.scaleLength === null ? null : `${b.scaleLength} mm`],
+    ['Status', p.status],
+  ];
+  for (const [label, value] of facts) if (value !== null) w.text(`${label}: ${value}`);
+  if (p.description) w.text(p.description, { gap: 4 });
+
+  w.heading('Verification');
+  w.text(
+    p.verification
+      ? `Verified${p.verification.adminName ? ` by ${p.verification.adminName}` : ''} on ${p.verification.verifiedOn}. ${p.verification.statement}`
+      : 'Not verified by the registry.',
+  );
+
+  w.heading('Provenance');
+  for (const owner of p.provenance) w.text(owner.label);
+  w.heading('Service history');
+  if (!p.services.length) w.text('No service recorded.');
+  for (const s of p.services) w.text(`${s.serviceDate} · ${s.serviceType} · ${s.servicer}: ${s.description}`);
+
+  w.heading('Registry log entries');
+  w.text(
+    `Each event below is a leaf of the registry's append-only log (${bundle.origin}). The attached file passport-log.json carries the leaves and their inclusion proofs; "npm run verify -- this.pdf" checks them offline.`,
+    { gap: 6 },
+  );
+  for (const entry of bundle.entries) {
+    const leaf = Buffer.from(entry.leafBase64, 'base64').toString('utf8');
+    w.text(`Entry ${entry.index} · leaf hash ${input.leafHashes.get(entry.index) ?? ''}`, { bold: true });
+    w.text(leaf, { size: 7, mono: true, gap: 5 });
+  }
+  w.heading('Checkpoint');
+  w.text(bundle.checkpoint, { size: 8, mono: true });
+  w.text(`Verifier key: ${bundle.vkey}`, { size: 8, mono: true });
+
+  const json = JSON.stringify(bundle, null, 2);
+  await doc.attach(Buffer.from(json, 'utf8'), 'passport-log.json', {
+    mimeType: 'application/json',
+    description: 'The passport log: checkpoint, verifier key, leaves and inclusion proofs',
+  });
+  // A fixed date keeps the bytes (and the ETag) the same while nothing changes.
+  const fixed = new Date(`${p.registeredOn}T00:00:00Z`);
+  doc.setCreationDate(fixed);
+  doc.setModificationDate(fixed);
+  return doc.save();
+}

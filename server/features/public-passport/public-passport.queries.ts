@@ -1,0 +1,253 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PublicPassport } from '../../../contract/public-passport';
+import type { Db } from '../../db/client';
+import {
+  instrumentEvents,
+  instrumentImages,
+  instruments,
+  logLeaves,
+  media,
+  ownershipRecords,
+  serviceRecords,
+  shops,
+  users,
+} from '../../db/schema';
+import { latestCheckpoint } from '../../log/checkpoints';
+import { inclusionProofs } from '../../log/proofs';
+import type { LogSigner } from '../../log/signing';
+import { mediaUrl } from '../../media/media-store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A static drawing as it is; an upload as its largest variant (url) and at 640 px (imageUrl). */
+function imageUrls(img: { staticUrl: string | null; mediaId: string | null; widths: number[] | null }) {
+  if (img.mediaId && img.widths?.length) {
+    const m = { id: img.mediaId, widths: img.widths };
+    return { url: mediaUrl(m), imageUrl: mediaUrl(m, 640) };
+  }
+  const url = img.staticUrl ?? '';
+  return { url, imageUrl: url };
+}
+
+export type PassportRow = typeof instruments.$inferSelect;
+
+/** The instrument with this passport code (upper-cased by the caller), or null. */
+export async function findByCode(db: Db, code: string): Promise<PassportRow | null> {
+  const [row] = await db.select().from(instruments).where(eq(instruments.passportCode, code));
+  return row ?? null;
+}
+
+/** The passport code of an instrument id; null when unknown or not a uuid. */
+export async function passportCodeOf(db: Db, id: string): Promise<string | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({ code: instruments.passportCode })
+    .from(instruments)
+    .where(eq(instruments.id, id));
+  return row?.code ?? null;
+}
+
+/** "Markneukirchen, Germany" → "Germany": the country is the last part of a place. */
+export function countryOf(location: string | null): string | null {
+  const part = location?.split(',').at(-1)?.trim();
+  return part ? part : null;
+}
+
+const yearOf = (date: string) => Number(date.slice(0, 4));
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** Owners in order: a name only when its owner chose to be public; never an email or a price. */
+async function provenance(db: Db, id: string): Promise<PublicPassport['provenance']> {
+  const rows = await db
+    .select({
+      rec: ownershipRecords,
+      userName: users.displayName,
+      userLocation: users.location,
+      userPrivacy: users.ownerPrivacy,
+    })
+    .from(ownershipRecords)
+    .leftJoin(users, eq(users.id, ownershipRecords.userId))
+    .where(eq(ownershipRecords.instrumentId, id))
+    .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt));
+  return rows.map(({ rec, userName, userLocation, userPrivacy }, i) => {
+    let name: string | null;
+    if (rec.userId) name = userPrivacy ? null : (userName ?? rec.ownerName);
+    // A deleted account's name goes with it.
+    else name = rec.hadAccount ? null : rec.ownerName;
+    const country = countryOf(rec.location ?? (rec.userId ? userLocation : null));
+    const startYear = yearOf(rec.startDate);
+    const endYear = rec.endDate ? yearOf(rec.endDate) : null;
+    const label = [
+      name ? `Owner ${i + 1} · ${name}` : `Owner ${i + 1}`,
+      country,
+      `${startYear}–${endYear ?? 'present'}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    return { label, name, country, startYear, endYear };
+  });
+}
+
+const recorder = alias(users, 'recorder');
+
+/** A servicing shop by its name; an owner who keeps their name private and serviced it themselves as "Owner". */
+function servicerShown(s: {
+  servicerName: string;
+  shopName: string | null;
+  recorderName: string | null;
+  recorderPrivate: boolean | null;
+}): string {
+  if (s.shopName) return s.shopName;
+  const name = s.servicerName.trim();
+  if (!name || (s.recorderPrivate && name === s.recorderName)) return 'Owner';
+  return name;
+}
+
+/** The public view of a passport; null when the code is unknown. */
+export async function publicPassport(db: Db, code: string): Promise<PublicPassport | null> {
+  const i = await findByCode(db, code);
+  if (!i) return null;
+  const [[maker], photos, owners, services, [events], lastStatus] = await Promise.all([
+    i.makerShopId
+      ? db
+          .select({
+            shopName: shops.name,
+            slug: shops.slug,
+            verified: shops.verified,
+            location: shops.location,
+          })
+          .from(shops)
+          .where(eq(shops.id, i.makerShopId))
+      : Promise.resolve([]),
+    db
+      .select({ img: instrumentImages, widths: media.widths })
+      .from(instrumentImages)
+      .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+      .where(eq(instrumentImages.instrumentId, i.id))
+      .orderBy(
+        desc(instrumentImages.isPrimary),
+        asc(instrumentImages.orderIndex),
+        asc(instrumentImages.createdAt),
+      ),
+    provenance(db, i.id),
+    db
+      .select({
+        serviceType: serviceRecords.serviceType,
+        serviceDate: serviceRecords.serviceDate,
+        servicerName: serviceRecords.servicerName,
+        shopName: shops.name,
+        recorderName: recorder.displayName,
+        recorderPrivate: recorder.ownerPrivacy,
+        description: serviceRecords.description,
+      })
+      .from(serviceRecords)
+      .leftJoin(shops, eq(shops.id, serviceRecords.servicerShopId))
+      .leftJoin(recorder, eq(recorder.id, serviceRecords.recordedById))
+      .where(and(eq(serviceRecords.instrumentId, i.id), eq(serviceRecords.status, 'approved')))
+      .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.createdAt)),
+    db.select({ n: count() }).from(instrumentEvents).where(eq(instrumentEvents.instrumentId, i.id)),
+    // The newest stolen report and verification, for the banner and the statement.
+    db
+      .select({ type: instrumentEvents.type, data: instrumentEvents.data, at: instrumentEvents.createdAt })
+      .from(instrumentEvents)
+      .where(
+        and(
+          eq(instrumentEvents.instrumentId, i.id),
+          inArray(instrumentEvents.type, ['reported_stolen', 'verified']),
+        ),
+      )
+      .orderBy(desc(instrumentEvents.createdAt)),
+  ]);
+  const stolenEvent = lastStatus.find((e) => e.type === 'reported_stolen');
+  const verifiedEvent = lastStatus.find((e) => e.type === 'verified');
+  const verifiedOn = (i.verifiedAt ?? verifiedEvent?.at ?? i.updatedAt).toISOString().slice(0, 10);
+  const [admin] = i.verifiedById
+    ? await db.select({ name: users.displayName }).from(users).where(eq(users.id, i.verifiedById))
+    : [];
+  return {
+    passportCode: i.passportCode,
+    name: i.name,
+    instrumentType: i.instrumentType,
+    category: i.category,
+    model: i.model,
+    serialNumber: i.serialNumber,
+    yearMade: i.yearMade,
+    build: {
+      bodyWood: i.bodyWood,
+      neckWood: i.neckWood,
+      fretboardWood: i.fretboardWood,
+      finishType: i.finishType,
+      numberOfStrings: i.numberOfStrings,
+      scaleLength: i.scaleLength,
+    },
+    description: i.description,
+    photos: photos.map(({ img, widths }) => ({
+      ...imageUrls({ ...img, widths }),
+      caption: img.caption,
+      isPrimary: img.isPrimary,
+    })),
+    maker: maker ?? null,
+    status: i.status,
+    stolen:
+      i.status === 'stolen'
+        ? {
+            reportedOn: (stolenEvent?.at ?? i.updatedAt).toISOString().slice(0, 10),
+            date: i.stolenOn,
+            place: text(i.stolenPlace),
+          }
+        : null,
+    verified: i.verified,
+    verification: i.verified
+      ? {
+          statement:
+            text(i.verificationNote) ??
+            "A registry administrator checked this passport's build facts and maker against the registry's records.",
+          verifiedOn,
+          adminName: admin?.name ?? null,
+        }
+      : null,
+    provenance: owners,
+    services: services.map((s) => ({
+      serviceType: s.serviceType,
+      serviceDate: s.serviceDate,
+      servicer: servicerShown(s),
+      description: s.description,
+    })),
+    eventsCount: events?.n ?? 0,
+    registeredOn: i.createdAt.toISOString().slice(0, 10),
+  };
+}
+
+/** The passport's log bundle, as a dossier embeds it: every leaf with its proof against the newest checkpoint. */
+export async function passportLogBundle(db: Db, signer: LogSigner, origin: string, code: string) {
+  const checkpoint = await latestCheckpoint(db, signer);
+  const rows = await db
+    .select({ index: logLeaves.index, leaf: logLeaves.leaf, leafHash: logLeaves.leafHash })
+    .from(logLeaves)
+    .where(eq(logLeaves.passportCode, code))
+    .orderBy(asc(logLeaves.seq));
+  const entries = rows.filter((r) => r.index < checkpoint.size);
+  const proofs = entries.length
+    ? await inclusionProofs(
+        db,
+        entries.map((e) => e.index),
+        checkpoint.size,
+      )
+    : [];
+  const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+  return {
+    bundle: {
+      origin,
+      vkey: signer.vkey,
+      checkpoint: checkpoint.note,
+      signedAt: checkpoint.createdAt.toISOString(),
+      entries: entries.map((e, i) => ({
+        index: e.index,
+        leafBase64: Buffer.from(e.leaf, 'utf8').toString('base64'),
+        proof: (proofs[i] ?? []).map(b64),
+      })),
+    },
+    leafHashes: new Map(entries.map((e) => [e.index, e.leafHash])),
+  };
+}

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import {
+  checkQuerySchema,
+  checkResultSchema,
+  instrumentCodeSchema,
+  passportCodeSchema,
+  publicPassportSchema,
+  type PublicPassport,
+} from '../../../contract/public-passport';
+import type { AppContext } from '../../context';
+import { sharedResponse } from '../../plugins/etag';
+import { notFound, parse } from '../../plugins/errors';
+import { checkPassport } from './check.queries';
+import { openGraphPng, photoBytes } from '../../media/og-image';
+import { labelPng, labelSvg } from './passport-images';
+import { loadLogSigner } from '../../log/signing';
+import { dossierPdf } from './dossier-pdf';
+import { passportCodeOf, passportLogBundle, publicPassport } from './public-passport.queries';
+
+const NOT_FOUND = 'No passport with that code is in the registry.';
+/** Lookups per address and minute at /check: enough for a person, too few to walk the registry's serial numbers. */
+export const CHECKS_PER_MINUTE = 30;
+const MINUTE_MS = 60_000;
+
+/** Public passports: the JSON view, its page's head, its images, and the stolen-instrument check. */
+export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, env } = ctx;
+  const load = async (raw: string): Promise<PublicPassport> => {
+    const code = passportCodeSchema.safeParse(raw);
+    const passport = code.success ? await publicPassport(db, code.data) : null;
+    if (!passport) throw notFound(NOT_FOUND);
+    return passport;
+  };
+  const pageUrl = (code: string) => `${env.publicUrl}/p/${code}`;
+  const makerName = (p: PublicPassport) => p.maker?.shopName ?? null;
+
+  // The same for every caller: shared, revalidated with an ETag, kept briefly in the shared cache.
+  app.get<{ Params: { code: string } }>(
+    '/api/public/passports/:code',
+    { config: { sharedCache: true } },
+    async (request, reply) =>
+      sharedResponse(reply).send(publicPassportSchema.parse(await load(request.params.code))),
+  );
+
+  // A member's link (/instruments/{id}) opened by a guest: the code of its public passport, nothing more.
+  app.get<{ Params: { id: string } }>(
+    '/api/public/instruments/:id',
+    { config: { sharedCache: true } },
+    async (request, reply) => {
+      const code = await passportCodeOf(db, request.params.id);
+      if (!code) throw notFound(NOT_FOUND);
+      return sharedResponse(reply).send(instrumentCodeSchema.parse({ passportCode: code }));
+    },
+  );
+
+  app.get('/api/public/check', async (request) => {
+    await app.rateLimit(`check:ip:${request.ip}`, CHECKS_PER_MINUTE, MINUTE_MS);
+    const { q } = parse(checkQuerySchema, request.query);
+    return checkResultSchema.parse(await checkPassport(ctx, q, new Date()));
+  });
+
+  app.get<{ Params: { code: string } }>(
+    '/p/:code/og.png',
+    { config: { sharedCache: true } },
+    async (request, reply) => {
+      const p = await load(request.params.code);
+      const primary = p.photos[0];
+      const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
+      const png = await openGraphPng(photo, {
+        kicker: 'Luthier Registry · Passport',
+        title: p.name,
+        subtitle: p.maker ? `by ${p.maker.shopName}` : String(p.yearMade),
+        badge: p.passportCode,
+      });
+      return sharedResponse(reply, 3600).type('image/png').send(png);
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    '/p/:code/label.svg',
+    { config: { sharedCache: true } },
+    async (request, reply) => {
+      const p = await load(request.params.code);
+      const svg = await labelSvg({
+        url: pageUrl(p.passportCode),
+        code: p.passportCode,
+        name: p.name,
+        maker: makerName(p),
+      });
+      return sharedResponse(reply, 3600).type('image/svg+xml').send(svg);
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    '/p/:code/label.png',
+    { config: { sharedCache: true } },
+    async (request, reply) => {
+      const p = await load(request.params.code);
+      const png = await labelPng({
+        url: pageUrl(p.passportCode),
+        code: p.passportCode,
+        name: p.name,
+        maker: makerName(p),
+      });
+      return sharedResponse(reply, 3600).type('image/png').send(png);
+    },
+  );
+
+  const signer = await loadLogSigner(db, env);
+  app.get<{ Params: { code: string } }>('/p/:code/dossier.pdf', async (request, reply) => {
+    const p = await load(request.params.code);
+    const facts = { url: pageUrl(p.passportCode), code: p.passportCode, name: p.name, maker: makerName(p) };
+    const primary = p.photos[0];
+    const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
+    const [{ bundle, leafHashes }, label, photoPng] = await Promise.all([
+      passportLogBundle(db, signer, env.publicUrl, p.passportCode),
+      labelPng(facts),
+      photo
+        ? sharp(photo, { density: 150 })
+            .resize(900, 700, { fit: 'inside' })
+            .png()
+            .toBuffer()
+            .catch(() => null)
+        : null,
+    ]);
+    const pdf = await dossierPdf({
+      passport: p,
+      pageUrl: facts.url,
+      bundle,
+      leafHashes,
+      photoPng,
+      labelPng: label,
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="dossier-${p.passportCode}.pdf"`)
+      .header('cache-control', 'no-cache')
+      .send(Buffer.from(pdf));
+  });
+
+  app.addHeadProvider('/p/:code', async ({ code = '' }) => {
+    const parsed = passportCodeSchema.safeParse(code);
+    const p = parsed.success ? await publicPassport(db, parsed.data) : null;
+    if (!p) return null;
+    const by = p.maker ? ` by ${p.maker.shopName}` : '';
+    const stolen = p.status === 'stolen' ? 'Reported stolen. ' : '';
+    return {
+      title: `${p.name} · ${p.passportCode}`,
+      description: `${stolen}${p.name}${by}, made in ${p.yearMade}: the public passport with its provenance, service history and verifiable registry log.`,
+      path: `/p/${p.passportCode}`,
+      type: 'product',
+      image: `/p/${p.passportCode}/og.png`,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'IndividualProduct',
+          name: p.name,
+          url: pageUrl(p.passportCode),
+          productID: p.passportCode,
+          serialNumber: p.serialNumber ?? undefined,
+          model: p.model ?? undefined,
+          category: `${p.category} ${p.instrumentType}`,
+          productionDate: String(p.yearMade),
+          description: p.description ?? undefined,
+          image: `${env.publicUrl}/p/${p.passportCode}/og.png`,
+          manufacturer: p.maker
+            ? { '@type': 'Organization', name: p.maker.shopName, url: `${env.publicUrl}/l/${p.maker.slug}` }
+            : undefined,
+        },
+      ],
+    };
+  });
+}
