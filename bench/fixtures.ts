@@ -65,8 +65,14 @@ export async function seedPeople(db: Db, writers: number): Promise<People> {
   return { reader: people[0]!, writers: people.slice(1), lessonIds };
 }
 
-/** The body of one progress save: a position half a minute further each time, as the player sends. */
+/**
+ * The body of one progress save: a position half a minute further each time, as the player sends, with the
+ * half minute just played as a watched range (so the server merges ranges on every save).
+ */
 export function progressBody(save: number): string {
   const seconds = 30 * (1 + (save % 10));
-  return JSON.stringify({ videoProgressSeconds: seconds, eventData: { totalTime: seconds } });
+  return JSON.stringify({
+    videoProgressSeconds: seconds,
+    eventData: { totalTime: seconds, ranges: [[seconds - 30, seconds]] },
+  });
 }

@@ -1,10 +1,18 @@
 // The academy's fixed values, without Zod. The client imports them from here, so a page that needs the list of
-// course levels does not download and build every schema with them (issue 7 §3); academy.ts re-exports them.
+// course levels does not download and build every schema with them; academy.ts re-exports them.
 
 export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const COURSE_CATEGORIES = ['classical', 'acoustic', 'electric', 'repair'] as const;
 export const COURSE_SORTS = ['popular', 'rating', 'newest', 'price-low', 'price-high'] as const;
-/** Seed §9: a lesson auto-completes at 95 percent. */
+/** A lesson auto-completes at 95 percent. */
 export const AUTO_COMPLETE_PERCENT = 95;
-/** Seed §9: progress is saved every 30 seconds of playback. */
+/** Progress is saved every 30 seconds of playback. */
 export const PROGRESS_SAVE_INTERVAL_S = 30;
+/** Watched coverage is accepted at up to this playback speed: a save adds at most this × real seconds. */
+export const MAX_PLAYBACK_RATE = 2;
+/** Share of a course (percent of its lessons completed) a learner needs before reviewing it. */
+export const REVIEW_MIN_PROGRESS = 25;
+/** A review can be edited this many days after it was written. */
+export const REVIEW_EDIT_DAYS = 30;
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 2000;

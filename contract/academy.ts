@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS } from './academy-values';
 
 export * from './academy-values';
+export * from './academy-reviews';
 
 export const courseLevelSchema = z.enum(COURSE_LEVELS);
 export const courseCategorySchema = z.enum(COURSE_CATEGORIES);
@@ -18,7 +19,7 @@ export const exploreQuerySchema = z.object({
 });
 export type ExploreQuery = z.infer<typeof exploreQuerySchema>;
 
-/** A course card (seed §3 "Course"). */
+/** A course card. */
 export const courseCardSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -30,7 +31,9 @@ export const courseCardSchema = z.object({
   duration: z.string(),
   lessons: z.number(),
   students: z.number(),
+  /** Mean of the course's reviews (0 when it has none). */
   rating: z.number(),
+  reviewCount: z.number(),
   price: z.number(),
   originalPrice: z.number(),
   tags: z.array(z.string()),
@@ -67,7 +70,7 @@ export type CourseListing = z.infer<typeof courseListingSchema>;
 export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });
 export const enrollResponseSchema = z.object({ enrolled: z.boolean() });
 
-/** A course on the learning dashboard (seed §3 "Dashboard course", plus what its cards show). */
+/** A course on the learning dashboard. */
 export const myCourseSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -80,6 +83,8 @@ export const myCourseSchema = z.object({
   rating: z.number(),
   progress: z.number(),
   completedLessons: z.number(),
+  /** Some lesson has been opened and worked on (time or percent above 0). */
+  started: z.boolean(),
   enrolled: z.boolean(),
   /** Saved from its listing (course_bookmarks). */
   bookmarked: z.boolean(),
@@ -119,12 +124,12 @@ export const outlineLessonSchema = z.object({
   completed: z.boolean(),
   completedAt: z.string().nullable(),
   free: z.boolean(),
-  /** product.md §1: first lesson, the previous one completed, or a free preview. */
+  /** Unlocked: the first lesson, the previous one completed, or a free preview. */
   unlocked: z.boolean(),
 });
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
 
-/** Seed §3 "Course outline", computed from the caller's progress. */
+/** The course outline, computed from the caller's progress. */
 export const courseOutlineSchema = z.object({
   course: z.object({
     id: z.string(),
@@ -161,6 +166,8 @@ export const lessonProgressSchema = z.object({
   progressPercent: z.number(),
   timeSpent: z.number(),
   lastPosition: z.number(),
+  /** Merged [startSec, endSec] pairs actually played; progressPercent is their share of the lesson. */
+  watchedRanges: z.array(z.tuple([z.number(), z.number()])),
   completed: z.boolean(),
   completedAt: z.string().nullable(),
   startedAt: z.string(),
@@ -185,11 +192,13 @@ export const lessonSchema = z.object({
   resources: z.array(resourceSchema),
   previousLessonId: z.string().nullable(),
   nextLessonId: z.string().nullable(),
+  /** A free next lesson is open whatever the learner's progress. */
+  nextLessonFree: z.boolean(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 
 /**
- * Body of POST /video-progress (seed §7). videoProgressSeconds is the playback position (or the timer);
+ * Body of POST /video-progress. videoProgressSeconds is the playback position (or the timer);
  * eventData.totalTime is the client's running total of seconds spent on the lesson.
  */
 export const videoProgressSchema = z.object({
@@ -205,6 +214,24 @@ export const videoProgressSchema = z.object({
         .max(10 * 24 * 3600)
         .optional(),
       progressPercent: z.number().min(0).max(100).optional(),
+      /** The parts played, [startSec, endSec]; the server merges them and caps new coverage by real time. */
+      ranges: z
+        .array(
+          z
+            .tuple([
+              z
+                .number()
+                .min(0)
+                .max(24 * 3600),
+              z
+                .number()
+                .min(0)
+                .max(24 * 3600),
+            ])
+            .refine(([a, b]) => b >= a, 'A range ends after it starts.'),
+        )
+        .max(500)
+        .optional(),
     })
     .optional(),
 });

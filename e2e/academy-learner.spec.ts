@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { completeOnboarding, registerPerson, unique } from './accounts-helpers';
 import { expect, test } from './fixtures';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -37,8 +38,10 @@ test.describe('academy learner', () => {
     await page.getByRole('button', { name: /^(Start|Continue|Review) Ladder, fan and X$/ }).click();
     await expect(page).toHaveURL(/\/lessons\/course-8-l1\?courseId=course-8$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ladder, fan and X' })).toBeVisible();
-    await playFast(page, 8);
-    await expect(page.getByText('Lesson completed!', { exact: true })).toBeVisible({ timeout: 20_000 });
+    // The server accepts watched coverage at up to 2× speed: the one-minute clip takes 30 s to complete.
+    test.setTimeout(120_000);
+    await playFast(page, 2);
+    await expect(page.getByText('Lesson completed!', { exact: true })).toBeVisible({ timeout: 45_000 });
     await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
     await expect(page.getByText('Progress: 100%')).toBeVisible();
 
@@ -60,17 +63,20 @@ test.describe('academy learner', () => {
     page,
     context,
   }) => {
-    await signIn(page, 'dublin-instruments@makers.example.com', 'sample-maker-2026');
+    // A new learner: sample makers may have worked through this course already.
+    await registerPerson(page.request);
+    await completeOnboarding(page.request, `beacon-${unique()}`);
     await page.goto('/lessons/course-2-l1');
     await expect(page.getByRole('heading', { level: 1, name: 'What voicing means' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark as Complete' })).toBeVisible();
-    await playFast(page, 4);
-    await expect(page.getByText(/^Progress: ([2-9]\d)%$/)).toBeVisible();
+    await playFast(page, 2);
+    await expect(page.getByText(/^Progress: ([2-9]\d)%$/)).toBeVisible({ timeout: 20_000 });
     // Nothing but the start has been saved yet: no pause, and less than 30 s of playback.
     expect(await storedPercent(page, 'course-2-l1')).toBe(0);
 
     await page.close({ runBeforeUnload: true });
     const other = await context.newPage();
-    await expect.poll(() => storedPercent(other, 'course-2-l1')).toBeGreaterThanOrEqual(20);
+    // Watched coverage is accepted at up to 2× the real time since the lesson was opened.
+    await expect.poll(() => storedPercent(other, 'course-2-l1')).toBeGreaterThanOrEqual(15);
   });
 });

@@ -6,7 +6,7 @@ import { useAuth } from '../lib/auth';
 import { errorText } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** The learning dashboard (seed §2): guests are told to sign in and sent home. */
+/** The learning dashboard: guests are told to sign in and sent home. */
 export function LearnPage() {
   useDocumentTitle('Learn');
   const { user } = useAuth();

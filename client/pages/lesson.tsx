@@ -10,7 +10,7 @@ import { ApiError } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /lessons/{lessonId}: signed in from /api/lms/lessons, guests from /api/public/lessons (seed §2, §7). */
+/** /lessons/{lessonId}: signed in from /api/lms/lessons, guests from /api/public/lessons. */
 export function LessonPage() {
   const { lessonId = '' } = useParams();
   const [params] = useSearchParams();
@@ -26,7 +26,7 @@ export function LessonPage() {
   const startAsked = useRef<string | null>(null);
   useDocumentTitle(lesson.data?.title ?? 'Lesson');
 
-  // Seed §4: opening a lesson with no progress record (none, or the fetch failed) starts it.
+  // Opening a lesson with no progress record (none, or the fetch failed) starts it.
   const noRecord = progress.isError || (progress.isSuccess && progress.data === null);
   useEffect(() => {
     if (!signedIn || !noRecord || startAsked.current === lessonId) return;

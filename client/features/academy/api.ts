@@ -9,9 +9,12 @@ import type {
   LessonProgress,
   MyCourse,
   ProgressSaveResponse,
+  Review,
+  ReviewInput,
+  ReviewList,
   VideoProgressInput,
 } from '../../../contract/academy';
-import { ApiError, apiJson } from '../../lib/api';
+import { ApiError, apiJson, apiRequest } from '../../lib/api';
 
 export const academyKeys = {
   explore: (query: ExploreQuery) => ['/api/lms/courses/explore', query] as const,
@@ -22,6 +25,7 @@ export const academyKeys = {
   lesson: (lessonId: string, guest: boolean) =>
     [guest ? '/api/public/lessons' : '/api/lms/lessons', lessonId] as const,
   progress: (lessonId: string) => ['/api/lms/lessons', lessonId, 'progress'] as const,
+  reviews: (courseId: string, page: number) => ['/api/lms/courses', courseId, 'reviews', page] as const,
 };
 
 export function exploreUrl(query: ExploreQuery): string {
@@ -67,7 +71,7 @@ export const useOutline = (courseId: string, enabled: boolean) =>
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
   });
 
-/** Seed §7: lesson fetches retry up to 3 times, except a 403 that requires sign-in (or a 404). */
+/** Lesson fetches retry up to 3 times, except a 403 that requires sign-in (or a 404). */
 export const lessonRetry = (count: number, error: Error) => {
   if (error instanceof ApiError && (error.body?.requiresAuth || error.status === 404 || error.status === 401))
     return false;
@@ -83,7 +87,7 @@ export const useLesson = (lessonId: string, guest: boolean, enabled: boolean) =>
     retry: lessonRetry,
   });
 
-/** Seed §7: the progress fetch is not retried; null means "not started yet". */
+/** The progress fetch is not retried; null means "not started yet". */
 export const useLessonProgress = (lessonId: string, enabled: boolean) =>
   useQuery({
     queryKey: academyKeys.progress(lessonId),
@@ -140,3 +144,33 @@ export const useBookmark = (courseId: string, slug: string) => {
 
 export const enrollInCourse = (courseId: string) =>
   apiJson<{ enrolled: boolean }>('POST', `/api/lms/courses/${encodeURIComponent(courseId)}/enroll`);
+
+const reviewsUrl = (courseId: string) => `/api/lms/courses/${encodeURIComponent(courseId)}/reviews`;
+
+export const useReviews = (courseId: string, page: number) =>
+  useQuery({
+    queryKey: academyKeys.reviews(courseId, page),
+    queryFn: () => apiJson<ReviewList>('GET', `${reviewsUrl(courseId)}?page=${page}&pageSize=10`),
+    placeholderData: (previous) => previous,
+  });
+
+/** Writes a review (new, edited or deleted); the listing's rating and the review list are then stale. */
+export function useReviewMutation(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input, remove }: { id?: string; input?: ReviewInput; remove?: boolean }) =>
+      remove && id
+        ? apiRequest('DELETE', `${reviewsUrl(courseId)}/${id}`).then(() => null)
+        : apiJson<Review>(
+            id ? 'PUT' : 'POST',
+            id ? `${reviewsUrl(courseId)}/${id}` : reviewsUrl(courseId),
+            input,
+          ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['/api/lms/courses', courseId, 'reviews'] }),
+        client.invalidateQueries({ queryKey: ['/api/lms/courses/listing'] }),
+        client.invalidateQueries({ queryKey: ['/api/lms/courses/explore'] }),
+      ]),
+  });
+}

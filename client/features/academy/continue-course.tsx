@@ -7,9 +7,12 @@ import { cn } from '../../lib/cn';
 import { CourseCover } from './course-card';
 import { ProgressBar } from './progress-visuals';
 
-/** Seed §2: the first course with progress above 0 and below 100. */
+/**
+ * The first course in progress: started (some lesson worked on) and not every lesson completed. Progress is the
+ * share of lessons completed, so a course whose first lesson is half watched is in progress at 0 %.
+ */
 export const courseToContinue = (courses: MyCourse[]) =>
-  courses.find((c) => c.enrolled && c.progress > 0 && c.progress < 100) ?? null;
+  courses.find((c) => c.enrolled && c.started && c.completedLessons < c.lessons) ?? null;
 
 /**
  * The course to pick up again, its next lesson, progress and a Continue link: on /learn ("Continue Where You

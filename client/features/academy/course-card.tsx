@@ -32,7 +32,7 @@ export function CourseCover({
   );
 }
 
-/** A course in Explore (seed §2): level, price, first 3 tags, duration, lessons, students, rating. */
+/** A course in Explore: level, price, first 3 tags, duration, lessons, students, rating. */
 export function CourseCard({
   course,
   layout,
@@ -102,7 +102,15 @@ export function CourseCard({
             <dt>
               <Star className="size-4 fill-amber-400 text-amber-500" aria-label="Rating" />
             </dt>
-            <dd>{course.rating.toFixed(1)}</dd>
+            <dd>
+              {course.reviewCount > 0 ? (
+                <>
+                  {course.rating.toFixed(1)} <span className="text-stone-600">({course.reviewCount})</span>
+                </>
+              ) : (
+                'No reviews'
+              )}
+            </dd>
           </div>
         </dl>
       </div>

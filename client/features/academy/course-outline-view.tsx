@@ -29,7 +29,7 @@ function Outline({ outline }: { outline: CourseOutline }) {
   const invalidate = useInvalidateLearning();
   const { course } = outline;
   const lessonPath = (id: string) => `/lessons/${id}?courseId=${encodeURIComponent(course.id)}`;
-  // Seed §4: Continue (and Start) call start, then open the lesson.
+  // Continue (and Start) call start, then open the lesson.
   const start = useMutation({
     mutationFn: (lessonId: string) => startLesson(lessonId),
     onSuccess: async (_data, lessonId) => {
@@ -86,7 +86,7 @@ function Outline({ outline }: { outline: CourseOutline }) {
   );
 }
 
-/** The course page (seed §2) for /courses/{id} and /course-progress?courseId=. */
+/** The course page for /courses/{id} and /course-progress?courseId=. */
 export function CourseOutlineView({ courseId }: { courseId: string }) {
   const { ready } = useGuestRedirect({
     description: 'You are logged out. Logging in again...',

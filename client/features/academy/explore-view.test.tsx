@@ -17,6 +17,7 @@ const card = (id: string, extra: Partial<CourseCard> = {}): CourseCard => ({
   lessons: 6,
   students: 12,
   rating: 4.7,
+  reviewCount: 3,
   price: 229,
   originalPrice: 305,
   tags: ['one', 'two', 'three', 'four'],

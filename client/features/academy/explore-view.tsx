@@ -21,7 +21,7 @@ const SORT_LABELS: Record<CourseSort, string> = {
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   allowed.find((a) => a === value);
 
-/** Explore (seed §2): everything lives in the URL, so a search can be shared and Back works. */
+/** Explore: everything lives in the URL, so a search can be shared and Back works. */
 export function ExploreView() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -38,7 +38,7 @@ export function ExploreView() {
   // Clearing the search applies at once.
   const query: ExploreQuery = { q: (q.trim() && searched) || undefined, category, level, sort };
   const { data: fresh, isError, error } = useExplore(query);
-  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
 
   // The router's functional update sees the params of the last render, so two quick changes (before a
@@ -65,13 +65,13 @@ export function ExploreView() {
   const clearAll = () => update({ q: null, category: null, level: null });
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold text-wood-900">Explore courses</h1>
-      <p className="mt-2 text-stone-700">
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+      <h1 className="font-serif text-2xl font-bold text-wood-900 md:text-3xl">Explore courses</h1>
+      <p className="mt-1 text-sm text-stone-700 md:mt-2 md:text-base">
         Free lessons from working luthiers: building, voicing, finishing and repair.
       </p>
 
-      <div className="mt-6 grid gap-4 rounded-xl border border-stone-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end">
+      <div className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 md:mt-6 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end md:gap-4 md:p-4">
         <div className="grid gap-1.5">
           <Label htmlFor="explore-search">Search</Label>
           <div className="relative">

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CourseListing, LearningStats, MyCourse } from '../../../contract/academy';
+import type { CourseListing, LearningStats, MyCourse, Review, ReviewList } from '../../../contract/academy';
 import { LearnPage } from '../../pages/learn';
 import { ListingPage } from '../../pages/listing';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
@@ -30,6 +30,7 @@ const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   rating: 4.8,
   progress: 0,
   completedLessons: 0,
+  started: false,
   enrolled: false,
   bookmarked: false,
   coverImage: null,
@@ -67,7 +68,13 @@ describe('Learning dashboard', () => {
       'GET /api/lms/my-courses': () => ({
         json: [
           course('a', { enrolled: true, progress: 0 }),
-          course('b', { enrolled: true, progress: 40, completedLessons: 2, nextLessonTitle: 'Relief' }),
+          course('b', {
+            enrolled: true,
+            started: true,
+            progress: 33,
+            completedLessons: 2,
+            nextLessonTitle: 'Relief',
+          }),
           course('c', { bookmarked: true }),
         ],
       }),
@@ -108,14 +115,17 @@ describe('ContinueLearningCard', () => {
 
   it('links to the next lesson of the course in progress', async () => {
     mockFetch({
-      'GET /api/lms/my-courses': () => ({ json: [course('b', { enrolled: true, progress: 30 })] }),
+      // Started but nothing completed yet: in progress at 0 %.
+      'GET /api/lms/my-courses': () => ({
+        json: [course('b', { enrolled: true, started: true, progress: 0 })],
+      }),
     });
     renderRoutes(routes, { path: '/dash', me });
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute(
       'href',
       '/lessons/b-l1?courseId=b',
     );
-    expect(screen.getByText('30%')).toBeInTheDocument();
+    expect(screen.getByText('0%')).toBeInTheDocument();
   });
 });
 
@@ -131,7 +141,8 @@ describe('Listing', () => {
     duration: '6-8 weeks',
     lessons: 2,
     students: 7,
-    rating: 4.9,
+    rating: 4.5,
+    reviewCount: 2,
     price: 299,
     originalPrice: 399,
     tags: ['classical'],
@@ -153,8 +164,33 @@ describe('Listing', () => {
     requirements: ['Bench'],
   };
 
+  const review = (id: string, rating: number, text: string, mine = false): Review => ({
+    id,
+    rating,
+    text,
+    author: { name: `Author ${id}`, handle: null },
+    createdAt: '2026-11-01T10:00:00Z',
+    updatedAt: '2026-11-01T10:00:00Z',
+    mine,
+    editableUntil: '2099-01-01T00:00:00Z',
+  });
+  const reviews = (extra: Partial<ReviewList> = {}): ReviewList => ({
+    average: 4.5,
+    count: 2,
+    stars: [0, 0, 0, 1, 1],
+    reviews: [review('r2', 5, 'Clear and careful.'), review('r1', 4, 'Good, a bit fast.')],
+    page: 1,
+    pageSize: 10,
+    mine: null,
+    eligibility: { canReview: false, reason: 'Sign in to review this course.' },
+    ...extra,
+  });
+
   it('guests: Enroll and Save open sign-in; the sidebar shows the discount; free lessons have Preview', async () => {
-    mockFetch({ 'GET /api/lms/courses/listing/intro': () => ({ json: listing }) });
+    mockFetch({
+      'GET /api/lms/courses/listing/intro': () => ({ json: listing }),
+      'GET /api/lms/courses/course-1/reviews': () => ({ json: reviews() }),
+    });
     const listener = vi.fn();
     window.addEventListener(AUTH_OPEN_EVENT, listener);
     renderRoutes(routes, { path: '/listing/intro' });
@@ -177,8 +213,58 @@ describe('Listing', () => {
       '/lessons/course-1-l1',
     );
     expect(screen.queryByRole('link', { name: 'Preview Tops' })).not.toBeInTheDocument();
+    expect(screen.getByText('4.5 rating (2 reviews)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Reviews' }));
-    expect(screen.getByText('Reviews coming soon...')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Clear and careful.'), expect.stringContaining('Good, a bit fast.')]);
+    expect(screen.getByRole('img', { name: 'Average 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post review' })).not.toBeInTheDocument();
+  });
+
+  it('signed in: the reason when not eligible; an eligible learner posts a review checked like the server', async () => {
+    let eligible = false;
+    const calls = mockFetch({
+      'GET /api/lms/courses/listing/intro': () => ({ json: listing }),
+      'GET /api/lms/courses/course-1/reviews': () => ({
+        json: reviews({
+          eligibility: eligible
+            ? { canReview: true, reason: null }
+            : {
+                canReview: false,
+                reason: 'Complete at least 25% of the course to review it (you have completed 0%).',
+              },
+        }),
+      }),
+      'POST /api/lms/courses/course-1/reviews': () => ({
+        status: 201,
+        json: review('r3', 5, 'Wonderful detail.', true),
+      }),
+    });
+    renderRoutes(routes, { path: '/listing/intro', me });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Reviews' }));
+    expect(await screen.findByText(/Complete at least 25% of the course/)).toBeInTheDocument();
+    cleanup();
+    eligible = true;
+    renderRoutes(routes, { path: '/listing/intro', me });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Reviews' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Post review' }));
+    expect(screen.getByText('Choose 1 to 5 stars.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    await userEvent.type(screen.getByLabelText('Your review'), 'Too short');
+    await userEvent.click(screen.getByRole('button', { name: 'Post review' }));
+    expect(screen.getByText('Write at least 10 characters.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your review'), ' but now long enough.');
+    await userEvent.click(screen.getByRole('button', { name: 'Post review' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        rating: 4,
+        text: 'Too short but now long enough.',
+      }),
+    );
   });
 
   it('signed in: Save bookmarks and Enroll enrols then opens the course', async () => {

@@ -109,10 +109,10 @@ export function LearnDashboard({
                     </p>
                     <Link
                       to={`/courses/${c.id}`}
-                      className={buttonClasses(c.progress > 0 ? 'default' : 'secondary')}
-                      aria-label={`${c.progress > 0 ? 'Continue' : 'Start'} ${c.title}`}
+                      className={buttonClasses(c.started ? 'default' : 'secondary')}
+                      aria-label={`${c.started ? 'Continue' : 'Start'} ${c.title}`}
                     >
-                      {c.progress > 0 ? 'Continue' : 'Start'}
+                      {c.started ? 'Continue' : 'Start'}
                     </Link>
                   </CardContent>
                 </Card>
@@ -143,7 +143,8 @@ export function LearnDashboard({
                   </CardHeader>
                   <CardContent className="mt-auto grid gap-3">
                     <p className="text-sm text-stone-700">
-                      {c.lessons} lessons · {c.duration} · {c.rating.toFixed(1)} rating
+                      {c.lessons} lessons · {c.duration} ·{' '}
+                      {c.rating > 0 ? `${c.rating.toFixed(1)} rating` : 'no reviews yet'}
                     </p>
                     <Link
                       to={`/listing/${c.slug}`}

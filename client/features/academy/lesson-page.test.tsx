@@ -29,12 +29,14 @@ const lesson: Lesson = {
   resources: [],
   previousLessonId: 'course-1-l1',
   nextLessonId: null,
+  nextLessonFree: false,
 };
 const progress = {
   lessonId: 'course-1-l2',
   progressPercent: 0,
   timeSpent: 0,
   lastPosition: 0,
+  watchedRanges: [] as [number, number][],
   completed: false,
   completedAt: null,
   startedAt: '2026-01-01T00:00:00Z',
@@ -131,6 +133,28 @@ describe('Lesson page', () => {
     renderRoutes(routes, { path: '/lessons/course-1-l2', me });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findByText('Failed to complete lesson. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('Video lesson gates', () => {
+  it('Mark as Complete waits for 95 % watched (reason shown), Next lesson for completion; Resume at the record', async () => {
+    const clip = { ...lesson, videoUrl: '/videos/clip.webm', duration: 1, nextLessonId: 'course-1-l3' };
+    mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: clip }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({
+        json: { ...progress, progressPercent: 70, lastPosition: 42, watchedRanges: [[0, 42]], timeSpent: 45 },
+      }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2?courseId=course-1', me });
+    const button = await screen.findByRole('button', { name: 'Mark as Complete' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Watch at least 95% of the video to mark it complete (70% watched).',
+    );
+    expect(screen.getByText('Resume at 0:42')).toBeInTheDocument();
+    expect(screen.getByText('0:45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next lesson' })).toBeDisabled();
+    expect(screen.getByText('Complete this lesson to unlock the next one.')).toBeInTheDocument();
   });
 });
 

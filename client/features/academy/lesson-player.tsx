@@ -1,5 +1,5 @@
 import { BookOpenText, Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Lesson } from '../../../contract/academy';
 import { Button } from '../../components/ui/button';
 import { formatMinutesSeconds } from './lesson-status';
@@ -29,22 +29,12 @@ function VideoPlayer({ lesson, tracker }: { lesson: Lesson & { videoUrl: string 
   );
 }
 
-/** A lesson without a video: a reading timer counts seconds while it runs and pauses when the tab is hidden. */
-function ReadingTimer({ lesson, tracker }: { lesson: Lesson; tracker: Tracker }) {
-  const { startPosition, onPlay, onPause, onPosition, playing } = tracker;
-  const [seconds, setSeconds] = useState(startPosition);
-  const total = lesson.duration * 60;
-
-  useEffect(() => {
-    if (!playing) return;
-    const id = setInterval(() => setSeconds((s) => Math.min(total, s + 1)), 1000);
-    return () => clearInterval(id);
-  }, [playing, total]);
-
-  useEffect(() => {
-    onPosition(seconds);
-    if (seconds >= total && playing) onPause();
-  }, [seconds, total, playing, onPosition, onPause]);
+/**
+ * A lesson without a video: a reading timer. Its seconds come from the tracker's own clock (real time while it
+ * runs); it pauses when the tab is hidden and stops at the lesson's length.
+ */
+function ReadingTimer({ tracker }: { tracker: Tracker }) {
+  const { onPlay, onPause, playing, position, durationSeconds } = tracker;
 
   useEffect(() => {
     const onVisibility = () => {
@@ -54,6 +44,7 @@ function ReadingTimer({ lesson, tracker }: { lesson: Lesson; tracker: Tracker })
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [playing, onPause]);
 
+  const done = position >= durationSeconds;
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-xl bg-gradient-to-br from-wood-800 to-wood-600 p-6 text-center text-white">
       <BookOpenText className="size-12 opacity-90" aria-hidden />
@@ -61,11 +52,11 @@ function ReadingTimer({ lesson, tracker }: { lesson: Lesson; tracker: Tracker })
         A reading lesson. Start the timer while you study the notes below; it pauses when you leave the tab.
       </p>
       <p className="font-mono text-3xl" aria-live="off">
-        {formatMinutesSeconds(seconds)} / {formatMinutesSeconds(total)}
+        {formatMinutesSeconds(position)} / {formatMinutesSeconds(durationSeconds)}
       </p>
-      <Button variant="secondary" onClick={playing ? onPause : onPlay} disabled={seconds >= total}>
+      <Button variant="secondary" onClick={playing ? onPause : onPlay} disabled={done}>
         {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-        {playing ? 'Pause timer' : seconds > 0 ? 'Resume timer' : 'Start timer'}
+        {playing ? 'Pause timer' : position > 0 ? 'Resume timer' : 'Start timer'}
       </Button>
     </div>
   );
@@ -75,6 +66,6 @@ export function LessonPlayer({ lesson, tracker }: { lesson: Lesson; tracker: Tra
   return lesson.videoUrl ? (
     <VideoPlayer lesson={{ ...lesson, videoUrl: lesson.videoUrl }} tracker={tracker} />
   ) : (
-    <ReadingTimer lesson={lesson} tracker={tracker} />
+    <ReadingTimer tracker={tracker} />
   );
 }

@@ -5,7 +5,6 @@ import {
   formatHoursMinutes,
   formatMinutesSeconds,
   lessonStatus,
-  playbackPercent,
   recentAchievement,
 } from './lesson-status';
 
@@ -13,7 +12,9 @@ describe('lessonStatus', () => {
   it('derives completed, in progress, not started and locked', () => {
     expect(lessonStatus({ completed: true, progressPercent: 40, unlocked: false })).toBe('completed');
     expect(lessonStatus({ completed: false, progressPercent: 100, unlocked: true })).toBe('completed');
-    expect(lessonStatus({ completed: false, progressPercent: 1, unlocked: false })).toBe('in-progress');
+    // Locked wins over a percent watched before: the course decides what is open.
+    expect(lessonStatus({ completed: false, progressPercent: 1, unlocked: false })).toBe('locked');
+    expect(lessonStatus({ completed: false, progressPercent: 1, unlocked: true })).toBe('in-progress');
     expect(lessonStatus({ completed: false, progressPercent: 0, unlocked: true })).toBe('not-started');
     expect(lessonStatus({ completed: false, progressPercent: 0, unlocked: false })).toBe('locked');
   });
@@ -25,13 +26,6 @@ describe('formatting and percent', () => {
     expect(formatHoursMinutes(135)).toBe('2h 15m');
     expect(formatMinutesSeconds(5)).toBe('0:05');
     expect(formatMinutesSeconds(754)).toBe('12:34');
-  });
-
-  it('computes percent from playback seconds and duration minutes, capped at 100', () => {
-    expect(playbackPercent(30, 1)).toBe(50);
-    expect(playbackPercent(57, 1)).toBe(95);
-    expect(playbackPercent(500, 1)).toBe(100);
-    expect(playbackPercent(10, 0)).toBe(0);
   });
 });
 

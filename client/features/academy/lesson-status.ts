@@ -3,15 +3,16 @@ import type { CourseOutline, OutlineLesson } from '../../../contract/academy';
 export type LessonStatus = 'completed' | 'in-progress' | 'not-started' | 'locked';
 
 /**
- * Seed §4: completed when the record says so or the percent reached 100; above 0 and not completed is in
- * progress; otherwise not started, which is Start when unlocked (product.md §1) and Locked when not.
+ * Completed when the record says so or the percent reached 100. A lesson the course has not unlocked yet (not
+ * the first, the one before not completed, not a free preview) is Locked, whatever was watched of it; an
+ * unlocked one is in progress above 0 percent, otherwise not started (Start).
  */
 export function lessonStatus(
   lesson: Pick<OutlineLesson, 'completed' | 'progressPercent' | 'unlocked'>,
 ): LessonStatus {
   if (lesson.completed || lesson.progressPercent >= 100) return 'completed';
-  if (lesson.progressPercent > 0) return 'in-progress';
-  return lesson.unlocked ? 'not-started' : 'locked';
+  if (!lesson.unlocked) return 'locked';
+  return lesson.progressPercent > 0 ? 'in-progress' : 'not-started';
 }
 
 /** "Xh Ym" from minutes (seed: time spent in hours and minutes). */
@@ -26,17 +27,11 @@ export function formatMinutesSeconds(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Seed §4: percent = playback seconds / (duration minutes × 60), capped at 100. */
-export function playbackPercent(seconds: number, durationMinutes: number): number {
-  if (durationMinutes <= 0) return 0;
-  return Math.min(100, (seconds / (durationMinutes * 60)) * 100);
-}
-
 export function allLessons(outline: CourseOutline): OutlineLesson[] {
   return outline.sections.flatMap((s) => s.lessons);
 }
 
-/** The Continue Learning lesson: the first in progress, else the first unlocked one not yet completed. */
+/** The Continue Learning lesson: the first unlocked one in progress, else the first unlocked one not completed. */
 export function continueLesson(outline: CourseOutline): OutlineLesson | null {
   const lessons = allLessons(outline);
   return (

@@ -17,12 +17,14 @@ const lesson: Lesson = {
   resources: [],
   previousLessonId: null,
   nextLessonId: null,
+  nextLessonFree: false,
 };
 const progress: LessonProgress = {
   lessonId: 'l-read',
   progressPercent: 0,
   timeSpent: 10,
   lastPosition: 0,
+  watchedRanges: [],
   completed: false,
   completedAt: null,
   startedAt: '2026-01-01T00:00:00Z',
@@ -100,5 +102,34 @@ describe('lesson progress tracking', () => {
     });
     const sent = JSON.parse(text) as { videoProgressSeconds: number };
     expect(sent.videoProgressSeconds).toBeGreaterThanOrEqual(36);
+  });
+
+  it('a playing video re-rendering four times a second keeps its clock: the 30 s save carries real time and ranges', async () => {
+    const calls = mockFetch({
+      'POST /api/lms/lessons/l-video/video-progress': () => ({
+        json: { ...progress, lessonId: 'l-video', timeSpent: 40, progressPercent: 50, completedNow: false },
+      }),
+    });
+    const clip = { ...lesson, id: 'l-video', videoUrl: '/videos/clip.webm' };
+    renderWithProviders(
+      <LessonView lesson={clip} progress={{ ...progress, lessonId: 'l-video' }} signedIn backTo="/" />,
+    );
+    const video = screen.getByLabelText('Video: Reading lesson');
+    let position = 0;
+    Object.defineProperty(video, 'currentTime', { configurable: true, get: () => position });
+    fireEvent.play(video);
+    for (let i = 0; i < 31 * 4; i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(250);
+      });
+      position += 0.25;
+      fireEvent.timeUpdate(video);
+    }
+    const saves = calls.filter((c) => c.url.endsWith('/video-progress'));
+    expect(saves).toHaveLength(1);
+    const body = saves[0]?.body as { eventData: { totalTime: number; ranges: number[][] } };
+    expect(body.eventData.totalTime).toBe(40);
+    expect(body.eventData.ranges[0]?.[0]).toBe(0);
+    expect(body.eventData.ranges[0]?.[1]).toBeGreaterThanOrEqual(29.5);
   });
 });

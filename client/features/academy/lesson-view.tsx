@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Clock, Download, Lock, LogIn, Timer } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Download, Lock, LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Lesson, LessonProgress } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { openAuthDialog } from '../../lib/auth';
 import { formatMinutesSeconds } from './lesson-status';
 import { LessonPlayer } from './lesson-player';
-import { ProgressRing } from './progress-visuals';
+import { LessonProgressCard } from './lesson-progress-card';
 import { useLessonTracker } from './use-lesson-tracker';
 
 export function LessonNotFound() {
@@ -44,7 +44,7 @@ export function PremiumLesson({ next }: { next: string }) {
   );
 }
 
-/** The lesson page body (seed §2): player, title, badges, description and the progress sidebar. */
+/** The lesson page body: player, title, badges, description and the progress sidebar. */
 export function LessonView(props: {
   lesson: Lesson;
   progress: LessonProgress | null;
@@ -79,6 +79,11 @@ export function LessonView(props: {
           <p className="mt-1 text-sm text-stone-700" aria-live="polite">
             Progress: {tracker.percent}%
           </p>
+          {signedIn && tracker.startPosition > 0 && (
+            <p className="mt-1 text-sm text-stone-700">
+              Resume at {formatMinutesSeconds(tracker.startPosition)}
+            </p>
+          )}
           <p className="mt-4 leading-relaxed text-stone-800">{lesson.description}</p>
         </div>
         {lesson.resources.length > 0 && (
@@ -119,42 +124,12 @@ export function LessonView(props: {
             </CardContent>
           </Card>
         )}
-        <Card>
-          <CardHeader>
-            <h2 className="font-serif text-lg font-semibold">Your progress</h2>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <div className="flex justify-center">
-              <ProgressRing value={tracker.percent} label="Lesson progress" size={96} />
-            </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="flex items-center gap-1 text-stone-600">
-                <Clock className="size-4" aria-hidden /> Duration
-              </dt>
-              <dd className="text-right font-medium">
-                {lesson.duration} {lesson.duration === 1 ? 'minute' : 'minutes'}
-              </dd>
-              <dt className="flex items-center gap-1 text-stone-600">
-                <Timer className="size-4" aria-hidden /> Time spent
-              </dt>
-              <dd className="text-right font-medium">{formatMinutesSeconds(tracker.timeSpent)}</dd>
-            </dl>
-            {signedIn && (
-              <Button onClick={tracker.complete} disabled={tracker.completed || tracker.completing}>
-                <CheckCircle2 aria-hidden />
-                {tracker.completing ? 'Completing...' : tracker.completed ? 'Completed' : 'Mark as Complete'}
-              </Button>
-            )}
-            {lesson.nextLessonId && (
-              <Link
-                to={`/lessons/${lesson.nextLessonId}${backTo === '/' ? '' : `?courseId=${encodeURIComponent(lesson.courseId)}`}`}
-                className={buttonClasses('outline')}
-              >
-                Next lesson
-              </Link>
-            )}
-          </CardContent>
-        </Card>
+        <LessonProgressCard
+          lesson={lesson}
+          tracker={tracker}
+          signedIn={signedIn}
+          courseQuery={backTo === '/' ? '' : `?courseId=${encodeURIComponent(lesson.courseId)}`}
+        />
       </aside>
     </div>
   );

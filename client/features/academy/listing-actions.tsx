@@ -28,7 +28,7 @@ async function share(course: CourseListing) {
   }
 }
 
-/** Save, Share and Preview (product.md §1). */
+/** Save, Share and Preview. */
 export function ListingActions({ course }: { course: CourseListing }) {
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -44,7 +44,7 @@ export function Curriculum({ course }: { course: CourseListing }) {
   );
 }
 
-/** The listing's sidebar (seed §2): price, original price, discount, level, duration, lessons, certificate, tags. */
+/** The listing's sidebar: price, original price, discount, level, duration, lessons, certificate, tags. */
 export function ListingSidebar({ course }: { course: CourseListing }) {
   return (
     <aside aria-label="Course summary">

@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { openAuthDialog, useAuth } from '../../lib/auth';
 import { enrollInCourse, useInvalidateLearning } from './api';
 import { CourseCover, levelLabel } from './course-card';
+import { CourseReviews } from './course-reviews';
 import { ListingActions } from './listing-actions';
 import { Curriculum, ListingSidebar } from './listing-sections';
 
@@ -38,7 +39,7 @@ function EnrollButton({ course }: { course: CourseListing }) {
   );
 }
 
-/** The course listing page (seed §2) from GET /api/lms/courses/listing/{slug}. */
+/** The course listing page from GET /api/lms/courses/listing/{slug}. */
 export function ListingView({ course }: { course: CourseListing }) {
   return (
     <div className="pb-16">
@@ -63,7 +64,9 @@ export function ListingView({ course }: { course: CourseListing }) {
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700">
               <li className="flex items-center gap-1">
                 <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
-                {course.rating.toFixed(1)} rating
+                {course.reviewCount > 0
+                  ? `${course.rating.toFixed(1)} rating (${course.reviewCount} ${course.reviewCount === 1 ? 'review' : 'reviews'})`
+                  : 'No reviews yet'}
               </li>
               <li className="flex items-center gap-1">
                 <Users className="size-4" aria-hidden />
@@ -155,9 +158,7 @@ export function ListingView({ course }: { course: CourseListing }) {
             </div>
           </TabsContent>
           <TabsContent value="reviews">
-            <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
-              Reviews coming soon...
-            </p>
+            <CourseReviews courseId={course.id} />
           </TabsContent>
         </Tabs>
 

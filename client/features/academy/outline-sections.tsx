@@ -86,7 +86,7 @@ function LessonRow({
   );
 }
 
-/** A collapsible section with its ring and completed/total (seed §2 course page). */
+/** A collapsible section with its ring and completed/total. */
 export function OutlineSection(props: {
   section: Section;
   index: number;

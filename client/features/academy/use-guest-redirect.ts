@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 
 /**
  * Guests on a signed-in page: a destructive toast, then (after `delayMs`) a redirect. The course page sends them
- * to sign-in returning to the same path; /learn sends them home (seed §2, §8). Returns whether to render.
+ * to sign-in returning to the same path; /learn sends them home. Returns whether to render.
  */
 export function useGuestRedirect(options: { description: string; to: 'signin' | 'home'; delayMs?: number }): {
   ready: boolean;

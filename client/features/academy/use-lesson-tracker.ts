@@ -1,160 +1,125 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  Lesson,
-  LessonProgress,
-  ProgressSaveResponse,
-  VideoProgressInput,
-} from '../../../contract/academy';
-import { AUTO_COMPLETE_PERCENT, PROGRESS_SAVE_INTERVAL_S } from '../../../contract/academy-values';
+import type { Lesson, LessonProgress, ProgressSaveResponse } from '../../../contract/academy';
+import { AUTO_COMPLETE_PERCENT } from '../../../contract/academy-values';
 import { toast } from '../../components/ui/use-toast';
 import { beaconVideoProgress, completeLesson, saveVideoProgress, useInvalidateLearning } from './api';
-import { playbackPercent } from './lesson-status';
+import {
+  canMarkComplete,
+  initialTrackerState,
+  saveBody,
+  shownPercent,
+  timeSpent,
+  trackerStep,
+  type TrackerEffect,
+  type TrackerEvent,
+  type TrackerState,
+} from './lesson-tracker-state';
 
 export interface Tracker {
+  kind: TrackerState['kind'];
   percent: number;
   timeSpent: number;
+  /** Playback (or reading timer) position in seconds. */
+  position: number;
+  durationSeconds: number;
   completed: boolean;
   completing: boolean;
   playing: boolean;
   /** Resume point for the player, from the stored record. */
   startPosition: number;
+  /** Mark as Complete is allowed; when it is not, why. */
+  canComplete: boolean;
+  completeHint: string | null;
   complete: () => void;
-  /** The player reports play/pause and its position; a timer lesson reports its own seconds. */
   onPlay: () => void;
   onPause: () => void;
   onPosition: (seconds: number) => void;
 }
 
 /**
- * Tracks one lesson view (seed §4): percent from the position, time spent as real seconds of playback, a save
- * every 30 s of playback, on pause and (by beacon) when the page goes away; auto-complete once at 95 percent.
- * Guests get the same percent on screen but nothing is saved.
+ * Tracks one lesson view. The rules live in the pure reducer (lesson-tracker-state.ts); this hook keeps its
+ * state in a ref, so the player's frequent re-renders never reset the clock, runs one interval for the
+ * lifetime of the page, and carries out the saves the reducer asks for. Guests see the same numbers; nothing
+ * is sent for them.
  */
 export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null, signedIn: boolean): Tracker {
   const invalidate = useInvalidateLearning();
-  const [position, setPosition] = useState(initial?.lastPosition ?? 0);
-  const [session, setSession] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [server, setServer] = useState<Pick<LessonProgress, 'progressPercent' | 'completed' | 'timeSpent'>>({
-    progressPercent: initial?.progressPercent ?? 0,
-    completed: initial?.completed ?? false,
-    timeSpent: initial?.timeSpent ?? 0,
-  });
+  const [first] = useState(() => initialTrackerState(lesson, initial));
+  const state = useRef(first);
+  const [view, setView] = useState(first);
   const [completing, setCompleting] = useState(false);
-  const [base] = useState(initial?.timeSpent ?? 0);
-  const positionRef = useRef(position);
-  const sessionRef = useRef(0);
-  const sinceSave = useRef(0);
-  const lastTick = useRef<number | null>(null);
-  const dirty = useRef(false);
   const completionSeen = useRef(initial?.completed ?? false);
-  const completeAsked = useRef(initial?.completed ?? false);
+  const [startPosition] = useState(initial && !initial.completed ? initial.lastPosition : 0);
 
-  const body = useCallback(
-    (): VideoProgressInput => ({
-      videoProgressSeconds: positionRef.current,
-      eventData: {
-        totalTime: Math.floor(base + sessionRef.current),
-        progressPercent: playbackPercent(positionRef.current, lesson.duration),
-      },
-    }),
-    [lesson.duration, base],
-  );
+  // What the callbacks need, kept current without re-creating them (the player re-renders many times a second).
+  const context = useRef({ lesson, signedIn, invalidate });
+  useEffect(() => {
+    context.current = { lesson, signedIn, invalidate };
+  });
 
-  const onCompleted = useCallback(
-    (res: ProgressSaveResponse) => {
-      setServer({ progressPercent: res.progressPercent, completed: res.completed, timeSpent: res.timeSpent });
-      if (res.completed && !completionSeen.current) {
-        completionSeen.current = true;
-        toast({ title: 'Lesson completed!', description: `${lesson.title} is done. Well played.` });
-      }
-      void invalidate();
-    },
-    [invalidate, lesson.title],
-  );
-
-  const save = useCallback(() => {
-    if (!signedIn || !dirty.current) return;
-    dirty.current = false;
-    sinceSave.current = 0;
-    saveVideoProgress(lesson.id, body()).then(onCompleted, () => {
-      // A failed periodic save is retried with the next one; nothing is lost on the server.
-      dirty.current = true;
-    });
-  }, [signedIn, lesson.id, body, onCompleted]);
-
-  /** Adds the real seconds since the last tick while playing. */
-  const tick = useCallback(() => {
-    const now = performance.now();
-    if (lastTick.current !== null) {
-      const delta = Math.min(5, (now - lastTick.current) / 1000);
-      sessionRef.current += delta;
-      sinceSave.current += delta;
-      dirty.current = true;
-      setSession(sessionRef.current);
+  /** A server answer: the record and, the first time it reports completion, the toast. */
+  const announce = useCallback((res: ProgressSaveResponse) => {
+    if (res.completed && !completionSeen.current) {
+      completionSeen.current = true;
+      toast({
+        title: 'Lesson completed!',
+        description: `${context.current.lesson.title} is done. Well played.`,
+      });
     }
-    lastTick.current = now;
-    if (sinceSave.current >= PROGRESS_SAVE_INTERVAL_S) save();
-  }, [save]);
-
-  useEffect(() => {
-    if (!playing) return;
-    lastTick.current = performance.now();
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
-  }, [playing, tick]);
-
-  const onPosition = useCallback((seconds: number) => {
-    if (seconds === positionRef.current) return;
-    positionRef.current = seconds;
-    dirty.current = true;
-    setPosition(seconds);
+    void context.current.invalidate();
   }, []);
-  const onPlay = useCallback(() => setPlaying(true), []);
-  const onPause = useCallback(() => {
-    tick();
-    lastTick.current = null;
-    setPlaying(false);
-    save();
-  }, [tick, save]);
 
-  const complete = useCallback(() => {
-    if (!signedIn) return;
-    completeAsked.current = true;
-    setCompleting(true);
-    completeLesson(lesson.id)
-      .then(onCompleted, () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to complete lesson. Please try again.',
-          variant: 'destructive',
-        }),
-      )
-      .finally(() => setCompleting(false));
-  }, [signedIn, lesson.id, onCompleted]);
+  const dispatch = useCallback(
+    (event: TrackerEvent) => {
+      const step = (e: TrackerEvent) => {
+        const [next, effects] = trackerStep(state.current, e);
+        state.current = next;
+        setView(next);
+        for (const effect of effects) send(effect);
+      };
+      const send = (effect: TrackerEffect) => {
+        const { lesson: l, signedIn: on } = context.current;
+        if (!on) return;
+        saveVideoProgress(l.id, effect.body).then(
+          (res) => {
+            step({ type: 'saved', response: res });
+            announce(res);
+          },
+          () => step({ type: 'save-failed' }),
+        );
+      };
+      step(event);
+    },
+    [announce],
+  );
+  const onAnswer = useCallback(
+    (res: ProgressSaveResponse) => {
+      dispatch({ type: 'saved', response: res });
+      announce(res);
+    },
+    [dispatch, announce],
+  );
 
-  const local = playbackPercent(position, lesson.duration);
-  const percent = server.completed ? 100 : Math.floor(Math.max(server.progressPercent, local));
-
-  // Seed §4: at 95 percent or more, and not yet completed, the lesson is auto-completed once.
+  // One clock for the page's lifetime: ticks are ignored while nothing plays.
   useEffect(() => {
-    if (signedIn && percent >= AUTO_COMPLETE_PERCENT && !server.completed && !completeAsked.current)
-      complete();
-  }, [signedIn, percent, server.completed, complete]);
+    const id = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
+    return () => clearInterval(id);
+  }, [dispatch]);
 
   // Leaving the lesson inside the app saves with fetch, whose answer refreshes the outline and dashboard.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  }, [save]);
-  useEffect(() => () => saveRef.current(), []);
+  useEffect(() => () => dispatch({ type: 'pause', now: Date.now() }), [dispatch]);
 
-  // When the page is hidden or closed, the last position goes out by beacon, which outlives the page.
+  // When the page is hidden or closed, the save goes out by beacon (which outlives the page) with the real time.
   useEffect(() => {
     if (!signedIn) return;
     const flush = () => {
-      if (!dirty.current) return;
-      if (beaconVideoProgress(lesson.id, body())) dirty.current = false;
+      const current = state.current;
+      const [next, effects] = trackerStep(current, { type: 'flush', now: Date.now() });
+      const effect = effects[0];
+      // A refused beacon leaves the save pending for the next chance.
+      state.current =
+        effect && !beaconVideoProgress(lesson.id, effect.body) ? { ...next, dirty: true } : next;
+      setView(state.current);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();
@@ -165,15 +130,52 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [signedIn, lesson.id, body]);
+  }, [signedIn, lesson.id]);
 
+  const onPlay = useCallback(() => dispatch({ type: 'play', now: Date.now() }), [dispatch]);
+  const onPause = useCallback(() => dispatch({ type: 'pause', now: Date.now() }), [dispatch]);
+  const onPosition = useCallback(
+    (seconds: number) => dispatch({ type: 'position', seconds, now: Date.now() }),
+    [dispatch],
+  );
+
+  const complete = useCallback(() => {
+    if (!context.current.signedIn) return;
+    setCompleting(true);
+    // Unsent ranges go first, so the server judges the lesson on everything watched.
+    const current = state.current;
+    const pending = current.dirty
+      ? saveVideoProgress(context.current.lesson.id, saveBody(current)).then(onAnswer)
+      : Promise.resolve();
+    pending
+      .then(() => completeLesson(context.current.lesson.id))
+      .then(onAnswer, () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to complete lesson. Please try again.',
+          variant: 'destructive',
+        }),
+      )
+      .finally(() => setCompleting(false));
+  }, [onAnswer]);
+
+  const percent = shownPercent(view);
+  const allowed = canMarkComplete(view);
   return {
+    kind: view.kind,
     percent,
-    timeSpent: Math.max(server.timeSpent, Math.floor(base + session)),
-    completed: server.completed,
+    timeSpent: timeSpent(view),
+    position: view.position,
+    durationSeconds: view.durationSeconds,
+    completed: view.server.completed,
     completing,
-    playing,
-    startPosition: initial && !initial.completed ? initial.lastPosition : 0,
+    playing: view.playing,
+    startPosition,
+    canComplete: allowed,
+    completeHint:
+      allowed || view.server.completed
+        ? null
+        : `Watch at least ${AUTO_COMPLETE_PERCENT}% of the video to mark it complete (${percent}% watched).`,
     complete,
     onPlay,
     onPause,

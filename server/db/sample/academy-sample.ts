@@ -4,6 +4,7 @@ import { createCourse, lessonIdFor } from '../builders/academy';
 import { enrollments, learningDays, lessonProgress, users } from '../schema';
 import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
 import { SAMPLE_COURSES } from './academy-courses';
+import { loadSampleReviews } from './academy-reviews';
 import type { SampleStep } from './load-sample';
 
 async function makerIds(db: Db): Promise<Map<string, { id: string; name: string; bio: string | null }>> {
@@ -57,6 +58,7 @@ async function loadDemoProgress(db: Db): Promise<void> {
       progressPercent: 100,
       timeSpentSeconds: 64,
       lastPositionSeconds: 60,
+      watchedRanges: [[0, 60]],
       completed: true,
       completedAt: yesterday,
       startedAt: yesterday,
@@ -70,6 +72,7 @@ async function loadDemoProgress(db: Db): Promise<void> {
       progressPercent: 40,
       timeSpentSeconds: 26,
       lastPositionSeconds: 24,
+      watchedRanges: [[0, 24]],
       startedAt: yesterday,
       updatedAt: yesterday,
       timeCreditedAt: yesterday,
@@ -83,5 +86,6 @@ async function loadDemoProgress(db: Db): Promise<void> {
 
 export const academySample: SampleStep[] = [
   { name: 'academy:courses', run: loadCourses },
+  { name: 'academy:reviews', run: loadSampleReviews },
   { name: 'academy:demo-progress', demoOnly: true, run: loadDemoProgress },
 ];

@@ -13,9 +13,11 @@ import type { AppContext } from '../../context';
 import { sharedResponse } from '../../plugins/etag';
 import { notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
+import { courseOgRoutes } from './course-og.routes';
 import { courseExists, courseListing, enroll, exploreCourses, setBookmark } from './catalog.queries';
 import { courseOutline, learningStats, myCourses } from './learning.queries';
 import { lessonRoutes } from './lessons.routes';
+import { reviewRoutes } from './reviews.routes';
 
 const courseNotFound = () => notFound('Course not found.');
 
@@ -38,7 +40,8 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       title: course.title,
       description: course.description,
       path: `/listing/${course.slug}`,
-      image: course.coverImage ?? undefined,
+      // A PNG made from the cover: social sites do not render the SVG cover drawings.
+      image: `/listing/${course.slug}/og.png`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -96,4 +99,6 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   await lessonRoutes(app, ctx);
+  await courseOgRoutes(app, ctx);
+  await reviewRoutes(app, ctx);
 }

@@ -6,6 +6,9 @@ import { courseBookmarks, courseSections, courses, enrollments, lessons } from '
 // Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
 // resolve to the subquery's own table.
 export const studentsSql = sql<number>`(select count(*)::int from enrollments e where e.course_id = "courses"."id")`;
+/** The mean of the course's reviews, one decimal; 0 when it has none. */
+export const ratingSql = sql<number>`(select coalesce(round(avg(r.rating)::numeric, 1), 0)::float8 from course_reviews r where r.course_id = "courses"."id")`;
+export const reviewCountSql = sql<number>`(select count(*)::int from course_reviews r where r.course_id = "courses"."id")`;
 export const lessonCountSql = sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`;
 
 const cardColumns = {
@@ -19,7 +22,8 @@ const cardColumns = {
   duration: courses.durationLabel,
   lessons: lessonCountSql,
   students: studentsSql,
-  rating: courses.rating,
+  rating: ratingSql,
+  reviewCount: reviewCountSql,
   price: courses.price,
   originalPrice: courses.originalPrice,
   tags: courses.tags,
@@ -30,8 +34,8 @@ const cardColumns = {
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL[]> = {
-  popular: [desc(studentsSql), desc(courses.rating), asc(courses.title)],
-  rating: [desc(courses.rating), desc(studentsSql), asc(courses.title)],
+  popular: [desc(studentsSql), desc(ratingSql), asc(courses.title)],
+  rating: [desc(ratingSql), desc(studentsSql), asc(courses.title)],
   // The seed's "newest" orders by title.
   newest: [asc(courses.title)],
   'price-low': [asc(courses.price), asc(courses.title)],

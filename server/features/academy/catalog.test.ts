@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/builders/accounts';
 import { createCourse } from '../../db/builders/academy';
-import { enrollments } from '../../db/schema';
+import { courseReviews, enrollments } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -57,6 +57,24 @@ beforeAll(async () => {
     { userId: b.id, courseId: 'c-bravo' },
     { userId: a.id, courseId: 'c-alpha' },
   ]);
+  // Ratings are the mean of real reviews: alpha 4.7 (5, 5, 4), bravo 4.5 (5, 4), charlie 5.0 (5).
+  const reviewers = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
+  const review = (courseId: string, i: number, rating: number) => ({
+    courseId,
+    userId: reviewers[i]?.id ?? '',
+    rating,
+    body: 'A review for the ratings.',
+  });
+  await t.db
+    .insert(courseReviews)
+    .values([
+      review('c-alpha', 0, 5),
+      review('c-alpha', 1, 5),
+      review('c-alpha', 2, 4),
+      review('c-bravo', 0, 5),
+      review('c-bravo', 1, 4),
+      review('c-charlie', 0, 5),
+    ]);
   ({ cookie } = await signedInUser(t));
 });
 afterAll(async () => t.close());
@@ -83,6 +101,7 @@ describe('explore', () => {
       lessons: 3,
       students: 1,
       rating: 4.7,
+      reviewCount: 3,
       price: 229,
       originalPrice: 305,
       tags: ['acoustic', 'bracing', 'tops', 'glue'],

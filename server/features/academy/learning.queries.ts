@@ -2,29 +2,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseOutline, LearningStats, LessonResource, MyCourse } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courses, enrollments, lessonProgress, lessons } from '../../db/schema';
-import { lessonCountSql } from './catalog.queries';
+import { lessonCountSql, ratingSql } from './catalog.queries';
+import {
+  courseSummary,
+  isDone,
+  nextLesson,
+  shownPercent,
+  unlockedLessons,
+  type ProgressFields,
+} from './progress-definition';
 import { currentStreak, recentDaysSql, streakFromRecent } from './streaks';
-
-type ProgressRow = typeof lessonProgress.$inferSelect;
-/** What the summaries read of a progress row. */
-type ProgressFields = Pick<ProgressRow, 'completed' | 'progressPercent' | 'timeSpentSeconds' | 'completedAt'>;
-
-/** A lesson's percent as shown: completed counts as 100, otherwise the stored percent rounded down. */
-export const shownPercent = (p: Pick<ProgressRow, 'completed' | 'progressPercent'> | undefined) =>
-  !p ? 0 : p.completed ? 100 : Math.min(100, Math.floor(p.progressPercent));
-const isDone = (p: ProgressFields | undefined) => !!p && (p.completed || p.progressPercent >= 100);
-
-/** Course progress is the mean of its lessons' percents, so starting a lesson already shows. */
-function courseSummary(lessonIds: string[], progress: Map<string, ProgressFields>) {
-  const rows = lessonIds.map((id) => progress.get(id));
-  const total = lessonIds.length;
-  const sum = rows.reduce((acc, p) => acc + shownPercent(p), 0);
-  return {
-    progress: total ? Math.floor(sum / total) : 0,
-    completedLessons: rows.filter(isDone).length,
-    timeSpentSeconds: rows.reduce((acc, p) => acc + (p?.timeSpentSeconds ?? 0), 0),
-  };
-}
 
 async function progressFor(db: Db, userId: string, courseId?: string) {
   const rows = await db
@@ -51,13 +38,13 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
         level: courses.level,
         duration: courses.durationLabel,
         lessons: lessonCountSql,
-        rating: courses.rating,
+        rating: ratingSql,
         coverImage: courses.coverImageUrl,
       })
       .from(courses)
       .orderBy(asc(courses.title)),
     db
-      .select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title })
+      .select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title, free: lessons.isFree })
       .from(lessons)
       .orderBy(asc(lessons.courseId), asc(lessons.orderIndex)),
     db.select().from(enrollments).where(eq(enrollments.userId, userId)),
@@ -75,10 +62,7 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
       own.map((l) => l.id),
       progress,
     );
-    const next =
-      own.find((l) => progress.has(l.id) && !isDone(progress.get(l.id))) ??
-      own.find((l) => !isDone(progress.get(l.id))) ??
-      null;
+    const next = nextLesson(own, progress);
     const activity = own
       .map((l) => progress.get(l.id)?.updatedAt.getTime() ?? 0)
       .reduce((a, b) => Math.max(a, b), enrolledAt.get(c.id)?.getTime() ?? 0);
@@ -86,6 +70,7 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
       ...c,
       progress: summary.progress,
       completedLessons: summary.completedLessons,
+      started: summary.started,
       enrolled: enrolledAt.has(c.id),
       bookmarked: bookmarked.has(c.id),
       nextLessonId: next?.id ?? null,
@@ -123,7 +108,7 @@ interface OutlineSection {
 }
 
 /**
- * The course page (seed §3 outline) with unlock flags per product.md §1. Two queries, sent together: the course
+ * The course page with unlock flags (a lesson is open when it is the first, the one before it is done, or a free preview). Two queries, sent together: the course
  * with the caller's enrolment, time zone, recent learning days, its sections and its resources (JSON columns);
  * and its lessons with the caller's progress on each.
  */
@@ -183,12 +168,9 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
   const progress = new Map<string, ProgressFields>();
   for (const l of lessonRows) if (l.progress) progress.set(l.id, l.progress);
   const { sections, resources } = course;
-  const unlocked = new Map(
-    lessonRows.map((l, i) => {
-      const prev = i > 0 ? lessonRows[i - 1] : undefined;
-      const open = !prev || isDone(progress.get(prev.id)) || l.isFree || progress.has(l.id);
-      return [l.id, open];
-    }),
+  const unlocked = unlockedLessons(
+    lessonRows.map((l) => ({ id: l.id, free: l.isFree })),
+    progress,
   );
   const summary = courseSummary(
     lessonRows.map((l) => l.id),
@@ -232,7 +214,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
             completed: isDone(p),
             completedAt: p?.completedAt?.toISOString() ?? null,
             free: l.isFree,
-            unlocked: unlocked.get(l.id) ?? false,
+            unlocked: unlocked.has(l.id),
           };
         }),
       };

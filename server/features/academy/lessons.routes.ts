@@ -20,7 +20,7 @@ import {
 
 type LessonParams = { Params: { lessonId: string } };
 
-/** Lessons and their progress (seed §7). Signed-in people may open every lesson; guests only free ones. */
+/** Lessons and their progress. Signed-in people may open every lesson; guests only free ones. */
 export async function lessonRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
   // A viewer saves about twice a minute; this only stops a runaway client or script.
   const limitWrites = (userId: string) => app.rateLimit(`academy-progress:${userId}`, 300, 10 * 60_000);
@@ -52,7 +52,7 @@ export async function lessonRoutes(app: FastifyInstance, { db, env }: AppContext
   });
 
   /*
-   * What a shared link to a lesson shows (issue 7 §5). A free lesson is public: its own title, description and
+   * What a shared link to a lesson shows. A free lesson is public: its own title, description and
    * canonical URL, and JSON-LD describing it as a LearningResource that isPartOf its Course. LearningResource
    * (schema.org's CreativeWork for educational material) fits every lesson, filmed or a timed reading, and
    * carries what a lesson is: learningResourceType, educationalLevel, timeRequired, isAccessibleForFree. A

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import {
-  AUTO_COMPLETE_PERCENT,
   type Lesson,
   type LessonProgress,
   type ProgressSaveResponse,
@@ -15,6 +14,8 @@ import {
   lessonResources,
   lessons,
 } from '../../db/schema';
+import { conflict } from '../../plugins/errors';
+import { applySave, completionRefusal } from './progress-rules';
 import { recordLearningDay, userTimeZone } from './streaks';
 
 type ProgressRow = typeof lessonProgress.$inferSelect;
@@ -41,7 +42,7 @@ export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | 
   if (!row) return null;
   const neighbour = (direction: 'previous' | 'next') =>
     db
-      .select({ id: lessons.id })
+      .select({ id: lessons.id, free: lessons.isFree })
       .from(lessons)
       .where(
         and(
@@ -68,6 +69,7 @@ export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | 
     resources,
     previousLessonId: previous[0]?.id ?? null,
     nextLessonId: next[0]?.id ?? null,
+    nextLessonFree: next[0]?.free ?? false,
     durationSeconds: row.duration * 60,
   };
 }
@@ -78,6 +80,7 @@ export function toProgress(row: ProgressRow): LessonProgress {
     progressPercent: row.completed ? 100 : Math.min(100, Math.floor(row.progressPercent)),
     timeSpent: row.timeSpentSeconds,
     lastPosition: row.lastPositionSeconds,
+    watchedRanges: row.watchedRanges,
     completed: row.completed,
     completedAt: row.completedAt?.toISOString() ?? null,
     startedAt: row.startedAt.toISOString(),
@@ -154,38 +157,19 @@ async function withProgress(
 export const startLesson = (db: Db, userId: string, lesson: LessonRow) =>
   withProgress(db, userId, lesson, () => null);
 
-/** Marks a lesson complete; only the first call completes it (completedNow), later calls change nothing. */
-export const completeLesson = (db: Db, userId: string, lesson: LessonRow) =>
-  withProgress(db, userId, lesson, (row, now) =>
-    row.completed
-      ? null
-      : { set: { completed: true, completedAt: now, progressPercent: 100 }, completedNow: true },
-  );
-
 /**
- * A playback save (docs/decisions/005-learning-progress.md): the percent only rises; the time claimed by the
- * client is credited only above what is stored and never more than the real seconds since the last credit;
- * reaching 95 percent completes the lesson once.
+ * Mark as Complete: only the first call completes it (completedNow), later calls change nothing. A video lesson
+ * needs 95 percent of it watched first (409 with the reason otherwise).
  */
-export const saveVideoProgress = (db: Db, userId: string, lesson: LessonRow, input: VideoProgressInput) =>
+export const completeLesson = (db: Db, userId: string, lesson: LessonRow) =>
   withProgress(db, userId, lesson, (row, now) => {
-    const position = Math.min(input.videoProgressSeconds, lesson.durationSeconds);
-    const percent = Math.min(100, (position / lesson.durationSeconds) * 100);
-    const claimed = input.eventData?.totalTime;
-    const elapsed = Math.max(0, Math.floor((now.getTime() - row.timeCreditedAt.getTime()) / 1000));
-    const credit =
-      claimed === undefined ? 0 : Math.max(0, Math.min(Math.floor(claimed) - row.timeSpentSeconds, elapsed));
-    // A save whose running total is behind the stored one is late; it must not move the resume point back.
-    const stale = claimed !== undefined && claimed < row.timeSpentSeconds;
-    const progressPercent = Math.max(row.progressPercent, percent);
-    const completedNow = !row.completed && progressPercent >= AUTO_COMPLETE_PERCENT;
-    return {
-      set: {
-        progressPercent,
-        ...(stale ? {} : { lastPositionSeconds: position }),
-        ...(credit > 0 ? { timeSpentSeconds: row.timeSpentSeconds + credit, timeCreditedAt: now } : {}),
-        ...(completedNow ? { completed: true, completedAt: now } : {}),
-      },
-      completedNow,
-    };
+    const refusal = completionRefusal(row, lesson.videoUrl !== null);
+    if (refusal) throw conflict(refusal, 'LESSON_NOT_WATCHED');
+    return row.completed
+      ? null
+      : { set: { completed: true, completedAt: now, progressPercent: 100 }, completedNow: true };
   });
+
+/** A playback save: see applySave for its rules. */
+export const saveVideoProgress = (db: Db, userId: string, lesson: LessonRow, input: VideoProgressInput) =>
+  withProgress(db, userId, lesson, (row, now) => applySave(row, lesson.durationSeconds, input, now));

@@ -46,13 +46,20 @@ const post = (cookie: string, url: string, payload?: unknown, contentType = 'app
       ? {}
       : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
   });
-const save = (cookie: string, lesson: string, seconds: number, totalTime?: number) =>
+/** A save that reports the clip played from the start to `seconds` (unless other ranges are given). */
+const save = (
+  cookie: string,
+  lesson: string,
+  seconds: number,
+  totalTime?: number,
+  ranges: [number, number][] = [[0, seconds]],
+) =>
   post(cookie, `/api/lms/lessons/${lesson}/video-progress`, {
     videoProgressSeconds: seconds,
-    eventData: { ...(totalTime === undefined ? {} : { totalTime }), progressPercent: 0 },
+    eventData: { ...(totalTime === undefined ? {} : { totalTime }), progressPercent: 0, ranges },
   });
 
-/** Moves the record's last time credit back, as if `seconds` of real time had passed. */
+/** Moves the record's last time credit and last save back, as if `seconds` of real time had passed. */
 async function age(userId: string, lessonId: string, seconds: number) {
   const [row] = await t.db
     .select()
@@ -61,7 +68,10 @@ async function age(userId: string, lessonId: string, seconds: number) {
   if (!row) throw new Error('no progress row');
   await t.db
     .update(lessonProgress)
-    .set({ timeCreditedAt: new Date(row.timeCreditedAt.getTime() - seconds * 1000) })
+    .set({
+      timeCreditedAt: new Date(row.timeCreditedAt.getTime() - seconds * 1000),
+      updatedAt: new Date(row.updatedAt.getTime() - seconds * 1000),
+    })
     .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
 }
 
@@ -202,18 +212,19 @@ describe('progress', () => {
       progressPercent: 93,
       completedNow: false,
     });
+    await age(user.id, 'p-l1', 5);
     const done = (await save(cookie, 'p-l1', 57.5, 58)).json();
     expect(done).toMatchObject({ completed: true, progressPercent: 100, completedNow: true });
     const after = (await save(cookie, 'p-l1', 60, 60)).json();
     expect(after).toMatchObject({ completed: true, completedNow: false, completedAt: done.completedAt });
     const complete = (await post(cookie, '/api/lms/lessons/p-l1/complete')).json();
     expect(complete).toMatchObject({ completed: true, completedNow: false, completedAt: done.completedAt });
-    // Completing by hand: the first call completes, the second does not.
-    expect((await post(cookie, '/api/lms/lessons/p-l2/complete')).json()).toMatchObject({
+    // Completing a reading lesson by hand: the first call completes, the second does not.
+    expect((await post(cookie, '/api/lms/lessons/p-l3/complete')).json()).toMatchObject({
       completedNow: true,
       progressPercent: 100,
     });
-    expect((await post(cookie, '/api/lms/lessons/p-l2/complete')).json()).toMatchObject({
+    expect((await post(cookie, '/api/lms/lessons/p-l3/complete')).json()).toMatchObject({
       completedNow: false,
     });
   });
@@ -225,7 +236,10 @@ describe('progress', () => {
     const beacon = await post(
       cookie,
       '/api/lms/lessons/p-l4/video-progress',
-      JSON.stringify({ videoProgressSeconds: 24, eventData: { totalTime: 24, progressPercent: 40 } }),
+      JSON.stringify({
+        videoProgressSeconds: 24,
+        eventData: { totalTime: 24, progressPercent: 40, ranges: [[0, 24]] },
+      }),
       'text/plain;charset=UTF-8',
     );
     expect(beacon.statusCode).toBe(200);
@@ -279,8 +293,9 @@ describe('progress', () => {
       ['p-l3', false],
       ['p-l4', true],
     ]);
+    // Course and section progress are the share of lessons completed (1 of 4, 1 of 2), not a mean of percents.
     expect(later.course).toMatchObject({
-      overallProgress: 37,
+      overallProgress: 25,
       completedLessons: 1,
       timeSpent: 1,
       enrolled: true,
@@ -290,7 +305,7 @@ describe('progress', () => {
       orderIndex: 1,
       completedLessons: 1,
       totalLessons: 2,
-      progressPercent: 75,
+      progressPercent: 50,
     });
     expect(later.sections[0]?.lessons[1]).toMatchObject({
       id: 'p-l2',
@@ -330,8 +345,9 @@ describe('progress', () => {
     expect(mine[0]).toMatchObject({
       id: 'p',
       enrolled: true,
-      progress: 37,
+      progress: 25,
       completedLessons: 1,
+      started: true,
       nextLessonId: 'p-l2',
     });
   });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleContent } from '../../db/sample/load-sample';
-import { courses, lessons } from '../../db/schema';
+import { REVIEW_MIN_PROGRESS, type ReviewList } from '../../../contract/academy';
+import { courseReviews, courses, lessons } from '../../db/schema';
+import { courseProgressOf } from './reviews.queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -40,5 +42,20 @@ describe('academy sample content', () => {
     const explore = (await t.app.inject('/api/lms/courses/explore')).json<{ students: number }[]>();
     expect(explore.length).toBeGreaterThanOrEqual(8);
     expect(explore[0]?.students).toBeGreaterThan(0);
+  });
+
+  it('ratings come from sample reviews written by learners with a quarter of the course or more completed', async () => {
+    const explore = (await t.app.inject('/api/lms/courses/explore')).json<
+      { id: string; rating: number; reviewCount: number }[]
+    >();
+    for (const card of explore) {
+      expect(card.reviewCount, card.id).toBeGreaterThan(0);
+      const list = (await t.app.inject(`/api/lms/courses/${card.id}/reviews`)).json<ReviewList>();
+      expect(list.count).toBe(card.reviewCount);
+      expect(list.average).toBe(card.rating);
+    }
+    const reviews = await t.db.select().from(courseReviews);
+    for (const r of reviews)
+      expect(await courseProgressOf(t.db, r.userId, r.courseId)).toBeGreaterThanOrEqual(REVIEW_MIN_PROGRESS);
   });
 });

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { LessonProgress, ProgressSaveResponse } from '../../../contract/academy';
+import {
+  canMarkComplete,
+  currentRanges,
+  initialTrackerState,
+  shownPercent,
+  timeSpent,
+  trackerStep,
+  type TrackerEffect,
+  type TrackerEvent,
+  type TrackerState,
+} from './lesson-tracker-state';
+
+const video = { videoUrl: '/videos/clip.webm', duration: 1 };
+const reading = { videoUrl: null, duration: 1 };
+const stored: LessonProgress = {
+  lessonId: 'l',
+  progressPercent: 0,
+  timeSpent: 10,
+  lastPosition: 0,
+  watchedRanges: [],
+  completed: false,
+  completedAt: null,
+  startedAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+/** Runs events in order, collecting every effect. */
+function run(state: TrackerState, events: TrackerEvent[]) {
+  const effects: TrackerEffect[] = [];
+  let s = state;
+  for (const e of events) {
+    const [next, out] = trackerStep(s, e);
+    s = next;
+    effects.push(...out);
+  }
+  return { state: s, effects, saves: effects.map((e) => e.body) };
+}
+
+/** A video played from `from` for `seconds`, with a tick and a timeupdate every second (at `speed`). */
+function playVideo(start: number, from: number, seconds: number, speed = 1): TrackerEvent[] {
+  const events: TrackerEvent[] = [{ type: 'play', now: start }];
+  for (let i = 1; i <= seconds; i++) {
+    events.push({ type: 'position', seconds: from + i * speed, now: start + i * 1000 });
+    events.push({ type: 'tick', now: start + i * 1000 });
+  }
+  return events;
+}
+
+describe('lesson tracker reducer', () => {
+  it('counts real seconds while playing, not while paused, from the stored time', () => {
+    const s0 = initialTrackerState(video, stored);
+    const { state } = run(s0, [
+      ...playVideo(0, 0, 12),
+      { type: 'pause', now: 12_500 },
+      // Ten minutes paused, then ticks: nothing counts.
+      { type: 'tick', now: 600_000 },
+      { type: 'tick', now: 601_000 },
+    ]);
+    expect(timeSpent(state)).toBe(22);
+    expect(state.playing).toBe(false);
+  });
+
+  it('saves every 30 s of playback, on pause, each carrying the real running total', () => {
+    const { saves } = run(initialTrackerState(video, stored), [
+      ...playVideo(0, 0, 40),
+      { type: 'pause', now: 40_000 },
+    ]);
+    expect(saves).toHaveLength(2);
+    expect(saves[0]?.eventData?.totalTime).toBe(40);
+    expect(saves[0]?.videoProgressSeconds).toBe(30);
+    expect(saves[0]?.eventData?.ranges).toEqual([[0, 30]]);
+    expect(saves[1]?.eventData?.totalTime).toBe(50);
+    expect(saves[1]?.eventData?.ranges).toEqual([[0, 40]]);
+  });
+
+  it('a pause with nothing new sends nothing; a flush (the beacon) carries the time up to now', () => {
+    const s0 = initialTrackerState(video, stored);
+    expect(run(s0, [{ type: 'pause', now: 1 }]).saves).toHaveLength(0);
+    const { saves } = run(s0, [...playVideo(0, 0, 5), { type: 'flush', now: 7_000 }]);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.eventData?.totalTime).toBe(17);
+  });
+
+  it('a seek ends the range: seeking to the end and letting it end covers only what played', () => {
+    const { state, saves } = run(initialTrackerState(video, stored), [
+      ...playVideo(0, 0, 3),
+      // Jumped to 0:57 while playing.
+      { type: 'position', seconds: 57, now: 3_250 },
+      { type: 'position', seconds: 58, now: 4_250 },
+      { type: 'position', seconds: 59, now: 5_250 },
+      { type: 'position', seconds: 60, now: 6_250 },
+      { type: 'pause', now: 6_300 },
+    ]);
+    expect(currentRanges(state)).toEqual([
+      [0, 3],
+      [57, 60],
+    ]);
+    expect(shownPercent(state)).toBe(10);
+    expect(canMarkComplete(state)).toBe(false);
+    expect(saves.at(-1)?.videoProgressSeconds).toBe(60);
+  });
+
+  it('sends one save when the watched share reaches 95 %, and accepts 2× playback as playing', () => {
+    const { state, saves } = run(initialTrackerState(video, stored), [...playVideo(0, 0, 29, 2)]);
+    expect(currentRanges(state)).toEqual([[0, 58]]);
+    const at95 = saves.filter((b) => (b.eventData?.progressPercent ?? 0) >= 95);
+    expect(at95).toHaveLength(1);
+    expect(canMarkComplete(state)).toBe(true);
+  });
+
+  it("merges the server's answer: completed shows 100 and needs no second completion save", () => {
+    const s0 = initialTrackerState(video, { ...stored, watchedRanges: [[0, 20]], progressPercent: 33 });
+    expect(shownPercent(s0)).toBe(33);
+    const answer: ProgressSaveResponse = {
+      ...stored,
+      progressPercent: 100,
+      completed: true,
+      timeSpent: 70,
+      watchedRanges: [[0, 60]],
+      completedNow: true,
+    };
+    const { state, saves } = run(s0, [{ type: 'saved', response: answer }, ...playVideo(10_000, 0, 5)]);
+    expect(shownPercent(state)).toBe(100);
+    expect(timeSpent(state)).toBe(70);
+    expect(saves.every((b) => (b.eventData?.progressPercent ?? 0) < 95)).toBe(true);
+  });
+
+  it('a reading timer advances with the clock, stops at the lesson length and resumes from the record', () => {
+    const s0 = initialTrackerState(reading, { ...stored, lastPosition: 42, watchedRanges: [[0, 42]] });
+    expect(s0.position).toBe(42);
+    expect(canMarkComplete(s0)).toBe(true);
+    const ticks: TrackerEvent[] = [{ type: 'play', now: 0 }];
+    for (let i = 1; i <= 25; i++) ticks.push({ type: 'tick', now: i * 1000 });
+    const { state, saves } = run(s0, ticks);
+    expect(state.position).toBe(60);
+    expect(state.playing).toBe(false);
+    expect(timeSpent(state)).toBe(28);
+    expect(saves.at(-1)?.eventData?.ranges).toEqual([[0, 60]]);
+  });
+
+  it('a failed save is retried with the next one', () => {
+    const s0 = initialTrackerState(video, stored);
+    const played = run(s0, [...playVideo(0, 0, 30)]);
+    expect(played.saves).toHaveLength(1);
+    const { saves } = run(played.state, [{ type: 'save-failed' }, { type: 'pause', now: 30_500 }]);
+    expect(saves).toHaveLength(1);
+  });
+});
