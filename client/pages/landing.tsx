@@ -51,6 +51,12 @@ export function LandingPage() {
               Start Learning
             </Button>
           </div>
+          <p className="mt-5 text-sm text-stone-700">
+            Looking for a maker?{' '}
+            <Link to="/luthiers" className="font-medium text-wood-800 underline">
+              Find luthiers by name, place or speciality
+            </Link>
+          </p>
         </div>
       </section>
 

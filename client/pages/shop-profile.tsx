@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export function ShopProfilePage() {
   const { slug = '' } = useParams();
   const { data: fresh, isLoading, error } = useShopProfile(slug);
-  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
   useDocumentTitle(fresh ? fresh.name : error ? 'Shop Not Found' : undefined);
   if (error || (!isLoading && !fresh))

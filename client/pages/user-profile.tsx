@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export function UserProfilePage() {
   const { slug = '' } = useParams();
   const { data: fresh, isLoading, error } = useUserProfile(slug);
-  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices (issue 7 §3).
+  // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
   useDocumentTitle(fresh ? fresh.displayName || 'Anonymous User' : error ? 'Profile Not Found' : undefined);
   if (error || (!isLoading && !fresh))

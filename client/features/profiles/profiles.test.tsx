@@ -24,13 +24,16 @@ describe('profile pages', () => {
           interests: ['setup'],
           favoriteStyles: ['blues'],
           experience: 'Beginner',
+          shop: { name: 'Pat Guitars', slug: 'pat' },
         },
       }),
     });
     renderRoutes(routes, { path: '/u/pat' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anonymous User' })).toBeInTheDocument();
     expect(screen.getByText('Enthusiast')).toBeInTheDocument();
-    expect(screen.getByText(`${window.location.origin}/u/pat`)).toBeInTheDocument();
+    // Visitors see a link to the shop, not a raw address.
+    expect(screen.queryByText(`${window.location.origin}/u/pat`)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pat Guitars' })).toHaveAttribute('href', '/l/pat');
     expect(screen.getByText('Leeds, UK')).toBeInTheDocument();
     expect(screen.getByText(/Joined March 2026/)).toBeInTheDocument();
     for (const heading of ['About', 'Interests', 'Favorite Styles', 'Experience'])
@@ -53,7 +56,28 @@ describe('profile pages', () => {
           bio: 'Shop bio.',
           workshopBio: 'A bench by the sea.',
           specializations: ['mandolin'],
-          owner: { displayName: 'Mara Wood', profileImageUrl: null, bio: 'Owner bio.' },
+          owner: { displayName: 'Mara Wood', profileImageUrl: null, bio: 'Owner bio.', slug: 'mara' },
+          instrumentCount: 1,
+          instruments: [
+            {
+              id: 'i1',
+              passportCode: 'LR-ABCD-1234',
+              name: 'Sea Mandolin',
+              instrumentType: 'mandolin',
+              yearMade: 2019,
+              verified: true,
+              imageUrl: null,
+            },
+          ],
+          courses: [
+            {
+              id: 'c1',
+              slug: 'mandolin-setup',
+              title: 'Mandolin Setup',
+              level: 'beginner',
+              coverImage: null,
+            },
+          ],
         },
       }),
       'GET /api/profile/l/gone': () => ({ status: 404, json: { error: 'nope', code: 'NOT_FOUND' } }),
@@ -61,12 +85,21 @@ describe('profile pages', () => {
     const { router } = renderRoutes(routes, { path: '/l/wood' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Wood & Wire' })).toBeInTheDocument();
     expect(screen.getByText('Luthier Shop')).toBeInTheDocument();
-    expect(screen.getByText('Published')).toBeInTheDocument();
+    // Internal states and raw addresses are not shown to visitors.
+    expect(screen.queryByText('Published')).not.toBeInTheDocument();
+    expect(screen.queryByText(/localhost/)).not.toBeInTheDocument();
     expect(screen.getByText(/Established 2001/)).toBeInTheDocument();
-    expect(screen.getByText('Mara Wood')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mara Wood' })).toHaveAttribute('href', '/u/mara');
     expect(screen.getByText('Owner bio.')).toBeInTheDocument();
     expect(screen.getByText('A bench by the sea.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Portfolio' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Instruments by this maker (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Sea Mandolin/ })).toHaveAttribute('href', '/p/LR-ABCD-1234');
+    expect(screen.getByRole('link', { name: 'Mandolin Setup' })).toHaveAttribute(
+      'href',
+      '/listing/mandolin-setup',
+    );
+    expect(screen.getByText('The registry has not verified this maker yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in to contact the maker' })).toBeInTheDocument();
     await router.navigate('/l/gone');
     expect(await screen.findByRole('heading', { name: 'Shop Not Found' })).toBeInTheDocument();
     expect(screen.getByText("This luthier shop doesn't exist or is not published.")).toBeInTheDocument();

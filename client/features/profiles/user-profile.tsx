@@ -1,12 +1,14 @@
-import { CalendarDays, Link2, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin, Store } from 'lucide-react';
+import { Link } from 'react-router';
 import type { UserProfile } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
-import { Avatar, formatDate, Section, TagList } from './profile-parts';
+import { Avatar } from '../../components/ui/avatar';
+import { formatDate } from '../../lib/format-date';
+import { Section, TagList } from './profile-parts';
 
-/** /u/{slug}: every element of seed §2 for a person's public page. */
+/** /u/{slug}: a person's public page. */
 export function UserProfileView({ profile }: { profile: UserProfile }) {
   const name = profile.displayName?.trim() || 'Anonymous User';
-  const url = `${window.location.origin}/u/${profile.slug}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <div className="flex flex-col gap-5 rounded-xl bg-gradient-to-br from-wood-100 to-wood-50 p-6 sm:flex-row sm:items-center">
@@ -16,10 +18,14 @@ export function UserProfileView({ profile }: { profile: UserProfile }) {
             <h1 className="font-serif text-3xl font-bold text-wood-900">{name}</h1>
             <Badge>{profile.role === 'luthier' ? 'Luthier' : 'Enthusiast'}</Badge>
           </div>
-          <p className="flex items-center gap-1.5 text-sm text-stone-700">
-            <Link2 className="size-4" aria-hidden />
-            <span className="font-mono">{url}</span>
-          </p>
+          {profile.shop && (
+            <p className="flex items-center gap-1.5 text-sm text-stone-700">
+              <Store className="size-4" aria-hidden />
+              <Link to={`/l/${profile.shop.slug}`} className="font-medium text-wood-800 underline">
+                {profile.shop.name}
+              </Link>
+            </p>
+          )}
           <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-700">
             {profile.location && (
               <span className="flex items-center gap-1.5">

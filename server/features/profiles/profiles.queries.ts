@@ -21,15 +21,19 @@ export async function findUserProfile(db: Db, slug: string) {
       experience: users.experience,
       avatarId: media.id,
       avatarWidths: media.widths,
+      shopName: shops.name,
+      shopSlug: shops.slug,
     })
     .from(users)
     .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .leftJoin(shops, and(eq(shops.ownerId, users.id), eq(shops.published, true)))
     .where(eq(users.handle, slug))
     .limit(1);
   if (!row) return null;
-  const { avatarId, avatarWidths, joinedAt, ...rest } = row;
+  const { avatarId, avatarWidths, joinedAt, shopName, shopSlug, ...rest } = row;
   return {
     ...rest,
+    shop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
     joinedAt: joinedAt.toISOString(),
     profileImageUrl: avatarUrl({ id: avatarId, widths: avatarWidths }),
   };
@@ -42,6 +46,7 @@ export async function findShopProfile(db: Db, slug: string) {
       shop: shops,
       ownerName: users.displayName,
       ownerBio: users.bio,
+      ownerSlug: users.handle,
       avatarId: media.id,
       avatarWidths: media.widths,
     })
@@ -58,6 +63,7 @@ export async function findShopProfile(db: Db, slug: string) {
     owner: {
       displayName: row.ownerName,
       bio: row.ownerBio,
+      slug: row.ownerSlug,
       profileImageUrl: avatarUrl({ id: row.avatarId, widths: row.avatarWidths }),
     },
   };

@@ -1,14 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { shopProfileSchema, userProfileSchema } from '../../../contract/profiles';
+import {
+  shopDirectoryQuerySchema,
+  shopDirectorySchema,
+  shopFacetsSchema,
+  shopMessageSchema,
+  shopPageSchema,
+  userProfileSchema,
+} from '../../../contract/profiles';
 import type { AppContext } from '../../context';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { listShops, shopFacets } from './directory.queries';
+import { limitShopMessage, sendShopMessage } from './shop-messages';
+import { shopCourses, shopInstruments } from './shop-page.queries';
 import { sharedResponse } from '../../plugins/etag';
 import { findShopProfile, findUserProfile, publishedShopSlugs } from './profiles.queries';
 
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,48}$/) });
 
-export async function profilesRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
+export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, env } = ctx;
+  app.get('/api/profile/shops', { config: { sharedCache: true } }, async (request, reply) => {
+    const query = parse(shopDirectoryQuerySchema, request.query);
+    const { total, items } = await listShops(db, query);
+    return sharedResponse(reply)
+      .header('x-total-count', String(total))
+      .send(shopDirectorySchema.parse(items));
+  });
+
+  app.get('/api/profile/shop-facets', { config: { sharedCache: true } }, async (_request, reply) =>
+    sharedResponse(reply).send(shopFacetsSchema.parse(await shopFacets(db))),
+  );
+
   // Public fields only, the same for every caller: shared responses, kept briefly in the shared cache.
   app.get('/api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
@@ -21,10 +45,30 @@ export async function profilesRoutes(app: FastifyInstance, { db, env }: AppConte
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
-    return sharedResponse(reply).send(shopProfileSchema.parse(shop));
+    const [made, teaches] = await Promise.all([shopInstruments(db, shop.id), shopCourses(db, shop.ownerId)]);
+    return sharedResponse(reply).send(
+      shopPageSchema.parse({
+        ...shop,
+        instrumentCount: made.count,
+        instruments: made.items,
+        courses: teaches,
+      }),
+    );
   });
 
-  // What a shared link to a profile or a shop shows before any script runs (issue 7, head tags).
+  app.post('/api/profile/l/:slug/messages', async (request) => {
+    const user = requireUser(request);
+    const params = paramsSchema.safeParse(request.params);
+    const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
+    if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
+    const { message } = parse(shopMessageSchema, request.body);
+    if (shop.ownerId === user.id) throw badRequest('This is your own shop.');
+    await limitShopMessage(app, user.id, shop.id);
+    await sendShopMessage(ctx, shop, user, message);
+    return { ok: true as const };
+  });
+
+  // What a shared link to a profile or a shop shows before any script runs.
   app.addHeadProvider('/u/:slug', async ({ slug = '' }) => {
     const profile = paramsSchema.safeParse({ slug }).success ? await findUserProfile(db, slug) : null;
     if (!profile) return null;

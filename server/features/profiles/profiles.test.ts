@@ -49,6 +49,7 @@ describe('public profiles', () => {
       interests: ['setup'],
       favoriteStyles: ['blues'],
       experience: 'Beginner',
+      shop: null,
     });
     expect(Date.parse(body.joinedAt)).not.toBeNaN();
     expect(res.body).not.toContain('priv@example.test');
@@ -63,6 +64,7 @@ describe('public profiles', () => {
         'location',
         'profileImageUrl',
         'role',
+        'shop',
         'slug',
       ].sort(),
     );
@@ -82,6 +84,15 @@ describe('public profiles', () => {
     });
     expect(res.body).not.toContain('maker@example.test');
     expect(res.body).not.toContain('ownerId');
+  });
+
+  it("a maker's profile and shop link to each other; an unpublished shop is not linked", async () => {
+    expect((await t.app.inject('/api/profile/u/mara-wood')).json().shop).toEqual({
+      name: 'Wood & Wire',
+      slug: 'mara-wood',
+    });
+    expect((await t.app.inject('/api/profile/l/mara-wood')).json().owner.slug).toBe('mara-wood');
+    expect((await t.app.inject('/api/profile/u/hidden-shop')).json().shop).toBeNull();
   });
 
   it('answers 404 for unknown people, unpublished shops and malformed slugs', async () => {

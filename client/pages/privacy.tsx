@@ -1,0 +1,77 @@
+import { StaticPage } from '../features/static/static-page';
+
+/** `/privacy`: what the product stores, for how long and who sees it, as the code does it. */
+export function PrivacyPage() {
+  return (
+    <StaticPage title="Privacy">
+      <p>What Luthier Registry stores about you, how long it keeps it, and who can see it.</p>
+      <h2>Your account</h2>
+      <ul>
+        <li>
+          Your email address and a hash of your password (never the password itself). Only you see your email
+          address; it is never shown on a profile, a shop, a passport or to a maker you write to.
+        </li>
+        <li>
+          What you put on your public page: display name, handle, photo, bio, location, experience, interests
+          and styles. Anyone can see these at /u/your-handle.
+        </li>
+        <li>
+          Makers: the shop&rsquo;s name, location, founding year, descriptions and specialities, public at
+          /l/handle once published.
+        </li>
+        <li>Your time zone and your notification settings.</li>
+      </ul>
+      <h2>Signing in</h2>
+      <ul>
+        <li>
+          Each session stores a hash of its cookie, your browser&rsquo;s user agent and IP address, so you can
+          see and end your sessions in Settings. A session ends after 30 days without use or when you sign
+          out.
+        </li>
+        <li>
+          Password-reset links last one hour, email-confirmation links 24 hours; only hashes of them are
+          stored.
+        </li>
+        <li>
+          Counters of attempts (sign-ins, messages) are kept per IP address or account for the length of their
+          window, to stop abuse.
+        </li>
+      </ul>
+      <h2>Instruments</h2>
+      <ul>
+        <li>
+          Passports, their photos, ownership history, service records and changes are public in the registry:
+          they belong to the instrument and stay with it when it changes hands.
+        </li>
+        <li>
+          Owners appear on passports by name and location unless they choose &ldquo;Private owner&rdquo; in
+          Settings. Transfer offers sent to an email address keep that address until the offer is answered or
+          expires; only the two people involved see it.
+        </li>
+      </ul>
+      <h2>Learning</h2>
+      <p>
+        The courses you enrol in, bookmarks, lesson progress, days you studied and your reviews. Reviews show
+        your display name; progress is seen only by you.
+      </p>
+      <h2>Messages and notifications</h2>
+      <p>
+        A message to a maker is stored in the maker&rsquo;s inbox with your display name and a link to your
+        public page, and mailed to them if they receive mail. Notifications are seen only by the person they
+        are for.
+      </p>
+      <h2>Deleting your account</h2>
+      <p>
+        Deleting your account in Settings removes your account, sessions, links, notifications, shop, reviews
+        and photos at once. Passport history stays with the instruments, with your name replaced by
+        &ldquo;Former owner&rdquo; and your location removed; passport photos you uploaded stay with the
+        instrument without a link to you.
+      </p>
+      <h2>No tracking</h2>
+      <p>
+        There are no advertising or analytics trackers. The only cookie is the session cookie that keeps you
+        signed in.
+      </p>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y-helpers';
+import { expect, test } from './fixtures';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+test('a visitor finds a maker by her own name, opens her shop and sees her instruments', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Find luthiers by name, place or speciality' }).click();
+  await expect(page).toHaveURL(/\/luthiers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Luthiers' })).toBeVisible();
+  await page.getByLabel('Search makers').fill('Elena');
+  await expect(page).toHaveURL(/q=Elena/);
+  const cards = page.getByRole('list', { name: 'Makers' }).getByRole('article');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Elena Marquez');
+  await expect(cards.first()).toContainText(/\d+ registered instruments?/);
+  await expectNoAxeViolations(page, '/luthiers');
+  await cards.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/l\/elena-marquez$/);
+  const made = page.getByRole('list', { name: 'Instruments by this maker' }).getByRole('link');
+  await expect(made.first()).toBeVisible();
+  await expect(made.first()).toHaveAttribute('href', /^\/p\//);
+  await expect(page.getByText('Published')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Elena Marquez' })).toHaveAttribute('href', '/u/elena-marquez');
+  await expectNoAxeViolations(page, '/l/elena-marquez');
+});
+
+test("a signed-in enthusiast writes to the maker; it reaches the maker's inbox", async ({ page }) => {
+  await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
+  await page.goto('/l/elena-marquez');
+  const text = `Would you build me a parlour guitar? ${Date.now()}`;
+  await page.getByLabel('Your message').fill(text);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Message sent. The maker will see it in their inbox.')).toBeVisible();
+
+  await signIn(page, 'luthier@example.com', 'luthier-demo-2026');
+  const inbox = await page.request.get('/api/notifications');
+  expect(inbox.status()).toBe(200);
+  const body = await inbox.text();
+  expect(body).toContain(text);
+  expect(body).not.toContain('enthusiast@example.com');
+  await page.goto('/notifications');
+  await expect(page.getByText(text)).toBeVisible();
+});
+
+test('registry filters and pages live in the URL; Back returns to the previous filter', async ({ page }) => {
+  await page.goto('/registry');
+  await expect(page.getByText(/\d+ instruments found/)).toBeVisible();
+  await page.getByLabel('Sort').selectOption('year-asc');
+  await expect(page).toHaveURL(/sort=year-asc/);
+  await page.getByLabel('Type').selectOption('guitar');
+  await expect(page).toHaveURL(/sort=year-asc&type=guitar|type=guitar.*sort=year-asc/);
+  await expect(page.getByRole('button', { name: 'Remove filter Guitar' })).toBeVisible();
+  const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' });
+  if (await next.isVisible()) {
+    await next.click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/type=guitar/);
+  }
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=year-asc/);
+  await expect(page).not.toHaveURL(/type=guitar/);
+  await expect(page.getByLabel('Sort')).toHaveValue('year-asc');
+  await expect(page.getByLabel('Type')).toHaveValue('all');
+  await page.goForward();
+  await expect(page.getByLabel('Type')).toHaveValue('guitar');
+  await page.getByRole('button', { name: 'Remove filter Guitar' }).click();
+  await expect(page).not.toHaveURL(/type=guitar/);
+});
+
+test('the static pages are linked from the footer and pass axe', async ({ page }) => {
+  await page.goto('/registry');
+  for (const [name, heading] of [
+    ['About', 'About Luthier Registry'],
+    ['Privacy', 'Privacy'],
+    ['Terms', 'Terms of use'],
+    ['Contact', 'Contact'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoAxeViolations(page, name);
+  }
+});

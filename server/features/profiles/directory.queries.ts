@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ShopCard, ShopFacets, shopDirectoryQuerySchema } from '../../../contract/profiles';
+import type { Db } from '../../db/client';
+import { courses, instruments, media, shops, users } from '../../db/schema';
+import { mediaUrl } from '../../media/media-store';
+
+type DirectoryFilters = z.output<typeof shopDirectoryQuerySchema>;
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The country of a location written "City, Country": its last comma-separated part. */
+export const countryOf = sql<string>`lower(btrim(regexp_replace(coalesce(${shops.location}, ''), '^.*,', '')))`;
+
+function directoryWhere(f: DirectoryFilters): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(shops.published, true)];
+  if (f.q) {
+    const p = likePattern(f.q);
+    conds.push(
+      sql`(lower(${shops.name}) like ${p} or lower(${users.displayName}) like ${p}
+        or lower(coalesce(${shops.location}, '')) like ${p}
+        or exists (select 1 from unnest(${shops.specializations}) s where lower(s) like ${p}))`,
+    );
+  }
+  if (f.country) conds.push(sql`${countryOf} = ${f.country.toLowerCase()}`);
+  if (f.speciality)
+    conds.push(
+      sql`exists (select 1 from unnest(${shops.specializations}) s where lower(s) = ${f.speciality.toLowerCase()})`,
+    );
+  if (f.verified) conds.push(eq(shops.verified, true));
+  return and(...conds);
+}
+
+/**
+ * One page of published shops with their counts, in one statement: each count is an index lookup per shop on the
+ * page (instruments by maker, courses by instructor), and the total rides along as a window count.
+ */
+export async function listShops(db: Db, f: DirectoryFilters): Promise<{ total: number; items: ShopCard[] }> {
+  const where = directoryWhere(f);
+  const rows = await db
+    .select({
+      name: shops.name,
+      slug: shops.slug,
+      ownerName: users.displayName,
+      location: shops.location,
+      specializations: shops.specializations,
+      verified: shops.verified,
+      avatarId: media.id,
+      avatarWidths: media.widths,
+      instrumentCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.makerShopId} = ${shops.id})`,
+      courseCount: sql<number>`(select count(*)::int from ${courses} where ${courses.instructorUserId} = ${shops.ownerId})`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .where(where)
+    .orderBy(desc(shops.verified), asc(shops.name), asc(shops.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // Past the last page no row carries the total.
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shops)
+      .innerJoin(users, eq(users.id, shops.ownerId))
+      .where(where);
+    total = row?.n ?? 0;
+  }
+  return {
+    total,
+    items: rows.map(({ avatarId, avatarWidths, total: _t, ownerName, ...r }) => ({
+      ...r,
+      ownerName: ownerName.trim() || null,
+      profileImageUrl:
+        avatarId && avatarWidths ? mediaUrl({ id: avatarId, widths: avatarWidths }, 320) : null,
+    })),
+  };
+}
+
+/** The countries and specialities published shops name, for the directory's filters. */
+export async function shopFacets(db: Db): Promise<ShopFacets> {
+  const [row] = await db
+    .select({
+      countries: sql<
+        string[]
+      >`coalesce(array(select distinct btrim(regexp_replace(location, '^.*,', '')) from ${shops} where published and coalesce(location, '') <> '' order by 1), '{}')`,
+      specialities: sql<
+        string[]
+      >`coalesce(array(select distinct s from ${shops}, unnest(specializations) s where published and btrim(s) <> '' order by 1), '{}')`,
+    })
+    .from(sql`(values (1)) as one`);
+  return { countries: row?.countries ?? [], specialities: row?.specialities ?? [] };
+}

@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { ShopCourse, ShopInstrument } from '../../../contract/profiles';
+import type { Db } from '../../db/client';
+import { courses, instrumentImages, instruments, media } from '../../db/schema';
+import { mediaUrl } from '../../media/media-store';
+
+/** How many of the maker's passports the storefront shows; the rest are one registry search away. */
+export const SHOP_INSTRUMENTS_SHOWN = 12;
+
+/** The passports this shop built, newest first, each with its primary photo (one statement). */
+export async function shopInstruments(
+  db: Db,
+  shopId: string,
+): Promise<{ count: number; items: ShopInstrument[] }> {
+  const photo = db
+    .select({
+      id: instrumentImages.id,
+      staticUrl: instrumentImages.staticUrl,
+      mediaId: instrumentImages.mediaId,
+      widths: media.widths,
+    })
+    .from(instrumentImages)
+    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+    .where(and(eq(instrumentImages.instrumentId, instruments.id), eq(instrumentImages.isPrimary, true)))
+    .orderBy(instrumentImages.orderIndex, instrumentImages.id)
+    .limit(1)
+    .as('primary_image');
+  const rows = await db
+    .select({
+      id: instruments.id,
+      passportCode: instruments.passportCode,
+      name: instruments.name,
+      instrumentType: instruments.instrumentType,
+      yearMade: instruments.yearMade,
+      verified: instruments.verified,
+      staticUrl: photo.staticUrl,
+      mediaId: photo.mediaId,
+      widths: photo.widths,
+      count: sql<number>`(count(*) over ())::int`,
+    })
+    .from(instruments)
+    .leftJoinLateral(photo, sql`true`)
+    .where(eq(instruments.makerShopId, shopId))
+    .orderBy(desc(instruments.createdAt), desc(instruments.id))
+    .limit(SHOP_INSTRUMENTS_SHOWN);
+  return {
+    count: rows[0]?.count ?? 0,
+    items: rows.map(({ staticUrl, mediaId, widths, count: _c, ...r }) => ({
+      ...r,
+      imageUrl: mediaId && widths?.length ? mediaUrl({ id: mediaId, widths }, 640) : (staticUrl ?? null),
+    })),
+  };
+}
+
+/** The courses the shop's owner teaches. */
+export async function shopCourses(db: Db, ownerId: string): Promise<ShopCourse[]> {
+  return db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      level: courses.level,
+      coverImage: courses.coverImageUrl,
+    })
+    .from(courses)
+    .where(eq(courses.instructorUserId, ownerId))
+    .orderBy(asc(courses.title));
+}

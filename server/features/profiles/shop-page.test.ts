@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse } from '../../db/builders/academy';
+import { createShop, createUser } from '../../db/builders/accounts';
+import { createInstrument } from '../../db/builders/registry';
+import { notifications, sessions } from '../../db/schema';
+import { hashToken } from '../../plugins/sessions';
+import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let makerId = '';
+let makerCookie = '';
+let visitorCookie = '';
+let otherCookie = '';
+const send = (slug: string, cookie: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/profile/l/${slug}/messages`,
+    headers: cookie ? { cookie } : {},
+    payload: payload as object,
+  });
+
+/** A session made in the database: signing 20 people in through the API would trip the sign-in limit. */
+async function quickSession(n: number) {
+  const user = await createUser(t.db, { handle: `crowd-${n}`, onboardingComplete: true });
+  const token = `crowd-token-${n}-${Date.now()}`;
+  await t.db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  return `sid=${token}`;
+}
+
+beforeAll(async () => {
+  // Real limits: this file checks them.
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  const maker = await signedInUser(t, {
+    email: 'maker-secret@example.test',
+    displayName: 'Elena Ruiz',
+    role: 'luthier',
+    handle: 'elena-shop',
+    onboardingComplete: true,
+  });
+  makerId = maker.user.id;
+  makerCookie = maker.cookie;
+  const shop = await createShop(t.db, makerId, { name: 'Taller', published: true });
+  for (let i = 0; i < 14; i++)
+    await createInstrument(t.db, {
+      name: `Guitar ${i}`,
+      instrumentType: 'guitar',
+      category: 'classical',
+      yearMade: 2000 + i,
+      makerShopId: shop.id,
+    });
+  await createCourse(t.db, { id: 'shop-course', title: 'Bending sides', instructorUserId: makerId });
+  const visitor = await signedInUser(t, {
+    email: 'visitor-secret@example.test',
+    displayName: 'Vic Visitor',
+    handle: 'vic-visitor',
+    onboardingComplete: true,
+  });
+  visitorCookie = visitor.cookie;
+  otherCookie = (
+    await signedInUser(t, { displayName: 'Other', handle: 'other-one', onboardingComplete: true })
+  ).cookie;
+});
+afterAll(async () => t.close());
+
+describe('GET /api/profile/l/:slug as a storefront', () => {
+  it('shows the passports the maker built (newest first, 12 of them), their count, courses and owner link', async () => {
+    const res = await t.app.inject('/api/profile/l/elena-shop');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.instrumentCount).toBe(14);
+    expect(body.instruments).toHaveLength(12);
+    expect(body.instruments[0]).toMatchObject({
+      name: 'Guitar 13',
+      yearMade: 2013,
+      instrumentType: 'guitar',
+    });
+    expect(body.instruments[0].passportCode).toMatch(/\S/);
+    expect(body.courses).toEqual([
+      expect.objectContaining({ id: 'shop-course', title: 'Bending sides', slug: expect.any(String) }),
+    ]);
+    expect(body.owner).toMatchObject({ displayName: 'Elena Ruiz', slug: 'elena-shop' });
+    expect(res.body).not.toContain('maker-secret@example.test');
+    expect(res.body).not.toContain(makerId);
+  });
+});
+
+describe('POST /api/profile/l/:slug/messages', () => {
+  it('asks a guest to sign in, refuses short, long and missing messages, and unknown shops', async () => {
+    expect((await send('elena-shop', null, { message: 'Hello there, maker!' })).statusCode).toBe(401);
+    for (const payload of [{ message: 'too short' }, { message: 'x'.repeat(2001) }, {}, { message: 42 }]) {
+      const res = await send('elena-shop', visitorCookie, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await send('nobody-here', visitorCookie, { message: 'Hello there, maker!' })).statusCode).toBe(
+      404,
+    );
+    expect((await send('vic-visitor', visitorCookie, { message: 'Hello there, maker!' })).statusCode).toBe(
+      404,
+    );
+    expect((await send('elena-shop', makerCookie, { message: 'Writing to myself.' })).statusCode).toBe(400);
+  });
+
+  it("reaches the maker's inbox with the sender's public name, never either email", async () => {
+    const res = await send('elena-shop', visitorCookie, {
+      message: '  Could you build me a flamenco guitar?  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, makerId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'shop_message',
+      title: 'Vic Visitor wrote to Taller',
+      body: 'Could you build me a flamenco guitar?',
+      link: '/u/vic-visitor',
+    });
+    expect(JSON.stringify(rows)).not.toContain('visitor-secret@example.test');
+    const inbox = await t.app.inject({ url: '/api/notifications', headers: { cookie: makerCookie } });
+    expect(inbox.statusCode).toBe(200);
+    expect(inbox.body).toContain('Could you build me a flamenco guitar?');
+    expect(inbox.body).not.toContain('visitor-secret@example.test');
+  });
+
+  it('limits each sender to 10 messages an hour, then answers 429 with Retry-After', async () => {
+    // One message was sent above.
+    for (let i = 0; i < 9; i++)
+      expect((await send('elena-shop', visitorCookie, { message: `Question number ${i}` })).statusCode).toBe(
+        200,
+      );
+    const limited = await send('elena-shop', visitorCookie, { message: 'One question too many' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, makerId));
+    expect(rows).toHaveLength(10);
+  });
+
+  it('limits each shop to 30 messages an hour from everyone', async () => {
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const cookie = i < 10 ? otherCookie : await quickSession(i);
+      last = (await send('elena-shop', cookie, { message: `From a crowd ${i}` })).statusCode;
+      if (i < 20) expect(last, `message ${i}`).toBe(200);
+    }
+    expect(last).toBe(429);
+  });
+});
