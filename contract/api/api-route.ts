@@ -1,0 +1,28 @@
+import { z, type ZodType } from 'zod';
+
+/** One HTTP operation of the API as it is published: the server validates, serialises and documents from it. */
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify style, e.g. /api/registry/instruments/:id */
+  path: string;
+  summary: string;
+  tag: string;
+  /** none: anyone; optional: answers differ for a signed-in caller; session: signed in; admin: an admin. */
+  auth: 'none' | 'optional' | 'session' | 'admin';
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** The success answer; a JSON schema here is what the body is stripped down to and checked against. */
+  response?: { status: number; schema?: ZodType; contentType?: string };
+  /** Failure statuses the operation answers with on purpose, each with the shared error body. */
+  errors: number[];
+}
+
+/** The answer of an action that has nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * A path parameter documented as text. Handlers look such ids up themselves and answer 404 for anything they
+ * cannot find, malformed or not, so the declaration must not turn a malformed id into a 400.
+ */
+export const pathText = (description: string) => z.string().describe(description);

@@ -1,0 +1,45 @@
+import {
+  claimResponseSchema,
+  claimSchema,
+  reserveResponseSchema,
+  reserveSchema,
+  slugCheckQuerySchema,
+  slugCheckResponseSchema,
+} from '../handles';
+import type { ApiRoute } from './api-route';
+
+const tag = 'handles';
+
+/** Handles: one namespace for people (/u/{handle}) and shops (/l/{handle}). */
+export const HANDLE_ROUTES: ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/slug/check',
+    summary: 'Whether a handle is free, with suggestions',
+    tag,
+    auth: 'optional',
+    query: slugCheckQuerySchema,
+    response: { status: 200, schema: slugCheckResponseSchema },
+    errors: [400, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/slug/reserve',
+    summary: 'Hold a handle for a few minutes while the form is filled in',
+    tag,
+    auth: 'session',
+    body: reserveSchema,
+    response: { status: 200, schema: reserveResponseSchema },
+    errors: [400, 401, 409],
+  },
+  {
+    method: 'POST',
+    path: '/api/slug/claim',
+    summary: 'Claim a handle for the signed-in person or their shop',
+    tag,
+    auth: 'session',
+    body: claimSchema,
+    response: { status: 200, schema: claimResponseSchema },
+    errors: [400, 401, 403, 409],
+  },
+];

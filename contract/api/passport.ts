@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  imageOrderSchema,
+  imagePatchSchema,
+  imageSchema,
+  serviceInputSchema,
+  serviceRecordSchema,
+  transferListSchema,
+  transferOfferSchema,
+  transferSchema,
+} from '../registry';
+import { okSchema, pathText, type ApiRoute } from './api-route';
+import { instrumentParams } from './registry';
+
+const photos = 'passport photos';
+const service = 'service records';
+const transfers = 'transfers';
+const image = instrumentParams.extend({ imageId: pathText('The photo id') });
+const record = instrumentParams.extend({ recordId: pathText('The service record id') });
+const transfer = z.object({ transferId: pathText('The transfer id') });
+
+const decideService = (action: 'approve' | 'reject'): ApiRoute => ({
+  method: 'POST',
+  path: `/api/registry/instruments/:id/service-records/:recordId/${action}`,
+  summary: `${action === 'approve' ? 'Approve' : 'Reject'} a pending service record (owner)`,
+  tag: service,
+  auth: 'session',
+  params: record,
+  response: { status: 200, schema: okSchema },
+  errors: [401, 403, 404, 409],
+});
+
+const answerTransfer = (action: 'accept' | 'decline' | 'cancel'): ApiRoute => ({
+  method: 'POST',
+  path: `/api/registry/transfers/:transferId/${action}`,
+  summary:
+    action === 'cancel'
+      ? 'Cancel an offer (sender)'
+      : `${action === 'accept' ? 'Accept' : 'Decline'} an offer (recipient)`,
+  tag: transfers,
+  auth: 'session',
+  params: transfer,
+  response: { status: 200, schema: transferSchema },
+  errors: [401, 403, 404, 409],
+});
+
+/** What happens to a passport after registration: photos, service history and changes of owner. */
+export const PASSPORT_ROUTES: ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/registry/instruments/:id/images',
+    summary: 'Add a photo (maker or owner; multipart/form-data with a "file" part and an optional "caption")',
+    tag: photos,
+    auth: 'session',
+    params: instrumentParams,
+    response: { status: 201, schema: imageSchema },
+    errors: [400, 401, 403, 404, 409, 413, 415, 429],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/registry/instruments/:id/images/:imageId',
+    summary: 'Change a caption or choose the main photo',
+    tag: photos,
+    auth: 'session',
+    params: image,
+    body: imagePatchSchema,
+    response: { status: 200, schema: okSchema },
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'PUT',
+    path: '/api/registry/instruments/:id/images/order',
+    summary: 'Reorder the photos (every photo id, once)',
+    tag: photos,
+    auth: 'session',
+    params: instrumentParams,
+    body: imageOrderSchema,
+    response: { status: 200, schema: okSchema },
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/registry/instruments/:id/images/:imageId',
+    summary: 'Remove a photo',
+    tag: photos,
+    auth: 'session',
+    params: image,
+    response: { status: 200, schema: okSchema },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/registry/instruments/:id/service-records',
+    summary: 'Record a service (owner or maker; another luthier’s record waits for the owner)',
+    tag: service,
+    auth: 'session',
+    params: instrumentParams,
+    body: serviceInputSchema,
+    response: { status: 201, schema: serviceRecordSchema },
+    errors: [400, 401, 403, 404],
+  },
+  decideService('approve'),
+  decideService('reject'),
+  {
+    method: 'POST',
+    path: '/api/registry/instruments/:id/transfers',
+    summary: 'Offer the instrument to someone (owner)',
+    tag: transfers,
+    auth: 'session',
+    params: instrumentParams,
+    body: transferOfferSchema,
+    response: { status: 201, schema: transferSchema },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'GET',
+    path: '/api/registry/transfers',
+    summary: "The caller's incoming and outgoing offers",
+    tag: transfers,
+    auth: 'session',
+    response: { status: 200, schema: transferListSchema },
+    errors: [401],
+  },
+  {
+    method: 'GET',
+    path: '/api/registry/transfers/:transferId',
+    summary: 'One offer (sender or recipient)',
+    tag: transfers,
+    auth: 'session',
+    params: transfer,
+    response: { status: 200, schema: transferSchema },
+    errors: [401, 404],
+  },
+  answerTransfer('accept'),
+  answerTransfer('decline'),
+  answerTransfer('cancel'),
+];

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import {
+  checkQuerySchema,
+  checkResultSchema,
+  instrumentCodeSchema,
+  publicPassportSchema,
+} from '../public-passport';
+import { pathText, type ApiRoute } from './api-route';
+
+const tag = 'public passports';
+
+/** What anyone, without an account, may read about an instrument: the operations marketplaces and insurers call. */
+export const PUBLIC_PASSPORT_ROUTES: ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/public/passports/:code',
+    summary: "An instrument's public passport: build details, photos, provenance, service history and status",
+    tag,
+    auth: 'none',
+    params: z.object({ code: pathText('The passport code') }),
+    response: { status: 200, schema: publicPassportSchema },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/public/instruments/:id',
+    summary: 'The passport code of an instrument, from its registry id',
+    tag,
+    auth: 'none',
+    params: z.object({ id: pathText('The instrument id (a UUID)') }),
+    response: { status: 200, schema: instrumentCodeSchema },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/public/check',
+    summary: 'Check a passport code or serial number: found, reported stolen, or not in the registry',
+    tag,
+    auth: 'none',
+    query: checkQuerySchema,
+    response: { status: 200, schema: checkResultSchema },
+    errors: [400, 429],
+  },
+];

@@ -1,0 +1,32 @@
+import { ACADEMY_ROUTES } from './academy';
+import { ACCOUNT_ROUTES } from './account';
+import { ADMIN_ROUTES } from './admin';
+import type { ApiRoute } from './api-route';
+import { AUTH_ROUTES } from './auth';
+import { HANDLE_ROUTES } from './handles';
+import { LOG_ROUTES } from './log';
+import { NOTIFICATION_ROUTES } from './notifications';
+import { PASSPORT_ROUTES } from './passport';
+import { PROFILE_ROUTES } from './profiles';
+import { PUBLIC_PASSPORT_ROUTES } from './public-passport';
+import { REGISTRY_ROUTES } from './registry';
+import { SYSTEM_ROUTES } from './system';
+
+/**
+ * Every HTTP operation the server offers, declared once: the server attaches these schemas to its routes
+ * (validation, serialisation) and publishes them as OpenAPI. A route without a declaration fails a test.
+ */
+export const API_ROUTES: ApiRoute[] = [
+  ...AUTH_ROUTES,
+  ...HANDLE_ROUTES,
+  ...PROFILE_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...ACADEMY_ROUTES,
+  ...REGISTRY_ROUTES,
+  ...PASSPORT_ROUTES,
+  ...PUBLIC_PASSPORT_ROUTES,
+  ...ADMIN_ROUTES,
+  ...LOG_ROUTES,
+  ...SYSTEM_ROUTES,
+];

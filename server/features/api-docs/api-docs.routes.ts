@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { API_ROUTES } from '../../../contract/api/routes';
+import type { AppContext } from '../../context';
+import { renderDocsPage } from './docs-page';
+import { DOCS_CSS } from './docs-style';
+import { openApiDocument } from './openapi';
+
+const packageVersion = (): string => {
+  const raw: unknown = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+  const version = (raw as { version?: unknown }).version;
+  return typeof version === 'string' ? version : '0.0.0';
+};
+
+/** The published API: its OpenAPI document and a reference page made from it, both built once on first use. */
+export async function apiDocsRoutes(app: FastifyInstance, { env }: AppContext): Promise<void> {
+  let json: string | null = null;
+  let html: string | null = null;
+  const document = () => openApiDocument(API_ROUTES, { version: packageVersion(), publicUrl: env.publicUrl });
+
+  app.get('/api/openapi.json', async (_request, reply) => {
+    json ??= JSON.stringify(document());
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(json);
+  });
+
+  app.get('/api/docs', async (_request, reply) => {
+    html ??= renderDocsPage(document());
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+
+  app.get('/api/docs.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_CSS),
+  );
+}

@@ -1,0 +1,96 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../../contract/api/routes';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { OpenApiDocument } from './openapi';
+
+let t: TestApp;
+let document: OpenApiDocument;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  document = res.json<OpenApiDocument>();
+});
+afterAll(async () => t.close());
+
+const key = (method: string, path: string) => `${method} ${path}`;
+
+describe('the OpenAPI document', () => {
+  it('passes an OpenAPI 3.1 validator', async () => {
+    const result = await new Validator().validate({ ...document });
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: t.env.publicUrl }]);
+  });
+
+  it('declares every route of the app, and every declaration is a real route', () => {
+    const served = t.app.routeList.filter(
+      (r) =>
+        r.url.startsWith('/api/') || r.url.startsWith('/media/') || ['/healthz', '/readyz'].includes(r.url),
+    );
+    const servedKeys = new Set(served.map((r) => key(r.method, r.url)));
+    const declaredKeys = new Set(API_ROUTES.map((r) => key(r.method, r.path)));
+    expect(served.length).toBeGreaterThan(40);
+    expect(
+      [...servedKeys].filter((k) => !declaredKeys.has(k)),
+      'routes with no declaration in contract/api',
+    ).toEqual([]);
+    expect(
+      [...declaredKeys].filter((k) => !servedKeys.has(k)),
+      'declarations with no route',
+    ).toEqual([]);
+    expect(declaredKeys.size, 'a route declared twice').toBe(API_ROUTES.length);
+  });
+
+  it('lists each declared operation with its schemas, errors and access', () => {
+    const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
+    expect(operations).toHaveLength(API_ROUTES.length);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
+
+    const register = document.paths['/api/auth/register']?.post;
+    const registerBody = register?.requestBody?.content['application/json']?.schema;
+    expect(registerBody?.required).toEqual(expect.arrayContaining(['email', 'password', 'displayName']));
+    expect(Object.keys(register?.responses ?? {})).toEqual(['201', '400', '409', '429']);
+    expect(register?.responses['429']?.headers).toHaveProperty('Retry-After');
+    expect(register?.security).toEqual([]);
+
+    const detail = document.paths['/api/registry/instruments/{id}']?.get;
+    expect(detail?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(detail?.security).toEqual([{}, { sessionCookie: [] }]);
+    expect(detail?.responses['404']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+
+    const queue = document.paths['/api/admin/queue']?.get;
+    expect(queue?.security).toEqual([{ sessionCookie: [] }]);
+    expect(queue?.['x-required-role']).toBe('admin');
+    expect(queue?.parameters?.map((p) => [p.name, p.in, p.required])).toEqual([['verified', 'query', false]]);
+
+    expect(document.paths['/api/account']?.get?.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.paths['/api/log/key']?.get?.responses['200']?.content).toHaveProperty('text/plain');
+  });
+});
+
+describe('the reference page', () => {
+  it('shows every operation under its tag, with a contents list of anchors and its own style sheet', async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).not.toMatch(/<script|style=/);
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs.css">');
+    expect(html).toMatch(/<main>/);
+    for (const tag of document.tags) expect(html).toContain(`>${tag.name}</h2>`);
+    for (const operations of Object.values(document.paths))
+      for (const operation of Object.values(operations)) {
+        expect(html).toContain(`id="op-${operation.operationId}"`);
+        expect(html).toContain(`href="#op-${operation.operationId}"`);
+      }
+    expect(html).toContain('An admin session');
+    const css = await t.app.inject({ url: '/api/docs.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+});
