@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // Area boundaries (docs/decisions/003-layout.md): an area never imports another area's internals; what two
-    // areas share lives in contract/, server/plugins, server/{db,mail,media,log,notify}, client/components or
+    // areas share lives in contract/, server/plugins, server/{db,mail,media,log,notify,passwords}, client/components or
     // client/lib. One zone per area keeps the rule readable: "files in this area may not import from these".
     files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
@@ -83,7 +83,15 @@ function boundaryZones() {
       message: 'components/ and lib/ are shared by every area and never import a feature or a page.',
     },
     {
-      target: ['./server/db', './server/plugins', './server/mail', './server/media', './server/log'],
+      target: [
+        './server/db',
+        './server/plugins',
+        './server/mail',
+        './server/media',
+        './server/log',
+        './server/notify',
+        './server/passwords',
+      ],
       from: './server/features',
       message: 'Shared server layers never import a feature area.',
     },

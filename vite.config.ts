@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGES } from './contract/routes';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -56,29 +57,19 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes `.vite/routes.json`: for each client route (client/router.tsx), the page chunk and every chunk it
+ * Writes `.vite/routes.json`: for each page of the manifest (contract/routes.ts), the page chunk and every chunk it
  * imports. The server adds them to the HTML as modulepreload links, so a first visit fetches the page's code
- * while the entry script is still downloading instead of after it has run (issue 7 §3, Lighthouse LCP).
+ * while the entry script is still downloading instead of after it has run (Lighthouse LCP).
  */
 function routePreloads(): Plugin {
-  let root = '';
   let outDir = '';
   return {
     name: 'route-preloads',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const source = fs.readFileSync(path.join(root, 'router.tsx'), 'utf8');
-      const routes = [
-        ...source.matchAll(
-          /path: '([^']+)',\s*\.\.\.page\(\s*async \(\) => \(\{\s*Component: \(await import\('\.\/([^']+)'\)\)/g,
-        ),
-      ];
-      if (routes.length !== source.match(/path: '/g)?.length)
-        throw new Error('route-preloads: a route in client/router.tsx is not written as path + page(import)');
       type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
       const manifest = JSON.parse(
         fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
@@ -97,7 +88,7 @@ function routePreloads(): Plugin {
         return files;
       };
       const table: Record<string, string[]> = {};
-      for (const [, route = '', module = ''] of routes) table[route] = visit(`${module}.tsx`, new Set(), []);
+      for (const page of PAGES) table[page.path] = visit(`pages/${page.module}.tsx`, new Set(), []);
       fs.writeFileSync(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(table, null, 1)}\n`);
     },
   };
@@ -113,7 +104,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     // Every browser the build targets but Safari 16 preloads modules itself; the polyfill was dead weight in the
-    // first script (issue 7 §3), and without it Safari 16 simply fetches the chunks when they are imported.
+    // first script, and without it Safari 16 simply fetches the chunks when they are imported.
     modulePreload: { polyfill: false },
     // Fewer, larger chunks (docs/decisions/008-client-chunks.md): everything the first page needs in one script,
     // and shared modules under 8 KB copied into each page chunk that uses them instead of each being a chunk of

@@ -168,7 +168,7 @@ export function missedTargets(r: Report): Missed[] {
       next: `${[...audits.keys()]
         .map((a) => LIGHTHOUSE_FIXES[a.split(' ')[0] ?? ''])
         .filter((f, i, all) => f && all.indexOf(f) === i)
-        .concat('fix those audits (issue 7 §3) and rerun `npm run lighthouse`')
+        .concat('fix those audits and rerun `npm run lighthouse`')
         .join('; ')}.`,
     });
   }

@@ -8,7 +8,7 @@ import { ErrorBoundary } from './components/error-boundary';
 import { LazyToaster } from './components/ui/lazy-toaster';
 import { prefetchMe } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
-import { createRouter } from './router';
+import { createRouter } from './app/routes';
 
 const queryClient = createQueryClient();
 prefetchMe(queryClient);
@@ -16,7 +16,7 @@ const router = createRouter();
 
 const root = createRoot(document.getElementById('root')!);
 // A transition lets React render the first screen in slices, yielding to the browser between them, instead of
-// one long task (Total Blocking Time, issue 7 §3).
+// one long task (Total Blocking Time).
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -8,6 +8,7 @@ import {
   newPasswordSchema,
   tagListSchema,
 } from './auth';
+import { CONTROL_CHAR_MESSAGE, isCleanLine, isCleanText } from './text';
 
 /**
  * Settings of the signed-in person (/settings). Endpoints:
@@ -59,9 +60,14 @@ export const shopUpdateSchema = z.object({
     .string()
     .trim()
     .min(1, 'Shop name is required.')
-    .max(120, 'Shop name must be at most 120 characters.'),
+    .max(120, 'Shop name must be at most 120 characters.')
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
   bio: bioSchema,
-  workshopBio: z.string().trim().max(2000, 'Workshop bio must be at most 2000 characters.'),
+  workshopBio: z
+    .string()
+    .trim()
+    .max(2000, 'Workshop bio must be at most 2000 characters.')
+    .refine(isCleanText, CONTROL_CHAR_MESSAGE),
   location: locationSchema,
   establishedYear: z
     .number({ message: 'Enter a year.' })

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { CONTROL_CHAR_MESSAGE, isCleanLine, isCleanText } from './text';
 
 export const roleSchema = z.enum(['user', 'luthier', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The signed-in person as the client sees it (seed §3, `auth/me`). */
+/** The signed-in person as the client sees it. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -13,6 +14,8 @@ export const userSchema = z.object({
   role: roleSchema,
   onboardingComplete: z.boolean(),
   handle: z.string().nullable(),
+  /** The current email address was proven by following a link sent to it. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -36,7 +39,8 @@ export const displayNameSchema = z
   .string({ message: 'Display name is required.' })
   .trim()
   .min(1, 'Display name is required.')
-  .max(80, 'Display name must be at most 80 characters.');
+  .max(80, 'Display name must be at most 80 characters.')
+  .refine(isCleanLine, CONTROL_CHAR_MESSAGE);
 
 export const registerSchema = z.object({
   email: emailSchema,
@@ -61,7 +65,17 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** Seed §9: the three experience levels. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ message: 'The link is not valid.' }).min(1, 'The link is not valid.').max(200),
+});
+export const verifyEmailResponseSchema = z.object({
+  ok: z.literal(true),
+  email: z.string(),
+  changed: z.boolean(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** The three experience levels. */
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const experienceSchema = z.enum(EXPERIENCE_LEVELS, {
   message: 'Choose Beginner, Intermediate or Advanced.',
@@ -70,16 +84,32 @@ export type Experience = z.infer<typeof experienceSchema>;
 
 /** A short list of tags (specialties, interests, styles): at most 20 of at most 40 characters, no duplicates. */
 export const tagListSchema = z
-  .array(z.string().trim().min(1, 'Tags cannot be empty.').max(40, 'Each tag is at most 40 characters.'), {
-    message: 'Must be a list.',
-  })
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'Tags cannot be empty.')
+      .max(40, 'Each tag is at most 40 characters.')
+      .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
+    {
+      message: 'Must be a list.',
+    },
+  )
   .max(20, 'At most 20 tags.')
   .transform((tags) => [...new Set(tags)]);
 
-export const bioSchema = z.string().trim().max(1000, 'Bio must be at most 1000 characters.');
-export const locationSchema = z.string().trim().max(120, 'Location must be at most 120 characters.');
+export const bioSchema = z
+  .string()
+  .trim()
+  .max(1000, 'Bio must be at most 1000 characters.')
+  .refine(isCleanText, CONTROL_CHAR_MESSAGE);
+export const locationSchema = z
+  .string()
+  .trim()
+  .max(120, 'Location must be at most 120 characters.')
+  .refine(isCleanLine, CONTROL_CHAR_MESSAGE);
 
-/** Seed §3 onboarding payload; every field optional (seed §5). */
+/** The onboarding payload; every field optional. */
 export const onboardingSchema = z.object({
   bio: bioSchema.optional(),
   specialties: tagListSchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every failure body of the API (product.md §8). */
+/** Every failure body of the API (docs/decisions/002-error-shape.md). */
 export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PAGE_SEGMENTS } from './routes';
+import { CONTROL_CHAR_MESSAGE, isCleanLine } from './text';
 
-/** Handles (product.md §5): one namespace for people (/u/{h}) and shops (/l/{h}). */
+/** Handles: one namespace for people (/u/{h}) and shops (/l/{h}). */
 export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 48;
 export const MAX_SUGGESTIONS = 6;
@@ -9,10 +11,11 @@ export const HANDLE_CACHE_MS = 5000;
 export const HOLD_MINUTES = 15;
 
 /**
- * Always "taken": every top-level route of the app and words that would let someone pose as the site.
- * Keep in sync with client/router.tsx when a top-level route is added.
+ * Always "taken": the first segment of every page in the page manifest, and words that would let someone pose
+ * as the site or that a future page may need.
  */
 export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
+  ...PAGE_SEGMENTS,
   'explore',
   'registry',
   'blog',
@@ -30,6 +33,8 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'settings',
   'admin',
   'reset-password',
+  'verify-email',
+  'notifications',
   'api',
   'media',
   'assets',
@@ -122,8 +127,18 @@ export const reserveResponseSchema = z.object({ slug: z.string(), expiresAt: z.s
 export const claimSchema = z.object({
   kind: handleKindSchema.default('user'),
   slug: handleInput,
-  displayName: z.string().trim().max(80, 'Display name must be at most 80 characters.').optional(),
-  shopName: z.string().trim().max(120, 'Shop name must be at most 120 characters.').optional(),
+  displayName: z
+    .string()
+    .trim()
+    .max(80, 'Display name must be at most 80 characters.')
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE)
+    .optional(),
+  shopName: z
+    .string()
+    .trim()
+    .max(120, 'Shop name must be at most 120 characters.')
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE)
+    .optional(),
 });
 export type ClaimInput = z.input<typeof claimSchema>;
 export const claimResponseSchema = z.object({ slug: z.string(), kind: handleKindSchema });

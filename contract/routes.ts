@@ -11,7 +11,7 @@ export type PageAccess = 'public' | 'member' | 'admin';
 /** What a guest sees on a page that needs an account. */
 export type GuestBehaviour =
   /** The route guard shows a sign-in prompt with these words, returning here after signing in. */
-  | { kind: 'prompt'; title: string; text: string }
+  | { kind: 'prompt'; title: string; text: string; openDialog?: boolean }
   /** The page itself tells the guest and sends them on (the academy's toast and redirect). */
   | { kind: 'page' };
 
@@ -42,10 +42,13 @@ export interface PageRoute {
 }
 
 const memberPrompt = (title: string, text: string): GuestBehaviour => ({ kind: 'prompt', title, text });
-const ACCOUNT_PROMPT = memberPrompt(
-  'Sign in to continue',
-  'This page is part of your account. Sign in or create a free account to see it.',
-);
+/** Account pages open the sign-in dialog at once: there is nothing else to see there. */
+const ACCOUNT_PROMPT: GuestBehaviour = {
+  kind: 'prompt',
+  title: 'Sign in to continue',
+  text: 'This page is part of your account. Sign in or create a free account to see it.',
+  openDialog: true,
+};
 
 export const PAGES = [
   {
@@ -65,7 +68,7 @@ export const PAGES = [
     name: 'Dashboard',
     title: 'Dashboard',
     access: 'member',
-    guest: memberPrompt('Dashboard', 'Sign in to see your instruments, transfers and courses.'),
+    guest: ACCOUNT_PROMPT,
   },
   {
     path: '/explore',
@@ -144,6 +147,69 @@ export const PAGES = [
     access: 'public',
   },
   {
+    path: '/luthiers',
+    module: 'luthiers',
+    component: 'LuthiersPage',
+    name: 'Luthiers',
+    title: 'Luthiers',
+    description:
+      'Find a maker: luthiers with a shop on the registry, their instruments and the courses they teach.',
+    access: 'public',
+    onboardingExempt: true,
+    preload: ({ search }) =>
+      search ? [] : ['/api/profile/shops?page=1&pageSize=12', '/api/profile/shop-facets'],
+  },
+  {
+    path: '/about',
+    module: 'about',
+    component: 'AboutPage',
+    name: 'About',
+    title: 'About',
+    description: 'What Luthier Registry is and who it is for.',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/verified',
+    module: 'verified',
+    component: 'VerifiedPage',
+    name: 'What Verified means',
+    title: 'What Verified means',
+    description: 'What a registry admin checked before a shop or an instrument shows the Verified badge.',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/privacy',
+    module: 'privacy',
+    component: 'PrivacyPage',
+    name: 'Privacy',
+    title: 'Privacy',
+    description: 'What Luthier Registry stores, for how long, and who sees what.',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/terms',
+    module: 'terms',
+    component: 'TermsPage',
+    name: 'Terms',
+    title: 'Terms',
+    description: 'The terms of using Luthier Registry.',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/contact',
+    module: 'contact',
+    component: 'ContactPage',
+    name: 'Contact',
+    title: 'Contact',
+    description: 'How to reach the people behind Luthier Registry.',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
     path: '/onboarding',
     module: 'onboarding',
     component: 'OnboardingPage',
@@ -160,6 +226,25 @@ export const PAGES = [
     name: 'Reset Password',
     title: 'Reset password',
     access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/verify-email',
+    module: 'verify-email',
+    component: 'VerifyEmailPage',
+    name: 'Verify Email',
+    title: 'Confirm your email',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/notifications',
+    module: 'notifications',
+    component: 'NotificationsPage',
+    name: 'Notifications',
+    title: 'Notifications',
+    access: 'member',
+    guest: ACCOUNT_PROMPT,
     onboardingExempt: true,
   },
   {
@@ -201,6 +286,36 @@ export const PAGES = [
     preload: ({ search }) => (search ? [] : ['/api/registry/instruments?page=1&pageSize=24']),
   },
   {
+    path: '/check',
+    module: 'check',
+    component: 'CheckPage',
+    name: 'Check',
+    title: 'Check an instrument',
+    description:
+      'Enter a passport code or a serial number: is this handmade instrument registered, or reported stolen?',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
+    path: '/p/:code',
+    module: 'public-passport',
+    component: 'PublicPassportPage',
+    name: 'Passport',
+    title: 'Instrument passport',
+    access: 'public',
+    onboardingExempt: true,
+    preload: ({ params }) => [`/api/public/passports/${encodeURIComponent(params.code ?? '')}`],
+  },
+  {
+    path: '/p/:code/label',
+    module: 'passport-label',
+    component: 'PassportLabelPage',
+    name: 'QR label',
+    title: 'Passport QR label',
+    access: 'public',
+    onboardingExempt: true,
+  },
+  {
     path: '/instruments/new',
     module: 'instrument-new',
     component: 'InstrumentNewPage',
@@ -216,10 +331,8 @@ export const PAGES = [
     name: 'Instrument',
     title: 'Instrument passport',
     access: 'member',
-    guest: memberPrompt(
-      'Sign in to see this passport',
-      'Instrument passports are open to every signed-in member of the registry.',
-    ),
+    // The page offers a guest the public passport beside the sign-in prompt.
+    guest: { kind: 'page' },
   },
   {
     path: '/transfers/:id',

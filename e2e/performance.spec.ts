@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
-/** Issue 7 §3: the JavaScript a first visit to `/` loads, gzip-compressed, is at most 120 KB (120,000 bytes). */
+/** The JavaScript a first visit to `/` loads, gzip-compressed, is at most 120 KB (120,000 bytes). */
 const INITIAL_JS_BUDGET = 120_000;
 
 /**
@@ -31,7 +31,7 @@ async function scriptsLoadedBy(page: Page, path: string) {
   return scripts.sort((a, b) => b.gzip - a.gzip);
 }
 
-/** The public pages Lighthouse is run on (issue 7 §3), with sample content. */
+/** The public pages Lighthouse is run on, with sample content. */
 const PUBLIC_PAGES = [
   '/',
   '/explore',

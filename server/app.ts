@@ -10,12 +10,17 @@ import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { logRoutes } from './features/log/log.routes';
+import { publicPassportRoutes } from './features/public-passport/public-passport.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { handlesRoutes } from './features/handles/handles.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { registryRoutes } from './features/registry/registry.routes';
 import { mediaRoutes } from './media/media.routes';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
+import { registerApiSchemas } from './plugins/api-schemas';
 import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerHead } from './plugins/head';
@@ -111,15 +116,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  // Before any route: each route gets its declared schemas (contract/api) as it is added.
+  registerApiSchemas(app);
   await healthRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await authRoutes(app, ctx);
   await handlesRoutes(app, ctx);
   await profilesRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await notificationsRoutes(app, ctx);
   await academyRoutes(app, ctx);
   await registryRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await logRoutes(app, ctx);
+  await publicPassportRoutes(app, ctx);
+  await apiDocsRoutes(app, ctx);
 
   await registerSpa(app, ctx.env, clientDir);
   return app;

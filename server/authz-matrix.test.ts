@@ -6,14 +6,15 @@ import { ErrorCodes } from '../contract/errors';
 import { createCourse, lessonIdFor } from './db/builders/academy';
 import { createShop, createUser } from './db/builders/accounts';
 import { addServiceRecord, createInstrument, type InstrumentSeed } from './db/builders/registry';
-import { instrumentImages } from './db/schema';
+import { courseReviews, instrumentImages, instruments, notifications } from './db/schema';
 import { publicSessionId } from './features/account/account.queries';
+import { createEmailToken } from './features/auth/email.queries';
 import { createResetToken } from './features/auth/reset.queries';
 import { createOffer } from './features/registry/transfers.queries';
 import { hashToken } from './plugins/sessions';
 import { createTestApp, sessionCookie, signedInUser } from './test/test-app';
 
-// The authorisation matrix (issue 6, point 3): every route of the app, called as each kind of person, with a
+// The authorisation matrix: every route of the app, called as each kind of person, with a
 // valid request, so the status says who may do what. The routes come from the app's own route list: a route
 // with no entry in `matrix` fails the first test, and so does an entry for a route that no longer exists.
 // A refusal (401, 403, 404) must also carry the matching error code, so it is the authorisation answer and
@@ -176,6 +177,27 @@ async function buildWorld(): Promise<void> {
   w.transferId = await offerToEnthusiast();
 }
 
+const reviewers = (): Record<Exclude<Actor, 'guest'>, number[]> => ({
+  enthusiast: [201, 403, 409],
+  luthier: [201, 403, 409],
+  maker: [201, 403, 409],
+  owner: [201, 403, 409],
+  otherOwner: [201, 403, 409],
+  admin: [201, 403, 409],
+});
+
+/** A fresh review of the course by the owner (their earlier one replaced); returns its id. */
+async function ownersReview(): Promise<string> {
+  const userId = w.people.owner.user.id;
+  await t.db.delete(courseReviews).where(eq(courseReviews.userId, userId));
+  const [row] = await t.db
+    .insert(courseReviews)
+    .values({ courseId: w.courseId, userId, rating: 4, body: 'Written for the matrix.' })
+    .returning({ id: courseReviews.id });
+  if (!row) throw new Error('review not created');
+  return row.id;
+}
+
 /** A small real PNG as a multipart/form-data body with one file part. */
 async function imageUpload(): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8b5a2b' } })
@@ -247,6 +269,11 @@ const matrix: Record<string, Entry> = {
   'GET /robots.txt': { skip: 'static crawler file' },
   'GET /sitemap.xml': { skip: 'public pages for crawlers, the same for everyone' },
 
+  // The published API description and its reference page: public, the same for everyone
+  'GET /api/openapi.json': { request: () => get('/api/openapi.json'), expect: everyone(200) },
+  'GET /api/docs': { request: () => get('/api/docs'), expect: everyone(200) },
+  'GET /api/docs.css': { request: () => get('/api/docs.css'), expect: everyone(200) },
+
   // Accounts: sign-up, sign-in, reset, onboarding
   'GET /api/auth/me': { request: () => get('/api/auth/me'), expect: everyone(200) },
   'POST /api/auth/register': {
@@ -291,6 +318,19 @@ const matrix: Record<string, Entry> = {
     request: () => post('/api/auth/onboarding', { bio: 'Plays in the evenings.' }),
     expect: signedIn(200),
   },
+  'POST /api/auth/verify-email': {
+    // The mailed token is the credential, like a reset link.
+    request: async () => {
+      const target = await createUser(t.db, { emailVerified: false });
+      const token = await createEmailToken(t.db, target.id, target.email, 'verify');
+      return post('/api/auth/verify-email', { token });
+    },
+    expect: everyone(200),
+  },
+  'POST /api/auth/verify-email/resend': {
+    request: () => post('/api/auth/verify-email/resend'),
+    expect: signedIn(200),
+  },
 
   // Handles
   'GET /api/slug/check': {
@@ -317,6 +357,16 @@ const matrix: Record<string, Entry> = {
   'GET /api/profile/l/:slug': {
     request: () => get(`/api/profile/l/${w.people.maker.user.handle ?? ''}`),
     expect: everyone(200),
+  },
+  'GET /api/profile/shops': { request: () => get('/api/profile/shops?q=workshop'), expect: everyone(200) },
+  'GET /api/profile/shop-facets': { request: () => get('/api/profile/shop-facets'), expect: everyone(200) },
+  'POST /api/profile/l/:slug/messages': {
+    request: () =>
+      post(`/api/profile/l/${w.people.maker.user.handle ?? ''}/messages`, {
+        message: 'Do you take commissions?',
+      }),
+    // The maker cannot write to their own shop (400).
+    expect: { ...signedIn(200), guest: 401, maker: 400 },
   },
 
   // Settings and security
@@ -363,6 +413,41 @@ const matrix: Record<string, Entry> = {
     expect: signedIn(200),
   },
   'GET /api/account/sessions': { request: () => get('/api/account/sessions'), expect: signedIn(200) },
+
+  // Notifications: everyone reads and marks only their own inbox.
+  'GET /api/notifications': { request: () => get('/api/notifications'), expect: signedIn(200) },
+  'POST /api/notifications/read-all': {
+    request: () => post('/api/notifications/read-all'),
+    expect: signedIn(200),
+  },
+  'POST /api/notifications/:id/read': {
+    request: async () => {
+      const [row] = await t.db
+        .insert(notifications)
+        .values({
+          userId: w.people.owner.user.id,
+          kind: 'password_changed',
+          title: 'T',
+          body: 'B',
+          link: null,
+        })
+        .returning({ id: notifications.id });
+      return post(`/api/notifications/${row!.id}/read`);
+    },
+    expect: { ...signedIn(404), owner: 200 },
+  },
+  'GET /api/account/notification-preferences': {
+    request: () => get('/api/account/notification-preferences'),
+    expect: signedIn(200),
+  },
+  'PUT /api/account/notification-preferences': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/account/notification-preferences',
+      payload: { mail: { offer_expired: false } },
+    }),
+    expect: signedIn(200),
+  },
   'DELETE /api/account/sessions/:id': {
     // A second session of the owner (signed in on another device): only the owner may end it.
     request: async () => {
@@ -408,6 +493,59 @@ const matrix: Record<string, Entry> = {
     request: () => get(`/api/lms/lessons/${w.lessonId}`),
     expect: signedIn(200),
   },
+  // The transparency log is public: the same answer for everyone.
+  'GET /api/log/key': { request: () => get('/api/log/key'), expect: everyone(200) },
+  'GET /api/log/checkpoint': { request: () => get('/api/log/checkpoint'), expect: everyone(200) },
+  'GET /api/log/entries/:index': { request: () => get('/api/log/entries/0'), expect: everyone(200) },
+  'GET /api/log/proof/inclusion': {
+    request: () => get('/api/log/proof/inclusion?index=0&size=1'),
+    expect: everyone(200),
+  },
+  'GET /api/log/proof/consistency': {
+    request: () => get('/api/log/proof/consistency?from=1&to=1'),
+    expect: everyone(200),
+  },
+  'GET /api/public/passports/:code/log': {
+    request: async () => {
+      const [row] = await t.db
+        .select({ code: instruments.passportCode })
+        .from(instruments)
+        .where(eq(instruments.id, w.instrumentId));
+      return get(`/api/public/passports/${row!.code}/log`);
+    },
+    expect: everyone(200),
+  },
+  // Public passports: the same answer for everyone, never a member's private values.
+  ...Object.fromEntries(
+    [
+      '/api/public/passports/:code',
+      '/p/:code/og.png',
+      '/p/:code/label.svg',
+      '/p/:code/label.png',
+      '/p/:code/dossier.pdf',
+    ].map((route) => [
+      `GET ${route}`,
+      {
+        request: async () => {
+          const [row] = await t.db
+            .select({ code: instruments.passportCode })
+            .from(instruments)
+            .where(eq(instruments.id, w.instrumentId));
+          return get(route.replace(':code', row!.code));
+        },
+        expect: everyone(200),
+      } satisfies Entry,
+    ]),
+  ),
+  'GET /api/public/instruments/:id': {
+    request: () => get(`/api/public/instruments/${w.instrumentId}`),
+    expect: everyone(200),
+  },
+  'GET /api/public/check': { request: () => get('/api/public/check?q=LR-NONE-NONE'), expect: everyone(200) },
+  'GET /listing/:slug/og.png': {
+    request: () => get(`/listing/${w.courseSlug}/og.png`),
+    expect: everyone(200),
+  },
   'GET /api/public/lessons/:lessonId': {
     // The public endpoint serves free previews only; this lesson is not one (403 with requiresAuth).
     request: () => get(`/api/public/lessons/${w.lessonId}`),
@@ -432,6 +570,32 @@ const matrix: Record<string, Entry> = {
         eventData: { totalTime: 300, progressPercent: 10 },
       }),
     expect: signedIn(200),
+  },
+
+  'GET /api/lms/courses/:courseId/reviews': {
+    request: () => get(`/api/lms/courses/${w.courseId}/reviews`),
+    expect: everyone(200),
+  },
+  'POST /api/lms/courses/:courseId/reviews': {
+    // Anyone signed in may try: 201 once the complete case gave them a third of the course, 403 before it,
+    // 409 when they (or the owner's fixture) hold one already.
+    request: () => post(`/api/lms/courses/${w.courseId}/reviews`, { rating: 4, text: 'A careful course.' }),
+    expect: { guest: 401, ...reviewers() },
+  },
+  'PUT /api/lms/courses/:courseId/reviews/:reviewId': {
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/lms/courses/${w.courseId}/reviews/${await ownersReview()}`,
+      payload: { rating: 5, text: 'Even better on a second look.' },
+    }),
+    expect: { ...signedIn(403), owner: 200 },
+  },
+  'DELETE /api/lms/courses/:courseId/reviews/:reviewId': {
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/lms/courses/${w.courseId}/reviews/${await ownersReview()}`,
+    }),
+    expect: { ...signedIn(403), owner: 204 },
   },
 
   // Registry: passports
@@ -460,7 +624,11 @@ const matrix: Record<string, Entry> = {
     expect: { ...signedIn(403), maker: 200 },
   },
   'POST /api/registry/instruments/:id/report-stolen': {
-    request: async () => post(`/api/registry/instruments/${await ownersInstrument()}/report-stolen`),
+    request: async () =>
+      post(`/api/registry/instruments/${await ownersInstrument()}/report-stolen`, {
+        date: new Date().toISOString().slice(0, 10),
+        place: 'Lyon, France',
+      }),
     expect: { ...signedIn(403), owner: 200 },
   },
   'POST /api/registry/instruments/:id/recovered': {
@@ -568,11 +736,19 @@ const matrix: Record<string, Entry> = {
     expect: { ...signedIn(403), admin: 200 },
   },
   'POST /api/admin/shops/:id/verification': {
-    request: () => post(`/api/admin/shops/${shopOf(w.people.maker)}/verification`, { verified: true }),
+    request: () =>
+      post(`/api/admin/shops/${shopOf(w.people.maker)}/verification`, {
+        verified: true,
+        note: 'Checked the workshop register',
+      }),
     expect: { ...signedIn(403), admin: 200 },
   },
   'POST /api/admin/instruments/:id/verification': {
-    request: () => post(`/api/admin/instruments/${w.instrumentId}/verification`, { verified: true }),
+    request: () =>
+      post(`/api/admin/instruments/${w.instrumentId}/verification`, {
+        verified: true,
+        note: 'Checked the workshop register',
+      }),
     expect: { ...signedIn(403), admin: 200 },
   },
 };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSigningKey } from './log/signing-key';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: 'must be 0/1, true/false or yes/no' })
@@ -42,6 +43,11 @@ export const envSchema = z.object({
     .min(0, { message: 'must be 0 (off) or more' })
     .max(3600, { message: 'must be at most 3600' })
     .default(5),
+  /** Ed25519 seed (base64, 32 bytes) that signs the transparency log's checkpoints; absent: generated and stored. */
+  LOG_SIGNING_KEY: z
+    .string()
+    .refine((v) => parseSigningKey(v) !== null, { message: 'must be the base64 of a 32-byte Ed25519 seed' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };
@@ -56,7 +62,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const issue = result.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
     throw new EnvError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${String(cleaned[name])}")`,
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${name.endsWith('_KEY') ? '…' : String(cleaned[name])}")`,
     );
   }
   const env = result.data;

@@ -30,7 +30,10 @@ describe('fuzzing every route', () => {
   });
 
   it('never answers 5xx or leaks internals, as a guest or signed in', async () => {
-    const routes = t.app.routeList.filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/media/'));
+    // The API, media, and the images and documents served beside public pages (/p/:code/label.png …).
+    const routes = t.app.routeList.filter(
+      (r) => r.url.startsWith('/api/') || r.url.startsWith('/media/') || /\.(png|svg|pdf)$/.test(r.url),
+    );
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { DataDirLockedError } from './db/lock';
 import { EnvError, readEnv } from './env';
+import { LogKeyError } from './log/signing';
 import { startServer } from './main';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   try {
     server = await startServer(env, log);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof LogKeyError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { loadSampleContent } from './db/sample/load-sample';
+import { prepareTransparencyLog } from './log/startup';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
@@ -34,6 +35,9 @@ export async function startServer(
       dataDir: env.DATABASE_URL ? undefined : env.dataDir,
     });
     await migrateDatabase(database);
+    // The log's key before any event is logged; events from before the log existed are appended in order.
+    const { backfilled } = await prepareTransparencyLog(database.db, env);
+    if (backfilled) log.info({ backfilled }, 'passport events appended to the transparency log');
     if (env.SAMPLE_DATA) {
       const ran = await loadSampleContent(database.db, { production: env.NODE_ENV === 'production' });
       if (ran.length) log.info({ steps: ran }, 'sample content loaded');

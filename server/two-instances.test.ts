@@ -18,7 +18,7 @@ import { sessionCookie } from './test/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-// Two app instances on one PostgreSQL and one Redis, requests alternating between them (product.md §2).
+// Two app instances on one PostgreSQL and one Redis, requests alternating between them.
 describe.runIf(testBackend === 'postgres')('two instances', () => {
   let pgDb: { url: string; drop: () => Promise<void> };
   const databases: Database[] = [];

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
-import { Input, Label, FieldError } from '../../components/ui/input';
-import { errorFields, errorText } from '../../lib/api';
+import { Input, Label, FieldError } from './ui/input';
+import { errorFields, errorText } from '../lib/api';
 
 /** A labelled input with its field error linked for screen readers. */
 export function Field({
@@ -23,7 +23,7 @@ export function Field({
   );
 }
 
-/** The response's error field, or "Something went wrong" (seed §8). */
+/** The response's error field, or "Something went wrong". */
 export function FormError({ error }: { error: unknown }) {
   if (!error) return null;
   return (

@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** A non-ok response. Its message is "{status}: {body text or status text}" (seed §8). */
+/** A non-ok response. Its message is "{status}: {body text or status text}". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -34,7 +34,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Sends a request with cookies; a JSON body and content type only when data is given (seed §7). */
+/** Sends a request with cookies; a JSON body and content type only when data is given. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,

@@ -10,7 +10,7 @@ const meQuery = {
   retry: false,
 } as const;
 
-/** The signed-in person; null when signed out. Never retried (seed §7). */
+/** The signed-in person; null when signed out. Never retried. */
 export function useAuth(): { user: User | null; isLoading: boolean } {
   const { data, isLoading } = useQuery(meQuery);
   return { user: data?.user ?? null, isLoading };
@@ -18,7 +18,7 @@ export function useAuth(): { user: User | null; isLoading: boolean } {
 
 /**
  * Asks who is signed in as soon as the app starts, while the first page's code is still loading; useAuth then
- * reads that same request instead of starting one after the page has rendered (issue 7 §3).
+ * reads that same request instead of starting one after the page has rendered.
  */
 export function prefetchMe(client: QueryClient): void {
   void client.prefetchQuery(meQuery);
@@ -31,12 +31,12 @@ export interface AuthOpenDetail {
   next?: string;
 }
 
-/** Opens the sign-in dialog (seed §2): a window event carrying a mode and a next path. */
+/** Opens the sign-in dialog: a window event carrying a mode and a next path. */
 export function openAuthDialog(mode: AuthMode = 'signin', next?: string): void {
   window.dispatchEvent(new CustomEvent<AuthOpenDetail>(AUTH_OPEN_EVENT, { detail: { mode, next } }));
 }
 
-/** A redirect target is accepted only when it stays on this origin (seed §5). */
+/** A redirect target is accepted only when it stays on this origin. */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {
   if (!next) return fallback;
   try {

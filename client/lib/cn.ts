@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
 
 /*
- * A small stand-in for tailwind-merge (which weighs 8.5 KB gzip, too much for the first script: issue 7 §3).
+ * A small stand-in for tailwind-merge (which weighs 8.5 KB gzip, too much for the first script).
  * Classes are joined as clsx does; then, of two utilities that set the same thing under the same variants, the
  * later one wins, so `<Card className="bg-wood-50">` replaces the card's own `bg-white`. It knows the utility
  * families this app uses; an unknown class is always kept. cn.test.ts checks it against tailwind-merge on every
@@ -85,16 +85,21 @@ function familyOf(utility: string): string | undefined {
   if (PLAIN.has(head)) return head;
   if (AXES.test(head)) return /^[xy]-/.test(rest) ? `${head}-${rest[0]}` : head;
   switch (head) {
+    case 'space':
+      return /^[xy]-/.test(rest) ? `space-${rest[0]}` : undefined;
+    case 'break':
+      return /^(normal|words|all|keep)$/.test(rest) ? 'word-break' : undefined;
     case 'animate':
       // Tailwind's own animations; the app's custom ones (animate-dialog-in …) stand alone, as in tailwind-merge.
       return /^(spin|ping|pulse|bounce|none)$/.test(rest) ? 'animate' : undefined;
     case 'min':
     case 'max':
       return /^[wh]-/.test(rest) ? `${head}-${rest[0]}` : undefined;
+    case 'object':
+      return /^(contain|cover|fill|none|scale-down)$/.test(rest) ? 'object-fit' : 'object-position';
     case 'pointer':
     case 'line':
     case 'underline':
-    case 'object':
     case 'list':
     case 'backdrop':
     case 'grid':

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
-/** Seed §9: data fresh for 60 s, queries retried twice 500 ms apart, mutations never, no refetch on focus. */
+/** Data fresh for 60 s, queries retried twice 500 ms apart, mutations never, no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,6 +1,5 @@
 import { Spinner } from '../components/ui/spinner';
 import { AdminQueuePanel } from '../features/admin/admin-queue';
-import { SignInPrompt } from '../features/registry/sign-in-prompt';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -9,7 +8,8 @@ export function AdminPage() {
   useDocumentTitle('Admin');
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner />;
-  if (!user) return <SignInPrompt title="Admin" text="Sign in with an admin account." />;
+  // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
+  if (!user) return null;
   if (user.role !== 'admin')
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">

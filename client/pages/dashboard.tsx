@@ -6,7 +6,6 @@ import { Spinner } from '../components/ui/spinner';
 import { ContinueLearningCard } from '../features/academy/continue-learning';
 import { useMyRegistry, useTransfers } from '../features/registry/api';
 import { InstrumentCard } from '../features/registry/instrument-card';
-import { SignInPrompt } from '../features/registry/sign-in-prompt';
 import { TransferItem } from '../features/registry/transfer-item';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -42,8 +41,8 @@ export function DashboardPage() {
   const mine = useMyRegistry(Boolean(user));
   const transfers = useTransfers(Boolean(user));
   if (isLoading) return <Spinner />;
-  if (!user)
-    return <SignInPrompt title="Dashboard" text="Sign in to see your instruments, transfers and courses." />;
+  // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
+  if (!user) return null;
   const incoming = transfers.data?.incoming.filter((t) => t.status === 'pending') ?? [];
   const outgoing = transfers.data?.outgoing.filter((t) => t.status === 'pending') ?? [];
   const shop = mine.data?.shop;

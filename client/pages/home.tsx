@@ -5,7 +5,7 @@ import { LandingPage } from './landing';
 
 const DashboardPage = lazy(() => import('./dashboard').then((m) => ({ default: m.DashboardPage })));
 
-/** `/`: the landing page for guests, the dashboard once signed in (seed §2). */
+/** `/`: the landing page for guests, the dashboard once signed in. */
 export function HomePage() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner />;

@@ -4,7 +4,6 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { useMyRegistry, useRegistryMutation } from '../features/registry/api';
 import { InstrumentForm } from '../features/registry/instrument-form';
-import { SignInPrompt } from '../features/registry/sign-in-prompt';
 import { apiJson, errorFields, errorText } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -28,13 +27,8 @@ export function InstrumentNewPage() {
     },
   );
   if (isLoading) return <Spinner />;
-  if (!user)
-    return (
-      <SignInPrompt
-        title="Register instrument"
-        text="Sign in as a luthier to register an instrument you built."
-      />
-    );
+  // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
+  if (!user) return null;
   if (mine.isPending) return <Spinner />;
   if (user.role !== 'luthier' || !mine.data?.shop)
     return (

@@ -4,7 +4,7 @@ import { OnboardingWizard } from '../features/onboarding/onboarding-wizard';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /onboarding: only for a signed-in person who has not finished; others go to / (seed §2). */
+/** /onboarding: only for a signed-in person who has not finished; others go to /. */
 export function OnboardingPage() {
   const { user, isLoading } = useAuth();
   useDocumentTitle('Set up your profile');

@@ -3,7 +3,7 @@ import { Button } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Blog and For Luthiers are placeholders marked coming soon (seed §1); their buttons do nothing yet. */
+/** Blog and For Luthiers are placeholders marked coming soon; their buttons do nothing yet. */
 export function PlaceholderPage({
   title,
   intro,

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '../features/auth/reset-password-form';
 import { openAuthDialog } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /reset-password?token=…: the page the reset mail links to (product.md §4). */
+/** /reset-password?token=…: the page the reset mail links to. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -3,6 +3,7 @@ import { useAccount } from '../features/settings/api';
 import { AvatarSection } from '../features/settings/avatar-section';
 import { DeleteSection } from '../features/settings/delete-section';
 import { ProfileSection } from '../features/settings/profile-section';
+import { NotificationPreferencesSection } from '../features/notifications/preferences-section';
 import { EmailSection, PasswordSection } from '../features/settings/security-section';
 import { SessionsSection } from '../features/settings/sessions-section';
 import { ShopSection } from '../features/settings/shop-section';
@@ -28,6 +29,7 @@ export function SettingsPage() {
       {account.shop && <ShopSection shop={account.shop} />}
       <EmailSection account={account} />
       <PasswordSection />
+      <NotificationPreferencesSection />
       <SessionsSection />
       <DeleteSection />
     </div>

@@ -2,7 +2,6 @@ import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useTransfer } from '../features/registry/api';
-import { SignInPrompt } from '../features/registry/sign-in-prompt';
 import { TransferItem } from '../features/registry/transfer-item';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -14,13 +13,8 @@ export function TransferPage() {
   const query = useTransfer(id, Boolean(user));
   useDocumentTitle('Ownership transfer');
   if (isLoading) return <Spinner />;
-  if (!user)
-    return (
-      <SignInPrompt
-        title="Ownership transfer"
-        text="Sign in (or create an account with the email the offer was sent to) to answer this offer."
-      />
-    );
+  // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
+  if (!user) return null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-wood-900">Ownership transfer</h1>

@@ -128,9 +128,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: unknown, request, reply) => {
     let error: AppError;
     if (rawError instanceof AppError) error = rawError;
-    else if (rawError instanceof ZodError)
-      error = badRequest('Some fields are not valid.', zodFields(rawError));
-    else if (isDatabaseUnavailable(rawError)) {
+    else if (rawError instanceof ZodError) {
+      // Input is checked by parse() and by the declared route schemas, both of which answer 400 themselves. A
+      // bare ZodError is an answer that failed its own schema: our mistake, and its field names are internal.
+      error = new AppError(500, ErrorCodes.INTERNAL, 'Something went wrong on our side.');
+      request.log.error({ err: rawError }, 'a response did not match its schema');
+    } else if (isDatabaseUnavailable(rawError)) {
       error = new AppError(
         503,
         ErrorCodes.UNAVAILABLE,

@@ -50,6 +50,24 @@ describe('renderHead', () => {
     expect(JSON.parse(json!)).toEqual({ name: evil });
   });
 
+  it('keeps $ sequences in names as text: they never copy page markup', () => {
+    const template = fs.readFileSync(new URL('../../client/index.html', import.meta.url), 'utf8');
+    for (const name of ['Ana $& Co', "Shop $' after", 'Shop $` before', 'Shop $$ and $1']) {
+      const out = renderHead(
+        template,
+        { title: name, description: `${name} workshop`, path: '/l/x', jsonLd: [{ name }] },
+        'https://lr.example',
+      );
+      expect(out).toContain(
+        `<title>${name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')} · Luthier Registry</title>`,
+      );
+      expect(out.match(/<\/head>/g)).toHaveLength(1);
+      expect(out.match(/<body/g)).toHaveLength(1);
+      expect(out.match(/<title>/g)).toHaveLength(1);
+      expect(out.length).toBeLessThan(template.length + 2000);
+    }
+  });
+
   it('describes the site with a search action into Explore', () => {
     const [org, site] = siteJsonLd('https://lr.example') as [
       Record<string, unknown>,

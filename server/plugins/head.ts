@@ -110,11 +110,12 @@ export function renderHead(html: string, tags: HeadTags, origin: string): string
       .replace(/<title>[\s\S]*?<\/title>/, '')
       // The template's own description may span lines (client/index.html as Prettier formats it).
       .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace('</head>', `  ${meta}\n  </head>`)
+      // A function, not a replacement string: "$&", "$'" or "$`" in a name must stay text, not copy page markup.
+      .replace('</head>', () => `  ${meta}\n  </head>`)
   );
 }
 
-/** Organization and WebSite (with a search action into Explore) for search engines (seed §2). */
+/** Organization and WebSite (with a search action into Explore) for search engines. */
 export function siteJsonLd(origin: string): object[] {
   return [
     {

@@ -69,7 +69,7 @@ export function redisStore(url: string, log: (err: unknown) => void, prefix = 'r
 
 export interface RateLimit {
   /** Throws 429 with Retry-After once `key` has been hit more than `limit` times in the window. */
-  (key: string, limit: number, windowMs: number): Promise<void>;
+  (key: string, limit: number, windowMs: number, message?: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -80,13 +80,13 @@ declare module 'fastify' {
 
 /** `scale` (RATE_LIMIT_SCALE) multiplies every limit, so end-to-end journeys never trip one. */
 export function registerRateLimit(app: FastifyInstance, store: RateLimitStore, scale = 1): void {
-  const limit: RateLimit = async (key, max, windowMs) => {
+  const limit: RateLimit = async (key, max, windowMs, message) => {
     const { count, resetMs } = await store.hit(key, windowMs);
     if (count > Math.max(1, Math.floor(max * scale))) {
       throw new AppError(
         429,
         ErrorCodes.RATE_LIMITED,
-        'Too many attempts. Please wait a moment and try again.',
+        message ?? 'Too many attempts. Please wait a moment and try again.',
         {
           retryAfter: Math.max(1, Math.ceil(resetMs / 1000)),
         },

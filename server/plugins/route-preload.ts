@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchPage } from '../../contract/routes';
 
 /**
- * What a first visit should fetch before any script runs (issue 7 §3, Lighthouse LCP):
+ * What a first visit should fetch before any script runs (Lighthouse LCP):
  *
  * - the page's code: the build lists, for each client route, its page chunk and the chunks that chunk imports
  *   (`.vite/routes.json`, written by vite.config.ts), sent as modulepreload links so the browser fetches them
@@ -37,25 +38,10 @@ export function routePreloads(
   };
 }
 
-/** The first API read of a public page, when its address alone decides it. */
+/** The first API reads of a page (its manifest entry's `preload`), when its address alone decides them. */
 function pageReads(pathname: string, search: string, hasSession: boolean): string[] {
-  const [, section, param, ...rest] = pathname.split('/');
-  if (rest.length || (param !== undefined && !/^[\w-]{1,100}$/.test(param))) return [];
-  if (search) return [];
-  switch (section) {
-    case 'registry':
-      return param === undefined ? ['/api/registry/instruments?page=1&pageSize=24'] : [];
-    case 'explore':
-      return param === undefined ? ['/api/lms/courses/explore'] : [];
-    case 'listing':
-      return param ? [`/api/lms/courses/listing/${param}`] : [];
-    case 'u':
-    case 'l':
-      return param ? [`/api/profile/${section}/${param}`] : [];
-    case 'lessons':
-      // A guest reads the public lesson; with a session the app reads the member's one instead.
-      return param && !hasSession ? [`/api/public/lessons/${param}`] : [];
-    default:
-      return [];
-  }
+  const match = matchPage(pathname);
+  if (!match?.page.preload) return [];
+  if (Object.values(match.params).some((value) => !/^[\w-]{1,100}$/.test(value))) return [];
+  return match.page.preload({ params: match.params, search, hasSession });
 }

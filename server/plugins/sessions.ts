@@ -33,6 +33,8 @@ export const userColumns = {
   role: users.role,
   onboardingComplete: users.onboardingComplete,
   handle: users.handle,
+  /** Whether the account's current address was proven by a link sent to it. */
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
 };
 
 export async function createSession(db: Db, userId: string, request: FastifyRequest): Promise<string> {

@@ -4,71 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '../../contract/errors';
 import type { Env } from '../env';
-import { renderHead, siteJsonLd } from './head';
+import { renderHead } from './head';
+import { pageStatus, registerPages } from './pages';
 import { routePreloads } from './route-preload';
 import { SESSION_COOKIE } from './sessions';
 
-const STATIC_PAGES: Record<string, { title: string; description: string }> = {
-  '/': {
-    title: 'Luthier Registry',
-    description:
-      "Luthiers' pages and shops, a passport for every handmade instrument (build, owners, repairs) and a free academy to learn the craft.",
-  },
-  '/explore': {
-    title: 'Explore courses',
-    description:
-      'Courses on building, setting up and repairing handmade instruments, from beginner to advanced.',
-  },
-  '/registry': {
-    title: 'Instrument registry',
-    description:
-      'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
-  },
-  '/blog': { title: 'Blog', description: 'Stories from the workshop — coming soon.' },
-  '/for-luthiers': { title: 'For Luthiers', description: 'Tools for makers — coming soon.' },
-};
-
-/**
- * Pages for signed-in members (client/router.tsx; a guest gets a sign-in prompt). Their HTML says noindex, so a
- * crawler following a link from the public registry to a passport does not index a sign-in prompt, and they are
- * not in the sitemap. Static paths come before the parameter they would otherwise match.
- */
-const MEMBERS_ONLY: Record<string, string> = {
-  '/dashboard': 'Dashboard',
-  '/settings': 'Settings',
-  '/learn': 'Learn',
-  '/course-progress': 'Course progress',
-  '/courses/:courseId': 'Course',
-  '/onboarding': 'Onboarding',
-  '/reset-password': 'Reset password',
-  '/instruments/new': 'Register instrument',
-  '/instruments/:id': 'Instrument passport',
-  '/transfers/:id': 'Transfer',
-  '/admin': 'Admin',
-};
-
 /**
  * Serves the built React app: hashed assets cached for a year, every other unknown GET answered with index.html
- * (with the page's own head tags when it has any) so the client router shows its page or its 404. Unknown /api
- * and /media paths stay JSON 404s.
+ * (with the page's own head tags when it has any) so the client router shows its page or its not-found page,
+ * with status 200 for an address in the page manifest and 404 for any other. Unknown /api and /media paths stay
+ * JSON 404s.
  */
 export async function registerSpa(app: FastifyInstance, env: Env, clientDir: string | null): Promise<void> {
-  for (const [route, page] of Object.entries(STATIC_PAGES)) {
-    app.addHeadProvider(route, async () => ({
-      ...page,
-      path: route,
-      jsonLd: route === '/' ? siteJsonLd(env.publicUrl) : undefined,
-    }));
-  }
-  app.addSitemapSource(async () => Object.keys(STATIC_PAGES));
-  for (const [route, title] of Object.entries(MEMBERS_ONLY)) {
-    app.addHeadProvider(route, async (params) => ({
-      title,
-      description: 'Part of your Luthier Registry account: sign in to see it.',
-      path: route.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? '')),
-      noindex: true,
-    }));
-  }
+  registerPages(app, env);
 
   app.get('/robots.txt', async (_request, reply) =>
     reply
@@ -116,7 +64,7 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
     const tags = await app.headFor(pathname).catch(() => null);
     const html = tags ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
     const preloads = preloadsFor(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
-    return preloads ? html.replace('</head>', `  ${preloads}\n  </head>`) : html;
+    return preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html;
   };
   if (indexHtml) {
     app.get('/', async (request, reply) =>
@@ -131,7 +79,10 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
     const isApi =
       request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // An address no page has is a real 404 (the app still shows its not-found page), so search engines do
+      // not index it as a page.
       return reply
+        .status(pageStatus(request.url.split('?')[0] ?? '/'))
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(await sendIndex(request));

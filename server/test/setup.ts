@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// A console.error during a test fails it (conventions §8): errors must be expected and asserted, not printed.
+// A console.error during a test fails it: errors must be expected and asserted, not printed.
 const errors: unknown[][] = [];
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   errors.push(args);

@@ -1,9 +1,26 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AccountGate } from '../../features/auth/account-gate';
 import { AuthDialogHost } from '../../features/auth/auth-dialog-host';
-import { Spinner } from '../ui/spinner';
+import { Spinner } from '../../components/ui/spinner';
+import { RouteGuard } from '../route-guard';
 import { Header } from './header';
+import { SiteFooter } from './site-footer';
+import { useAuth } from '../../lib/auth';
+
+const VerifyEmailBanner = lazy(() =>
+  import('../../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
+
+/** Until the address is confirmed, a banner offers to send the link again. */
+function EmailBanner() {
+  const { user } = useAuth();
+  if (!user || user.emailVerified) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner email={user.email} />
+    </Suspense>
+  );
+}
 
 export function AppLayout() {
   return (
@@ -15,19 +32,18 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
+      <EmailBanner />
       <AuthDialogHost />
       {/* At least a screen tall, so the footer starts below the fold: a page that fills in after a spinner
-          does not push a visible footer down (a layout shift, issue 7 §3). */}
+          does not push a visible footer down (a layout shift). */}
       <main id="main" className="min-h-screen flex-1" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
-          <AccountGate>
+          <RouteGuard>
             <Outlet />
-          </AccountGate>
+          </RouteGuard>
         </Suspense>
       </main>
-      <footer className="border-t border-stone-200 bg-white py-6 text-center text-sm text-stone-600">
-        Luthier Registry — the living registry for handmade instruments.
-      </footer>
+      <SiteFooter />
       <ScrollRestoration />
     </div>
   );

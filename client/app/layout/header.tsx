@@ -1,25 +1,15 @@
-import { Guitar } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { Link, useLocation, useMatches } from 'react-router';
+import { Guitar, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { openAuthDialog, useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
+import { useCurrentPageName } from '../route-guard';
 
 const UserMenu = lazy(() => import('../../features/auth/user-menu').then((m) => ({ default: m.UserMenu })));
-
-export interface RouteHandle {
-  /** The page name shown in the header beside the logo. */
-  name?: string;
-}
-
-function useCurrentPageName(): string | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const name = (matches[i]?.handle as RouteHandle | undefined)?.name;
-    if (name) return name;
-  }
-  return undefined;
-}
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /**
  * Whether a header link is the current page, as NavLink decides it (on its path or below, ignoring case). NavLink
@@ -34,6 +24,9 @@ export function Header() {
   const { user, isLoading } = useAuth();
   const pageName = useCurrentPageName();
   const { pathname } = useLocation();
+  // Below md the links sit behind a Menu button; it closes when the page changes.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   const links = [
     { to: '/explore', label: 'Explore' },
@@ -63,7 +56,7 @@ export function Header() {
             for the links' focus outline (3 px at a 2 px offset). */}
         <nav
           aria-label="Main"
-          className="order-last -m-1.5 w-full overflow-x-auto p-1.5 md:order-none md:ml-6 md:w-auto"
+          className="order-last -m-1.5 hidden w-full overflow-x-auto p-1.5 md:order-none md:ml-6 md:block md:w-auto"
         >
           <ul className="flex min-w-max items-center gap-1">
             {links.map((link) => {
@@ -85,6 +78,35 @@ export function Header() {
             })}
           </ul>
         </nav>
+        <button
+          type="button"
+          className="order-last rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+          onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
+        >
+          {menuOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        </button>
+        {menuOpen && (
+          <nav id="site-menu" aria-label="Menu" className="order-last w-full md:hidden">
+            <ul className="grid gap-1 border-t border-stone-200 pt-2">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+                    className="block rounded-md px-3 py-2 text-base font-medium text-stone-800 hover:bg-stone-100 aria-[current=page]:bg-wood-100"
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {/* As tall as its buttons before the session is known, so the header keeps its height (no shift). */}
         <div className="ml-auto flex min-h-9 items-center gap-2">
           {isLoading ? null : user ? (
@@ -93,6 +115,7 @@ export function Header() {
                 Hi, {user.email}
               </span>
               <Suspense fallback={null}>
+                <NotificationBell />
                 <UserMenu />
               </Suspense>
             </>

@@ -7,7 +7,7 @@ const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 /**
  * The toast layer, loaded after first paint (it is not needed to show a page): the first toast, or the first
  * pointer or key press (toasts answer what people do), brings its code in. A visit that only reads never loads
- * it, which keeps the initial script on `/` within its budget (issue 7 §3).
+ * it, which keeps the initial script on `/` within its budget.
  */
 export function LazyToaster() {
   const toasts = useToasts();

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 /**
- * Seed §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. Wrap a group of
+ * Tooltips open after 700 ms; moving between them within 300 ms skips the delay. Wrap a group of
  * tooltips in one provider so the skip applies across them; a lone Tooltip brings its own.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {

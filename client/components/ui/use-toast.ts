@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Seed §9: one toast at a time, shown 5000 ms; a dismissed toast is removed from memory after 1000000 ms. */
+/** One toast at a time, shown 5000 ms; a dismissed toast is removed from memory after 1000000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -2,7 +2,7 @@ import type { OnboardingInput, User } from '../../../contract/auth';
 import type { ClaimInput, HandleKind } from '../../../contract/handles';
 import { apiJson } from '../../lib/api';
 
-/** Seed §4: reserve (failure only logged), then claim, then save with onboardingComplete true. */
+/** Reserve (failure only logged), then claim, then save with onboardingComplete true. */
 export async function reserveHandle(kind: HandleKind, slug: string): Promise<void> {
   try {
     await apiJson('POST', '/api/slug/reserve', { kind, slug });

@@ -19,7 +19,7 @@ function statusMessage(status: HandleStatus, hasSuggestions: boolean): string {
     : 'Try a different variation with numbers or additional words.';
 }
 
-/** The handle input with live availability, the public URL preview and clickable suggestions (seed §2, §5). */
+/** The handle input with live availability, the public URL preview and clickable suggestions. */
 export function HandlePicker({
   kind,
   value,

@@ -14,6 +14,7 @@ const person = (role: 'user' | 'luthier'): User => ({
   role,
   onboardingComplete: false,
   handle: null,
+  emailVerified: true,
 });
 
 const render = (user: User) =>

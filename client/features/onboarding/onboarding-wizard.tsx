@@ -16,7 +16,7 @@ import { handleCheckKey, useHandleCheck } from './use-handle-check';
 const LUTHIER_STEPS = ['About you', 'Your craft', 'Your first instrument', 'Your shop handle'];
 const USER_STEPS = ['About you', 'Your music', 'Your handle'];
 
-/** Seed §2 onboarding: 4 steps for a luthier, 3 for others; finishing reserves, claims and saves. */
+/** Onboarding: 4 steps for a luthier, 3 for others; finishing reserves, claims and saves. */
 export function OnboardingWizard({ user }: { user: User }) {
   const isLuthier = user.role === 'luthier';
   const kind = isLuthier ? 'luthier' : 'user';

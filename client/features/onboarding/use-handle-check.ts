@@ -23,7 +23,7 @@ export function typedHandle(raw: string): string {
 
 export const handleCheckKey = (kind: HandleKind, slug: string) => ['slug-check', kind, slug] as const;
 
-/** Live availability (seed §5): checked at 3+ characters after a 300 ms pause; answers are cached 5 s. */
+/** Live availability: checked at 3+ characters after a 300 ms pause; answers are cached 5 s. */
 export function useHandleCheck(value: string, kind: HandleKind) {
   const hasBadCharacters = /[^a-z0-9-]/.test(value);
   const handle = normalizeHandle(value);

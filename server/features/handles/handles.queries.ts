@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HOLD_MINUTES, RESERVED_HANDLES } from '../../../contract/handles';
 import type { Db } from '../../db/client';
 import { handleHolds, shops, users } from '../../db/schema';
-import { splitName } from '../auth/auth.queries';
+import { splitName } from '../../../contract/names';
 
 /** Which of `candidates` the caller may not take: reserved, someone else's handle or shop, or held by another. */
 export async function takenHandles(

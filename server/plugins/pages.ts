@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { MATCHABLE_PAGES, matchPage } from '../../contract/routes';
+import type { Env } from '../env';
+import { siteJsonLd } from './head';
+
+const isStatic = (path: string) => !path.includes(':');
+
+/**
+ * The server's view of the web app's pages, all derived from the page manifest (contract/routes.ts): the head
+ * tags of public pages whose address alone describes them (and the sitemap that lists them), noindex heads for
+ * members' pages (a crawler following a public link to a passport must not index a sign-in prompt), and whether
+ * an address is a page at all. Pages with their own records (a listing, a profile) add richer head providers
+ * in their areas; those registered first win.
+ */
+export function registerPages(app: FastifyInstance, env: Env): void {
+  for (const page of MATCHABLE_PAGES) {
+    if (page.access === 'public' && page.description && isStatic(page.path)) {
+      const { title, description, path } = page;
+      app.addHeadProvider(path, async () => ({
+        title,
+        description,
+        path,
+        jsonLd: path === '/' ? siteJsonLd(env.publicUrl) : undefined,
+      }));
+    } else if (page.access !== 'public' || isStatic(page.path)) {
+      // Members' pages, and utility pages such as the reset and email links: named, never indexed.
+      const description =
+        page.access === 'public'
+          ? `${page.title} · Luthier Registry`
+          : 'Part of your Luthier Registry account: sign in to see it.';
+      app.addHeadProvider(page.path, async (params) => ({
+        title: page.title,
+        description,
+        path: page.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? '')),
+        noindex: true,
+      }));
+    }
+  }
+  app.addSitemapSource(async () =>
+    MATCHABLE_PAGES.filter((p) => p.access === 'public' && p.description && isStatic(p.path)).map(
+      (p) => p.path,
+    ),
+  );
+}
+
+/** 200 for an address the app has a page for, 404 for any other (the app then shows its not-found page). */
+export const pageStatus = (pathname: string): 200 | 404 => (matchPage(pathname) ? 200 : 404);
