@@ -18,7 +18,7 @@ describe('area boundaries', () => {
       'client/features/academy/api.ts',
       "import { INSTRUMENTS_KEY } from '../registry/api';\nexport const keys = INSTRUMENTS_KEY;\n",
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('import/no-restricted-paths');
   }, 60_000);
 
   it('refuses a server area importing another area', async () => {
@@ -26,7 +26,7 @@ describe('area boundaries', () => {
       'server/features/academy/streaks.ts',
       "import { listInstruments } from '../registry/list.queries';\nexport const list = listInstruments;\n",
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('import/no-restricted-paths');
   }, 60_000);
 
   it('refuses shared layers importing a feature', async () => {
@@ -38,8 +38,8 @@ describe('area boundaries', () => {
       'server/mail/mailer.ts',
       "import { listInstruments } from '../features/registry/list.queries';\nexport const list = listInstruments;\n",
     );
-    expect(client).toContain('import-x/no-restricted-paths');
-    expect(server).toContain('import-x/no-restricted-paths');
+    expect(client).toContain('import/no-restricted-paths');
+    expect(server).toContain('import/no-restricted-paths');
   }, 60_000);
 
   it('allows an area its own modules and the shared layers', async () => {
@@ -47,6 +47,6 @@ describe('area boundaries', () => {
       'client/features/academy/api.ts',
       "import { cn } from '../../lib/cn';\nexport const join = cn;\n",
     );
-    expect(ids).not.toContain('import-x/no-restricted-paths');
+    expect(ids).not.toContain('import/no-restricted-paths');
   }, 60_000);
 });
