@@ -67,12 +67,21 @@ describe('errors', () => {
     expect(res.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
   });
 
-  it('other unknown paths get the SPA so the client shows its 404 page', async () => {
+  it('an address no page has answers 404 with the app, which shows its not-found page', async () => {
     const res = await t.app.inject('/some/client/route');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject('/registry/extra')).statusCode).toBe(404);
+  });
+
+  it('known pages answer 200, and a members page for a guest 200 with a noindex head', async () => {
+    for (const path of ['/registry', '/listing/course-1', '/u/someone', '/p/ABC123', '/check', '/luthiers'])
+      expect((await t.app.inject(path)).statusCode, path).toBe(200);
+    const settings = await t.app.inject('/settings');
+    expect(settings.statusCode).toBe(200);
+    expect(settings.body).toContain('<meta name="robots" content="noindex');
   });
 
   it('public pages get their own head tags in the HTML; the landing page carries the site JSON-LD', async () => {
