@@ -114,7 +114,10 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
     // passed (the saves claim up to 90 s within a fraction of a second).
     const [fromA, fromB] = await Promise.all(
       [a, b].map(async (app) =>
-        (await app.inject({ url: '/api/lms/lessons/ti-l1/progress', headers: { cookie } })).json(),
+        (await app.inject({ url: '/api/lms/lessons/ti-l1/progress', headers: { cookie } })).json<{
+          lastPosition: number;
+          timeSpent: number;
+        }>(),
       ),
     );
     expect(fromA).toEqual(fromB);
