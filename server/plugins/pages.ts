@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MATCHABLE_PAGES, matchPage } from '../../contract/routes';
+import { PAGE_HEADS } from '../../contract/page-heads';
+import { MATCHABLE_PAGES, matchPage, type PagePath, type PageRoute } from '../../contract/routes';
 import type { Env } from '../env';
 import { siteJsonLd } from './head';
 
 const isStatic = (path: string) => !path.includes(':');
+const descriptionOf = (page: PageRoute) => PAGE_HEADS[page.path as PagePath]?.description;
 
 /**
  * The server's view of the web app's pages, all derived from the page manifest (contract/routes.ts): the head
@@ -14,8 +16,9 @@ const isStatic = (path: string) => !path.includes(':');
  */
 export function registerPages(app: FastifyInstance, env: Env): void {
   for (const page of MATCHABLE_PAGES) {
-    if (page.access === 'public' && page.description && isStatic(page.path)) {
-      const { title, description, path } = page;
+    const description = descriptionOf(page);
+    if (page.access === 'public' && description && isStatic(page.path)) {
+      const { title, path } = page;
       app.addHeadProvider(path, async () => ({
         title,
         description,
@@ -24,20 +27,20 @@ export function registerPages(app: FastifyInstance, env: Env): void {
       }));
     } else if (page.access !== 'public' || isStatic(page.path)) {
       // Members' pages, and utility pages such as the reset and email links: named, never indexed.
-      const description =
+      const summary =
         page.access === 'public'
           ? `${page.title} · Luthier Registry`
           : 'Part of your Luthier Registry account: sign in to see it.';
       app.addHeadProvider(page.path, async (params) => ({
         title: page.title,
-        description,
+        description: summary,
         path: page.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? '')),
         noindex: true,
       }));
     }
   }
   app.addSitemapSource(async () =>
-    MATCHABLE_PAGES.filter((p) => p.access === 'public' && p.description && isStatic(p.path)).map(
+    MATCHABLE_PAGES.filter((p) => p.access === 'public' && descriptionOf(p) && isStatic(p.path)).map(
       (p) => p.path,
     ),
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { matchPage } from '../../contract/routes';
+import { PAGE_HEADS } from '../../contract/page-heads';
+import { matchPage, type PagePath } from '../../contract/routes';
 
 /**
  * What a first visit should fetch before any script runs (Lighthouse LCP):
@@ -41,7 +42,8 @@ export function routePreloads(
 /** The first API reads of a page (its manifest entry's `preload`), when its address alone decides them. */
 function pageReads(pathname: string, search: string, hasSession: boolean): string[] {
   const match = matchPage(pathname);
-  if (!match?.page.preload) return [];
+  const preload = match && PAGE_HEADS[match.page.path as PagePath]?.preload;
+  if (!match || !preload) return [];
   if (Object.values(match.params).some((value) => !/^[\w-]{1,100}$/.test(value))) return [];
-  return match.page.preload({ params: match.params, search, hasSession });
+  return preload({ params: match.params, search, hasSession });
 }

@@ -4,9 +4,11 @@ import { AuthDialogHost } from '../../features/auth/auth-dialog-host';
 import { Spinner } from '../../components/ui/spinner';
 import { RouteGuard } from '../route-guard';
 import { Header } from './header';
-import { SiteFooter } from './site-footer';
 import { useAuth } from '../../lib/auth';
 
+// The footer is below the fold on every page (main is at least a screen tall): its own chunk, out of the first
+// script.
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 const VerifyEmailBanner = lazy(() =>
   import('../../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
 );
@@ -43,7 +45,9 @@ export function AppLayout() {
           </RouteGuard>
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,77 @@
+import type { PagePath, PreloadContext } from './routes';
+
+/**
+ * What only the server needs of a page, kept beside the manifest (contract/routes.ts) rather than in it so the
+ * texts and functions stay out of the browser's first script: the description of a public page whose address
+ * alone describes it (head tags and a sitemap line) and the API reads the page makes on its first render
+ * (preloaded with the HTML; the URLs must be exactly those the client asks for).
+ */
+export interface PageHead {
+  description?: string;
+  preload?: (context: PreloadContext) => string[];
+}
+
+export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
+  '/': {
+    description:
+      "Luthiers' pages and shops, a passport for every handmade instrument (build, owners, repairs) and a free academy to learn the craft.",
+  },
+  '/explore': {
+    description:
+      'Courses on building, setting up and repairing handmade instruments, from beginner to advanced.',
+    preload: ({ search }) => (search ? [] : ['/api/lms/courses/explore']),
+  },
+  '/listing/:slug': {
+    preload: ({ params, search }) => (search ? [] : [`/api/lms/courses/listing/${params.slug}`]),
+  },
+  '/lessons/:lessonId': {
+    // A guest reads the public lesson; with a session the app reads the member's one instead.
+    preload: ({ params, search, hasSession }) =>
+      search || hasSession ? [] : [`/api/public/lessons/${params.lessonId}`],
+  },
+  '/blog': {
+    description: 'Stories from the workshop — coming soon.',
+  },
+  '/for-luthiers': {
+    description: 'Tools for makers — coming soon.',
+  },
+  '/luthiers': {
+    description:
+      'Find a maker: luthiers with a shop on the registry, their instruments and the courses they teach.',
+    preload: ({ search }) =>
+      search ? [] : ['/api/profile/shops?page=1&pageSize=12', '/api/profile/shop-facets'],
+  },
+  '/about': {
+    description: 'What Luthier Registry is and who it is for.',
+  },
+  '/verified': {
+    description: 'What a registry admin checked before a shop or an instrument shows the Verified badge.',
+  },
+  '/privacy': {
+    description: 'What Luthier Registry stores, for how long, and who sees what.',
+  },
+  '/terms': {
+    description: 'The terms of using Luthier Registry.',
+  },
+  '/contact': {
+    description: 'How to reach the people behind Luthier Registry.',
+  },
+  '/u/:slug': {
+    preload: ({ params, search }) => (search ? [] : [`/api/profile/u/${params.slug}`]),
+  },
+  '/l/:slug': {
+    preload: ({ params, search }) => (search ? [] : [`/api/profile/l/${params.slug}`]),
+  },
+  '/registry': {
+    description:
+      'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
+    preload: ({ search }) => (search ? [] : ['/api/registry/instruments?page=1&pageSize=24']),
+  },
+  '/check': {
+    description:
+      'Enter a passport code or a serial number: is this handmade instrument registered, or reported stolen?',
+  },
+  '/p/:code': {
+    preload: ({ params }) => [`/api/public/passports/${encodeURIComponent(params.code ?? '')}`],
+  },
+};
