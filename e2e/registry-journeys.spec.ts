@@ -126,6 +126,8 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   // An admin verifies it; the registry card shows the Verified badge.
   await signIn(page, 'admin@example.com', 'admin-demo-2026');
   await page.goto('/admin');
+  // Verifying asks what was checked; the badge shows that note.
+  await page.getByLabel('What did you check?').fill('Maker label, bracing and serial seen in person.');
   await page.getByRole('button', { name: `Verify ${name}` }).click();
   await expect(page.getByRole('button', { name: `Verify ${name}` })).toHaveCount(0);
   await page.context().clearCookies();

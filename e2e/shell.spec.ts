@@ -25,9 +25,9 @@ test.describe('shell', () => {
     expect(site.potentialAction.target.urlTemplate).toMatch(/\/explore\?q=\{search_term_string\}$/);
   });
 
-  test('an unknown route shows the 404 page', async ({ page }) => {
+  test('an unknown route answers 404 and shows the 404 page', async ({ page }) => {
     const res = await page.goto('/no/such/page');
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page).toHaveTitle(/404 Page Not Found/);
   });
@@ -41,14 +41,15 @@ test.describe('shell', () => {
     await expect(page.getByText('/ For Luthiers')).toBeVisible();
   });
 
-  test('on a 375 px screen the links are a scrollable row and the page does not overflow', async ({
+  test('on a 375 px screen the links are behind the Menu button and the page does not overflow', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav).toBeVisible();
-    expect(await nav.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'For Luthiers' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

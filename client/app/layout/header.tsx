@@ -45,7 +45,8 @@ export function Header() {
           aria-label="Luthier Registry home"
         >
           <Guitar className="size-6" aria-hidden />
-          <span>Luthier Registry</span>
+          {/* On a phone the mark alone: the row keeps the menu, the bell and the account buttons on one line. */}
+          <span className="hidden sm:inline">Luthier Registry</span>
         </Link>
         {pageName && (
           <span className="hidden text-sm text-stone-600 sm:inline" aria-current="page">
@@ -80,7 +81,7 @@ export function Header() {
         </nav>
         <button
           type="button"
-          className="order-last rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
           aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls="site-menu"

@@ -220,12 +220,15 @@ export function RegistryBrowser() {
           )}
         />
       )}
-      <p className="text-center text-sm text-stone-700">
-        Looking for a maker?{' '}
-        <Link to="/luthiers" className="font-medium text-wood-700 underline">
-          Browse the luthiers directory
-        </Link>
-      </p>
+      {/* Shown with the results, not under the spinner: appearing there first, it would jump down (a shift). */}
+      {data && (
+        <p className="text-center text-sm text-stone-700">
+          Looking for a maker?{' '}
+          <Link to="/luthiers" className="font-medium text-wood-700 underline">
+            Browse the luthiers directory
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
