@@ -1,12 +1,13 @@
-import { LayoutGrid, List, Search, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { LayoutGrid, List, Search } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import type { CourseSort, ExploreQuery } from '../../../contract/academy';
 import { COURSE_CATEGORIES, COURSE_LEVELS, COURSE_SORTS } from '../../../contract/academy-values';
+import { activeChips, FilterChips } from '../../components/filter-chips';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useExplore } from './api';
 import { CourseCard, levelLabel } from './course-card';
 
@@ -23,7 +24,10 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[]): T 
 
 /** Explore: everything lives in the URL, so a search can be shared and Back works. */
 export function ExploreView() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters({
+    defaults: { category: 'all', level: 'all' },
+    history: 'replace',
+  });
   const q = params.get('q') ?? '';
   const category = pick(params.get('category'), COURSE_CATEGORIES) ?? 'all';
   const level = pick(params.get('level'), COURSE_LEVELS) ?? 'all';
@@ -41,27 +45,11 @@ export function ExploreView() {
   // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
 
-  // The router's functional update sees the params of the last render, so two quick changes (before a
-  // re-render) would lose the first; the latest params are kept here instead.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(latest.current);
-    for (const [key, value] of Object.entries(changes)) {
-      if (!value || value === 'all') next.delete(key);
-      else next.set(key, value);
-    }
-    latest.current = next;
-    setParams(next, { replace: true });
-  };
-
-  const chips = [
-    ...(q.trim() ? [{ key: 'q', label: `Search: ${q.trim()}` }] : []),
-    ...(category !== 'all' ? [{ key: 'category', label: levelLabel(category) }] : []),
-    ...(level !== 'all' ? [{ key: 'level', label: levelLabel(level) }] : []),
-  ];
+  const chips = activeChips([
+    q.trim() && { key: 'q', label: `Search: ${q.trim()}` },
+    category !== 'all' && { key: 'category', label: levelLabel(category) },
+    level !== 'all' && { key: 'level', label: levelLabel(level) },
+  ]);
   const clearAll = () => update({ q: null, category: null, level: null });
 
   return (
@@ -144,26 +132,14 @@ export function ExploreView() {
         </div>
       </div>
 
-      <div className="mt-4 flex min-h-9 flex-wrap items-center gap-2">
-        {chips.length > 0 && <span className="text-sm text-stone-600">Active filters:</span>}
-        {chips.map((chip) => (
-          <button
-            key={chip.key}
-            type="button"
-            className="inline-flex items-center gap-1 rounded-full bg-wood-100 px-3 py-1 text-sm font-medium text-wood-900 hover:bg-wood-200"
-            aria-label={`Remove filter ${chip.label}`}
-            onClick={() => update({ [chip.key]: null })}
-          >
-            {chip.label}
-            <X className="size-3.5" aria-hidden />
-          </button>
-        ))}
-        {chips.length > 1 && (
-          <Button variant="link" size="sm" onClick={clearAll}>
-            Clear All
-          </Button>
-        )}
-      </div>
+      <FilterChips
+        className="mt-4"
+        lead="Active filters:"
+        reserve
+        chips={chips}
+        onRemove={(key) => update({ [key]: null })}
+        onClearAll={clearAll}
+      />
 
       {isError ? (
         <p role="alert" className="mt-6 text-red-700">

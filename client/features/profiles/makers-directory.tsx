@@ -1,9 +1,10 @@
-import { Search, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { useDeferredValue } from 'react';
+import { activeChips, FilterChips } from '../../components/filter-chips';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { useDebouncedInput, useUrlFilters } from '../../lib/use-url-filters';
 import { useShopDirectory, useShopFacets } from './api';
 import { MakerCard } from './maker-card';
 
@@ -13,47 +14,27 @@ const KEYS = ['q', 'country', 'speciality', 'verified'] as const;
 
 /** /luthiers: every published shop, searchable by shop, person, place and speciality; all state in the URL. */
 export function MakersDirectory() {
-  const [params, setParams] = useSearchParams();
+  // Every change is its own history entry, so Back returns to the previous search or page.
+  const { params, update } = useUrlFilters();
   const q = params.get('q') ?? '';
   const country = params.get('country') ?? '';
   const speciality = params.get('speciality') ?? '';
   const verified = params.get('verified') === 'true';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState(q);
-  useEffect(() => setDraft(q), [q]);
+  const search = useDebouncedInput(q, (value) => update({ q: value }), SEARCH_DELAY_MS);
   const facets = useShopFacets();
-
-  // Every change is its own history entry, so Back returns to the previous search or page.
-  const update = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (!v || (k === 'page' && v === '1')) next.delete(k);
-        else next.set(k, v);
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
-
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const typeSearch = (value: string) => {
-    setDraft(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ q: value }), SEARCH_DELAY_MS);
-  };
 
   const query = useShopDirectory({ q, country, speciality, verified, page, pageSize: PAGE_SIZE });
   const data = useDeferredValue(query.data);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-  const chips = [
+  const chips = activeChips([
     q && { key: 'q', label: `“${q}”` },
     country && { key: 'country', label: country },
     speciality && { key: 'speciality', label: speciality },
     verified && { key: 'verified', label: 'Verified only' },
-  ].filter((c): c is { key: string; label: string } => Boolean(c));
+  ]);
   const clearAll = () => {
-    clearTimeout(timer.current);
+    search.cancel();
     update(Object.fromEntries(KEYS.map((k) => [k, null])));
   };
 
@@ -77,9 +58,9 @@ export function MakersDirectory() {
               type="search"
               className="pl-9"
               placeholder="Name, workshop, place or speciality"
-              value={draft}
+              value={search.draft}
               maxLength={100}
-              onChange={(e) => typeSearch(e.target.value)}
+              onChange={(e) => search.type(e.target.value)}
             />
           </div>
         </div>
@@ -120,27 +101,7 @@ export function MakersDirectory() {
         </label>
       </form>
 
-      {chips.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2">
-          {chips.map((chip) => (
-            <button
-              key={chip.key}
-              type="button"
-              className="inline-flex items-center gap-1 rounded-full bg-wood-100 px-3 py-1 text-sm font-medium text-wood-900 hover:bg-wood-200"
-              aria-label={`Remove filter ${chip.label}`}
-              onClick={() => update({ [chip.key]: null })}
-            >
-              {chip.label}
-              <X className="size-3.5" aria-hidden />
-            </button>
-          ))}
-          {chips.length > 1 && (
-            <Button variant="link" size="sm" onClick={clearAll}>
-              Clear All
-            </Button>
-          )}
-        </div>
-      )}
+      <FilterChips chips={chips} onRemove={(key) => update({ [key]: null })} onClearAll={clearAll} />
 
       {query.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">

@@ -1,11 +1,13 @@
-import { LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { LayoutGrid, List, Search, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
 import { REGISTRY_SORTS } from '../../../contract/registry-values';
+import { activeChips, FilterChips } from '../../components/filter-chips';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { useDebouncedInput, useUrlFilters } from '../../lib/use-url-filters';
 import { useInstruments } from './api';
 import { capitalize } from './format';
 import { InstrumentCard } from './instrument-card';
@@ -23,7 +25,12 @@ const FILTER_KEYS = ['search', 'type', 'category', 'status', 'yearFrom', 'yearTo
 
 /** The registry: search, filters, sort, chips, grid/list, count, cards, paging; every choice lives in the URL. */
 export function RegistryBrowser() {
-  const [params, setParams] = useSearchParams();
+  // Each change is a history entry of its own, so Back and Forward step through searches, filters and pages.
+  // Any change but paging (and the view) starts again at page 1.
+  const { params, update } = useUrlFilters({
+    defaults: { type: 'all', category: 'all', status: 'all', view: 'grid', sort: 'newest' },
+    keepPage: ['view'],
+  });
   const search = params.get('search') ?? '';
   const values: RegistryFilterValues = {
     type: params.get('type') ?? 'all',
@@ -36,40 +43,11 @@ export function RegistryBrowser() {
   const sort = params.get('sort') ?? 'newest';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const view = params.get('view') === 'list' ? 'list' : 'grid';
-  const [draft, setDraft] = useState(search);
+  const searchBox = useDebouncedInput(search, (value) => update({ search: value }), SEARCH_DELAY_MS);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useEffect(() => setDraft(search), [search]);
-
-  // Each change is a history entry of its own, so Back and Forward step through searches, filters and pages.
-  // Any change but paging (and the view) starts again at page 1.
-  const update = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (
-          !v ||
-          v === 'all' ||
-          (k === 'page' && v === '1') ||
-          (k === 'view' && v === 'grid') ||
-          (k === 'sort' && v === 'newest')
-        )
-          next.delete(k);
-        else next.set(k, v);
-      }
-      if (!('page' in changes) && !('view' in changes)) next.delete('page');
-      return next;
-    });
-
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const typeSearch = (value: string) => {
-    setDraft(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ search: value }), SEARCH_DELAY_MS);
-  };
   const clearAll = () => {
-    clearTimeout(timer.current);
-    setDraft('');
+    searchBox.cancel();
+    searchBox.setDraft('');
     update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
   };
 
@@ -77,7 +55,7 @@ export function RegistryBrowser() {
   // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(query.data);
 
-  const chips = [
+  const chips = activeChips([
     search && { key: 'search', label: `“${search}”` },
     values.type !== 'all' && { key: 'type', label: capitalize(values.type) },
     values.category !== 'all' && { key: 'category', label: capitalize(values.category) },
@@ -85,7 +63,7 @@ export function RegistryBrowser() {
     values.yearFrom && { key: 'yearFrom', label: `From ${values.yearFrom}` },
     values.yearTo && { key: 'yearTo', label: `Until ${values.yearTo}` },
     values.verified && { key: 'verified', label: 'Verified only' },
-  ].filter((c): c is { key: string; label: string } => Boolean(c));
+  ]);
   const activeFilters = chips.filter((c) => c.key !== 'search').length;
 
   return (
@@ -108,9 +86,9 @@ export function RegistryBrowser() {
                 type="search"
                 className="pl-9"
                 placeholder="Name, model, serial, wood or maker"
-                value={draft}
+                value={searchBox.draft}
                 maxLength={200}
-                onChange={(e) => typeSearch(e.target.value)}
+                onChange={(e) => searchBox.type(e.target.value)}
               />
             </div>
           </div>
@@ -168,30 +146,14 @@ export function RegistryBrowser() {
         </div>
       </form>
 
-      {chips.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2">
-          {chips.map((chip) => (
-            <button
-              key={chip.key}
-              type="button"
-              className="inline-flex items-center gap-1 rounded-full bg-wood-100 px-3 py-1 text-sm font-medium text-wood-900 hover:bg-wood-200"
-              aria-label={`Remove filter ${chip.label}`}
-              onClick={() => {
-                if (chip.key === 'search') setDraft('');
-                update({ [chip.key]: null });
-              }}
-            >
-              {chip.label}
-              <X className="size-3.5" aria-hidden />
-            </button>
-          ))}
-          {chips.length > 1 && (
-            <Button variant="link" size="sm" onClick={clearAll}>
-              Clear All
-            </Button>
-          )}
-        </div>
-      )}
+      <FilterChips
+        chips={chips}
+        onRemove={(key) => {
+          if (key === 'search') searchBox.setDraft('');
+          update({ [key]: null });
+        }}
+        onClearAll={clearAll}
+      />
 
       {query.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
