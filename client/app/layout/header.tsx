@@ -1,4 +1,4 @@
-import { Guitar, Menu, X } from 'lucide-react';
+import { CloseIcon, GuitarIcon, MenuIcon } from '../../components/ui/core-icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { openAuthDialog, useAuth } from '../../lib/auth';
@@ -44,7 +44,7 @@ export function Header() {
           className="flex items-center gap-2 rounded-md font-serif text-lg font-bold text-wood-800"
           aria-label="Luthier Registry home"
         >
-          <Guitar className="size-6" aria-hidden />
+          <GuitarIcon className="size-6" aria-hidden />
           {/* On a phone the mark alone: the row keeps the menu, the bell and the account buttons on one line. */}
           <span className="hidden sm:inline">Luthier Registry</span>
         </Link>
@@ -88,7 +88,11 @@ export function Header() {
           onClick={() => setMenuOpen((open) => !open)}
           onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
         >
-          {menuOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+          {menuOpen ? (
+            <CloseIcon className="size-5" aria-hidden />
+          ) : (
+            <MenuIcon className="size-5" aria-hidden />
+          )}
         </button>
         {menuOpen && (
           <nav id="site-menu" aria-label="Menu" className="order-last w-full md:hidden">
