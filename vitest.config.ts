@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // file), and client tests in jsdom. TEST_DB=postgres runs the server project on PostgreSQL instead of PGlite.
 export default defineConfig({
   test: {
+    // Vitest's default on a two-core machine is one worker; the server files mostly wait on databases and child
+    // processes, so two run side by side.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {
@@ -12,6 +15,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['server/test/setup.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,6 +1,7 @@
-// `npm test`: every suite in turn — server (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), client, and
-// the Playwright journeys against the built server — then one line "N passed, N failed" over all of them.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and client side by
+// side, then the Playwright journeys against the built server on their own (they measure pages and must not share
+// the two cores with the other suites) — then one line "N passed, N failed" over all of them.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -10,11 +11,10 @@ fs.mkdirSync(out, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 
-const suites = [
+const vitestSuites = [
   {
     name: 'server (PGlite)',
-    cmd: bin('vitest'),
-    args: ['run', '--project', 'server'],
+    args: ['--project', 'server'],
     env: { TEST_DB: 'pglite' },
     json: 'server-pglite.json',
   },
@@ -22,43 +22,68 @@ const suites = [
     ? [
         {
           name: 'server (PostgreSQL)',
-          cmd: bin('vitest'),
-          args: ['run', '--project', 'server'],
+          args: ['--project', 'server'],
           env: { TEST_DB: 'postgres' },
           json: 'server-postgres.json',
         },
       ]
     : []),
-  { name: 'client', cmd: bin('vitest'), args: ['run', '--project', 'client'], env: {}, json: 'client.json' },
-  {
-    name: 'e2e',
-    cmd: bin('playwright'),
-    args: ['test'],
-    env: { CI: '1' },
-    json: 'e2e.json',
-    playwright: true,
-  },
-].filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
+  { name: 'client', args: ['--project', 'client'], env: {}, json: 'client.json' },
+].map((s) => ({
+  ...s,
+  cmd: bin('vitest'),
+  args: [
+    'run',
+    ...s.args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(out, s.json)}`,
+  ],
+  // Side by side, each suite gets one worker: three processes on two cores.
+  env: { ...s.env, VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '1' },
+}));
+const e2e = {
+  name: 'e2e',
+  cmd: bin('playwright'),
+  args: ['test'],
+  env: { CI: '1' },
+  json: 'e2e.json',
+  playwright: true,
+};
 
-let passed = 0;
-let failed = 0;
-const summary = [];
-for (const suite of suites) {
-  const jsonFile = path.join(out, suite.json);
-  fs.rmSync(jsonFile, { force: true });
-  const args = suite.playwright
-    ? suite.args
-    : [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
-  console.log(`\n=== ${suite.name} ===`);
-  const result = spawnSync(suite.cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env },
+const selected = (suite) => !only.length || only.some((o) => suite.name.startsWith(o));
+const phases = [vitestSuites.filter(selected), [e2e].filter(selected)].filter((p) => p.length);
+
+/** Runs a suite, its output kept in a log (printed whole when it ends, so side-by-side suites do not interleave). */
+function run(suite, { buffered }) {
+  const log = path.join(out, `${suite.json.replace(/\.json$/, '')}.log`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(suite.cmd, suite.args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...suite.env },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (d) => chunks.push(d));
+    child.stderr?.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) {
+        fs.writeFileSync(log, Buffer.concat(chunks));
+        console.log(`\n=== ${suite.name} (${seconds} s) ===`);
+        process.stdout.write(Buffer.concat(chunks));
+      } else console.log(`=== ${suite.name} ended (${seconds} s) ===`);
+      resolve({ code, seconds });
+    });
   });
+}
+
+function counts(suite, code) {
   let p = 0;
   let f = 0;
   try {
-    const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+    const report = JSON.parse(fs.readFileSync(path.join(out, suite.json), 'utf8'));
     if (suite.playwright) {
       p = report.stats.expected + report.stats.flaky;
       f = report.stats.unexpected;
@@ -69,10 +94,24 @@ for (const suite of suites) {
   } catch {
     f = 1; // no report: the suite could not run at all
   }
-  if (result.status !== 0 && f === 0) f = 1;
-  passed += p;
-  failed += f;
-  summary.push(`${suite.name}: ${p} passed, ${f} failed`);
+  if (code !== 0 && f === 0) f = 1;
+  return { p, f };
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const phase of phases) {
+  for (const suite of phase) fs.rmSync(path.join(out, suite.json), { force: true });
+  if (phase.length > 1) console.log(`\n=== ${phase.map((s) => s.name).join(', ')}: side by side ===`);
+  else console.log(`\n=== ${phase[0].name} ===`);
+  const results = await Promise.all(phase.map((suite) => run(suite, { buffered: phase.length > 1 })));
+  phase.forEach((suite, i) => {
+    const { p, f } = counts(suite, results[i].code);
+    passed += p;
+    failed += f;
+    summary.push(`${suite.name}: ${p} passed, ${f} failed (${results[i].seconds} s)`);
+  });
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);

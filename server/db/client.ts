@@ -21,6 +21,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to start other in-memory databases from (tests use it). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -30,6 +32,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; absent (with no url) for an in-memory database, as tests use. */
   dataDir?: string;
+  /** An in-memory PGlite started from this dumped data folder (`dumpDataDir`) instead of a fresh initdb. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -57,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const extensions = { pg_trgm };
   const client = options.dataDir
     ? new PGlite(path.join(options.dataDir, 'pgdata'), { extensions })
-    : new PGlite({ extensions });
+    : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -67,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select 1');
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 
 /** Which backend the server suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
@@ -14,14 +16,21 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database dropped on close.
+ * Both start from the migrated template the suite's global setup made (server/test/global-setup.ts); migrating
+ * again is then a no-op that still proves the chain is complete.
+ */
 export async function createTestDatabase(): Promise<Database> {
   if (testBackend === 'pglite') {
-    const database = await openDatabase({});
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase(
+      template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {},
+    );
     await migrateDatabase(database);
     return database;
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase(inject('postgresTemplate') || undefined);
   const database = await openDatabase({ url, poolSize: 4 });
   await migrateDatabase(database);
   return {
@@ -33,14 +42,28 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new PostgreSQL database on the TEST_DATABASE_URL server, empty or copied from `template`; `drop` removes it. */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = testDatabaseUrl();
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    // Two files copying the template at the same moment: PostgreSQL refuses the second while the first reads it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        break;
+      } catch (error) {
+        if (!template || attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -23,6 +23,18 @@ export interface UserSeed {
 
 let sequence = 0;
 
+/*
+ * Under the test runner, people made with the same password share one argon2 hash (made once per process), so
+ * the suites spend their time on the rules rather than on hashing; sample content and scripts hash each person.
+ */
+const testHashes = process.env.VITEST ? new Map<string, Promise<string>>() : null;
+function passwordHashFor(password: string): Promise<string> {
+  if (!testHashes) return hashPassword(password);
+  let hash = testHashes.get(password);
+  if (!hash) testHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** Creates a person; used by sample content and by tests alike. Unspecified fields get unique defaults. */
 export async function createUser(db: Db, seed: Partial<UserSeed> = {}) {
   sequence += 1;
@@ -32,7 +44,7 @@ export async function createUser(db: Db, seed: Partial<UserSeed> = {}) {
     .insert(users)
     .values({
       email: (seed.email ?? `person-${tag}@example.test`).toLowerCase(),
-      passwordHash: await hashPassword(seed.password ?? 'correct horse battery'),
+      passwordHash: await passwordHashFor(seed.password ?? 'correct horse battery'),
       displayName,
       ...splitName(displayName),
       role: seed.role ?? 'user',
