@@ -107,6 +107,8 @@ export const shopPageSchema = shopProfileSchema.extend({
   owner: shopProfileSchema.shape.owner.extend({ slug: z.string().nullable() }),
   instrumentCount: z.number().int(),
   instruments: z.array(shopInstrumentSchema),
+  /** The instruments the maker marked as portfolio pieces, newest first. */
+  portfolio: z.array(shopInstrumentSchema),
   courses: z.array(shopCourseSchema),
 });
 export type ShopPage = z.infer<typeof shopPageSchema>;

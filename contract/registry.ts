@@ -241,6 +241,8 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
   events: z.array(eventSchema),
   /** What an admin checked, who and when; null while not verified. */
   verification: verificationStatementSchema.nullable(),
+  /** The maker shows it among the portfolio pieces of their storefront. */
+  portfolio: z.boolean(),
   /** The stolen report while the instrument is stolen; the police reference for its owner and admins only. */
   stolen: z
     .object({ date: z.string(), place: z.string(), policeReference: z.string().nullable().optional() })
@@ -279,6 +281,10 @@ export const serviceInputSchema = z.object({
   notes: optText(2000),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+/** The maker's choice to show an instrument they built among the portfolio pieces of their storefront. */
+export const portfolioSchema = z.object({ portfolio: z.boolean() });
+export type PortfolioInput = z.infer<typeof portfolioSchema>;
 
 export const stolenReportSchema = z.object({
   date: isoDate,

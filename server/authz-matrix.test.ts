@@ -636,6 +636,14 @@ const matrix: Record<string, Entry> = {
       post(`/api/registry/instruments/${await ownersInstrument({ status: 'stolen' })}/recovered`),
     expect: { ...signedIn(403), owner: 200 },
   },
+  'PUT /api/registry/instruments/:id/portfolio': {
+    request: () => ({
+      method: 'PUT',
+      url: `/api/registry/instruments/${w.instrumentId}/portfolio`,
+      payload: { portfolio: true },
+    }),
+    expect: { ...signedIn(403), maker: 200 },
+  },
   'GET /api/registry/me': { request: () => get('/api/registry/me'), expect: signedIn(200) },
   'GET /api/registry/privacy': { request: () => get('/api/registry/privacy'), expect: signedIn(200) },
   'PUT /api/registry/privacy': {

@@ -6,6 +6,7 @@ import {
   instrumentListSchema,
   listQuerySchema,
   myRegistrySchema,
+  portfolioSchema,
   privacySchema,
 } from '../registry';
 import { okSchema, pathText, type ApiRoute } from './api-route';
@@ -69,6 +70,17 @@ export const REGISTRY_ROUTES: ApiRoute[] = [
   },
   statusChange('report-stolen'),
   statusChange('recovered'),
+  {
+    method: 'PUT',
+    path: '/api/registry/instruments/:id/portfolio',
+    summary: "Show or hide an instrument among the portfolio pieces of its maker's storefront (maker)",
+    tag,
+    auth: 'session',
+    params: instrumentParams,
+    body: portfolioSchema,
+    response: { status: 200, schema: portfolioSchema },
+    errors: [400, 401, 403, 404],
+  },
   {
     method: 'GET',
     path: '/api/registry/me',

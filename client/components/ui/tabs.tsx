@@ -8,10 +8,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       // One row that scrolls sideways on a narrow screen instead of wrapping into a second row.
-      className={cn(
-        'inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-stone-100 p-1 [scrollbar-width:thin]',
-        className,
-      )}
+      className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-stone-100 p-1', className)}
       {...props}
     />
   );

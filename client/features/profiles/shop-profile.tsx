@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { ContactMaker } from './contact-maker';
 import { Avatar } from '../../components/ui/avatar';
 import { Section, TagList } from './profile-parts';
-import { ShopCourses, ShopInstruments } from './shop-sections';
+import { ShopCourses, ShopInstruments, ShopPortfolio } from './shop-sections';
 
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
@@ -57,6 +57,11 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
       </div>
       <div className="mt-6 grid gap-4 md:grid-cols-3">
         <div className="grid content-start gap-4 md:col-span-2">
+          {shop.portfolio.length > 0 && (
+            <Section title="Portfolio">
+              <ShopPortfolio shop={shop} />
+            </Section>
+          )}
           <Section title={`Instruments by this maker (${shop.instrumentCount})`}>
             <ShopInstruments shop={shop} />
           </Section>

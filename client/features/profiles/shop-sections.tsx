@@ -1,6 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ShopPage } from '../../../contract/profiles';
+import type { ShopInstrument, ShopPage } from '../../../contract/profiles';
 import { Image } from '../../components/ui/image';
 
 /** The passports this maker built, each linking to its public passport. */
@@ -8,35 +8,7 @@ export function ShopInstruments({ shop }: { shop: ShopPage }) {
   if (shop.instruments.length === 0) return <p>No instruments registered yet.</p>;
   return (
     <>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Instruments by this maker">
-        {shop.instruments.map((i) => (
-          <li key={i.id}>
-            <Link
-              to={`/p/${i.passportCode}`}
-              className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:border-wood-400"
-            >
-              {i.imageUrl ? (
-                <Image
-                  src={i.imageUrl}
-                  alt=""
-                  width={320}
-                  height={240}
-                  sizes="(min-width: 640px) 200px, 45vw"
-                  className="aspect-[4/3] w-full bg-stone-100 object-cover"
-                />
-              ) : (
-                <div className="aspect-[4/3] w-full bg-stone-100" aria-hidden />
-              )}
-              <span className="block p-2 text-sm">
-                <span className="block font-semibold text-stone-900">{i.name}</span>
-                <span className="block capitalize text-stone-600">
-                  {i.instrumentType}, {i.yearMade}
-                </span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <InstrumentGrid items={shop.instruments} label="Instruments by this maker" />
       {shop.instrumentCount > shop.instruments.length && (
         <p className="mt-3 text-sm">
           <Link
@@ -63,6 +35,45 @@ export function ShopCourses({ shop }: { shop: ShopPage }) {
             {c.title}
           </Link>
           <span className="text-sm capitalize text-stone-600">({c.level})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The pieces the maker chose to show first, when there are any. */
+export function ShopPortfolio({ shop }: { shop: ShopPage }) {
+  return <InstrumentGrid items={shop.portfolio} label="Portfolio pieces" />;
+}
+
+function InstrumentGrid({ items, label }: { items: ShopInstrument[]; label: string }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={label}>
+      {items.map((i) => (
+        <li key={i.id}>
+          <Link
+            to={`/p/${i.passportCode}`}
+            className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:border-wood-400"
+          >
+            {i.imageUrl ? (
+              <Image
+                src={i.imageUrl}
+                alt=""
+                width={320}
+                height={240}
+                sizes="(min-width: 640px) 200px, 45vw"
+                className="aspect-[4/3] w-full bg-stone-100 object-cover"
+              />
+            ) : (
+              <div className="aspect-[4/3] w-full bg-stone-100" aria-hidden />
+            )}
+            <span className="block p-2 text-sm">
+              <span className="block font-semibold text-stone-900">{i.name}</span>
+              <span className="block capitalize text-stone-600">
+                {i.instrumentType}, {i.yearMade}
+              </span>
+            </span>
+          </Link>
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import type {
   InstrumentDetail,
   InstrumentSummary,
   MyRegistry,
+  PortfolioInput,
   Transfer,
   TransferList,
 } from '../../../contract/registry';
@@ -132,4 +133,11 @@ export async function uploadPhoto(instrumentId: string, file: File, caption: str
   });
   await throwIfResNotOk(res);
   return res.json() as Promise<unknown>;
+}
+
+/** The maker shows or hides the instrument among the portfolio pieces of their storefront. */
+export function useSetPortfolio(id: string) {
+  return useRegistryMutation((input: PortfolioInput) =>
+    apiJson<PortfolioInput>('PUT', `/api/registry/instruments/${encodeURIComponent(id)}/portfolio`, input),
+  );
 }

@@ -11,6 +11,7 @@ import { capitalize } from './format';
 import { GalleryTab } from './gallery-tab';
 import { OverviewTab } from './overview-tab';
 import { PassportActions } from './passport-actions';
+import { PortfolioToggle } from './portfolio-toggle';
 import { VerifiedBadge } from './verified-badge';
 import { ProvenanceTab } from './provenance-tab';
 import { ServiceTab } from './service-tab';
@@ -74,6 +75,7 @@ export function InstrumentPassport({ id }: { id: string }) {
               Public passport (share)
             </Link>
           </p>
+          <PortfolioToggle instrument={i} />
         </div>
         <PassportActions instrument={i} />
       </header>

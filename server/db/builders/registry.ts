@@ -34,6 +34,8 @@ export interface InstrumentSeed extends Partial<BuildFields> {
   makerShopId: string;
   verified?: boolean;
   status?: 'active' | 'stolen' | 'destroyed';
+  /** Shown among the portfolio pieces of the maker's storefront. */
+  portfolio?: boolean;
   actorId?: string | null;
   /** Oldest first; the last open record is the current owner. Default: the maker owns it from today. */
   history?: OwnershipSeed[];

@@ -167,6 +167,8 @@ async function loadInstruments(db: Db): Promise<void> {
       estimatedValue: value,
       condition: CONDITIONS[i % CONDITIONS.length],
       verified: i % 3 !== 2,
+      // Every fourth piece is one its maker shows in the storefront's portfolio.
+      portfolio: i % 4 === 0,
       history: historyFor(i, maker, year),
       images: [
         { staticUrl: `/instruments/${type}-${drawing}.svg`, caption: `${name}, front` },

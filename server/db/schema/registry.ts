@@ -63,6 +63,8 @@ export const instruments = pgTable(
     stolenPlace: text('stolen_place'),
     stolenPoliceReference: text('stolen_police_reference'),
     makerShopId: uuid('maker_shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    /** The maker shows it among the portfolio pieces on their storefront. */
+    portfolio: boolean('portfolio').notNull().default(false),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,

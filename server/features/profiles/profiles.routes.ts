@@ -45,12 +45,17 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
-    const [made, teaches] = await Promise.all([shopInstruments(db, shop.id), shopCourses(db, shop.ownerId)]);
+    const [made, portfolio, teaches] = await Promise.all([
+      shopInstruments(db, shop.id),
+      shopInstruments(db, shop.id, { portfolioOnly: true }),
+      shopCourses(db, shop.ownerId),
+    ]);
     return sharedResponse(reply).send(
       shopPageSchema.parse({
         ...shop,
         instrumentCount: made.count,
         instruments: made.items,
+        portfolio: portfolio.items,
         courses: teaches,
       }),
     );

@@ -7,10 +7,14 @@ import { mediaUrl } from '../../media/media-store';
 /** How many of the maker's passports the storefront shows; the rest are one registry search away. */
 export const SHOP_INSTRUMENTS_SHOWN = 12;
 
-/** The passports this shop built, newest first, each with its primary photo (one statement). */
+/**
+ * The passports this shop built, newest first, each with its primary photo (one statement); with
+ * `portfolioOnly`, only those the maker marked as portfolio pieces.
+ */
 export async function shopInstruments(
   db: Db,
   shopId: string,
+  { portfolioOnly = false }: { portfolioOnly?: boolean } = {},
 ): Promise<{ count: number; items: ShopInstrument[] }> {
   const photo = db
     .select({
@@ -40,7 +44,11 @@ export async function shopInstruments(
     })
     .from(instruments)
     .leftJoinLateral(photo, sql`true`)
-    .where(eq(instruments.makerShopId, shopId))
+    .where(
+      portfolioOnly
+        ? and(eq(instruments.makerShopId, shopId), eq(instruments.portfolio, true))
+        : eq(instruments.makerShopId, shopId),
+    )
     .orderBy(desc(instruments.createdAt), desc(instruments.id))
     .limit(SHOP_INSTRUMENTS_SHOWN);
   return {

@@ -5,6 +5,7 @@ import { createShop, createUser } from '../../db/builders/accounts';
 import { createInstrument } from '../../db/builders/registry';
 import { notifications, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/sessions';
+import type { ShopPage } from '../../../contract/profiles';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -84,6 +85,53 @@ describe('GET /api/profile/l/:slug as a storefront', () => {
     expect(body.owner).toMatchObject({ displayName: 'Elena Ruiz', slug: 'elena-shop' });
     expect(res.body).not.toContain('maker-secret@example.test');
     expect(res.body).not.toContain(makerId);
+  });
+});
+
+describe("the storefront's portfolio (PUT /api/registry/instruments/:id/portfolio)", () => {
+  const put = (id: string, cookie: string | null, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/registry/instruments/${id}/portfolio`,
+      headers: cookie ? { cookie } : {},
+      payload: payload as object,
+    });
+  const storefront = async () => (await t.app.inject('/api/profile/l/elena-shop')).json<ShopPage>();
+
+  it('lets only the maker choose the pieces, and the storefront shows exactly those, newest first', async () => {
+    const before = await storefront();
+    expect(before.portfolio).toEqual([]);
+    const [newest, , third] = before.instruments;
+    // The owner of a piece the maker sold is not its maker.
+    const sold = await createInstrument(t.db, {
+      name: 'Sold guitar',
+      yearMade: 2020,
+      makerShopId: (await t.db.query.shops.findFirst())!.id,
+      history: [{ userId: null, ownerName: 'Vic Visitor', startDate: '2021-01-01' }],
+    });
+    expect((await put(third!.id, null, { portfolio: true })).statusCode).toBe(401);
+    expect((await put(third!.id, visitorCookie, { portfolio: true })).statusCode).toBe(403);
+    expect((await put(third!.id, makerCookie, { portfolio: 'yes' })).statusCode).toBe(400);
+    expect((await put(third!.id, makerCookie, {})).statusCode).toBe(400);
+    expect(
+      (await put('00000000-0000-4000-8000-000000000000', makerCookie, { portfolio: true })).statusCode,
+    ).toBe(404);
+
+    for (const id of [third!.id, newest!.id, sold.id]) {
+      const res = await put(id, makerCookie, { portfolio: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ portfolio: true });
+    }
+    const after = await storefront();
+    expect(after.portfolio.map((i) => i.name)).toEqual(['Sold guitar', newest!.name, third!.name]);
+    const detail = await t.app.inject({
+      url: `/api/registry/instruments/${third!.id}`,
+      headers: { cookie: makerCookie },
+    });
+    expect(detail.json().portfolio).toBe(true);
+
+    expect((await put(newest!.id, makerCookie, { portfolio: false })).statusCode).toBe(200);
+    expect((await storefront()).portfolio.map((i) => i.name)).toEqual(['Sold guitar', third!.name]);
   });
 });
 

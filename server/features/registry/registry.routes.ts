@@ -7,12 +7,13 @@ import {
   instrumentListSchema,
   listQuerySchema,
   myRegistrySchema,
+  portfolioSchema,
   privacySchema,
   stolenReportSchema,
 } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { sharedResponse } from '../../plugins/etag';
-import { users } from '../../db/schema';
+import { instruments, users } from '../../db/schema';
 import { forbidden, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, instrumentDetail, roles } from './detail.queries';
@@ -80,6 +81,21 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     await editInstrument(ctx, found, { id: user.id, ...r }, input);
     const fresh = await findInstrument(db, found.instrument.id);
     return instrumentDetailSchema.parse(await instrumentDetail(db, fresh ?? found, user));
+  });
+
+  // Only the maker chooses what their storefront shows; owners and admins do not.
+  app.put<{ Params: { id: string } }>('/api/registry/instruments/:id/portfolio', async (request) => {
+    const user = requireUser(request);
+    const found = await findInstrument(db, request.params.id);
+    if (!found) throw notFound('The requested instrument could not be found in our registry.');
+    if (!roles(found, user).isMaker)
+      throw forbidden('Only the maker can show an instrument in their portfolio.');
+    const input = parse(portfolioSchema, request.body);
+    await db
+      .update(instruments)
+      .set({ portfolio: input.portfolio })
+      .where(eq(instruments.id, found.instrument.id));
+    return input;
   });
 
   const ownedBy = async (request: FastifyRequest<{ Params: { id: string } }>) => {

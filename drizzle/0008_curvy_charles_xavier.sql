@@ -1,0 +1,1 @@
+ALTER TABLE "instruments" ADD COLUMN "portfolio" boolean DEFAULT false NOT NULL;
