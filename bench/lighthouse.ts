@@ -110,7 +110,8 @@ async function getJson<T>(url: string): Promise<T> {
 
 /**
  * The pages to audit, found through the API of the server at `baseUrl`: a listing and its first free lesson,
- * and two makers of registry passports (one as a profile, one as a shop).
+ * two makers of registry passports (one as a profile, one as a shop), the makers directory, a public passport
+ * and the stolen-instrument check.
  */
 export async function samplePages(baseUrl: string): Promise<LighthousePage[]> {
   const courses = await getJson<{ slug: string }[]>(`${baseUrl}/api/lms/courses/explore`);
@@ -118,11 +119,11 @@ export async function samplePages(baseUrl: string): Promise<LighthousePage[]> {
     `${baseUrl}/api/lms/courses/listing/${courses[0]?.slug ?? ''}`,
   );
   const freeLesson = listing.curriculum.flatMap((s) => s.lessons).find((l) => l.free);
-  const instruments = await getJson<{ luthier: { slug: string } | null }[]>(
+  const instruments = await getJson<{ passportCode: string; luthier: { slug: string } | null }[]>(
     `${baseUrl}/api/registry/instruments?pageSize=50`,
   );
   const makers = [...new Set(instruments.flatMap((i) => (i.luthier ? [i.luthier.slug] : [])))];
-  if (!courses[0] || !freeLesson || makers.length < 2)
+  if (!courses[0] || !freeLesson || makers.length < 2 || !instruments[0])
     throw new Error('the server has no sample content (a course with a free lesson, two makers)');
   return [
     { name: 'landing', path: '/' },
@@ -132,6 +133,9 @@ export async function samplePages(baseUrl: string): Promise<LighthousePage[]> {
     { name: 'free lesson', path: `/lessons/${freeLesson.id}` },
     { name: 'profile', path: `/u/${makers[1]!}` },
     { name: 'shop', path: `/l/${makers[0]!}` },
+    { name: 'makers', path: '/luthiers' },
+    { name: 'public passport', path: `/p/${instruments[0].passportCode}` },
+    { name: 'check', path: '/check' },
   ];
 }
 
