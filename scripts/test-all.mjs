@@ -1,11 +1,52 @@
 // `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and client side by
 // side, then the Playwright journeys against the built server on their own (they measure pages and must not share
 // the two cores with the other suites) — then one line "N passed, N failed" over all of them.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/*
+ * System packages the suites use: a Chromium for Playwright (Debian's headless shell, or the full browser), Go
+ * with golang.org/x/mod for the log interoperability test, zbar to decode QR labels, poppler to read PDFs. Missing
+ * ones are installed with apt-get when this runs as root on Debian; otherwise the run stops with one line.
+ */
+const SYSTEM_NEEDS = [
+  {
+    ok: () =>
+      Boolean(process.env.CHROMIUM_PATH) ||
+      ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].some((p) => fs.existsSync(p)),
+    packages: ['chromium-headless-shell', 'chromium', 'fonts-dejavu-core'],
+  },
+  {
+    ok: () => fs.existsSync('/usr/share/gocode/src/golang.org/x/mod'),
+    packages: ['golang-go', 'golang-golang-x-mod-dev'],
+  },
+  { ok: () => onPath('zbarimg'), packages: ['zbar-tools'] },
+  { ok: () => onPath('pdftotext'), packages: ['poppler-utils'] },
+];
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+const missing = SYSTEM_NEEDS.filter((need) => !need.ok()).flatMap((need) => need.packages);
+if (missing.length) {
+  const canInstall = process.getuid?.() === 0 && onPath('apt-get');
+  if (!canInstall) {
+    console.log(`Install these Debian packages first: apt-get install ${missing.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian...`);
+  const apt = (args) =>
+    spawnSync('apt-get', args, {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  if (apt(['update', '-qq']).status !== 0 || apt(['install', '-y', '-qq', ...missing]).status !== 0) {
+    console.log(`Could not install ${missing.join(' ')}: run apt-get install ${missing.join(' ')} as root`);
+    process.exit(1);
+  }
+}
 const out = path.join(root, 'test-results');
 fs.mkdirSync(out, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
