@@ -103,9 +103,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    // Every browser the build targets but Safari 16 preloads modules itself; the polyfill was dead weight in the
-    // first script, and without it Safari 16 simply fetches the chunks when they are imported.
-    modulePreload: { polyfill: false },
+    // No preload lists in the first script: Vite's table of every chunk each lazy import needs (hashed names,
+    // which gzip cannot shrink) cost 1.2 KB gzip of it. A first visit still gets its page's chunks as
+    // modulepreload links from the server (routePreloads below); moving to another page fetches its chunk, then
+    // the chunks that one imports (one more round trip, once per kind of page). docs/decisions/008.
+    modulePreload: false,
     // Fewer, larger chunks (docs/decisions/008-client-chunks.md): everything the first page needs in one script,
     // and shared modules under 8 KB copied into each page chunk that uses them instead of each being a chunk of
     // its own. Over HTTP/1.1 a page asked for up to 23 files; a slow phone waited a round trip per wave of six.

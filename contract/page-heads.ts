@@ -11,6 +11,42 @@ export interface PageHead {
   preload?: (context: PreloadContext) => string[];
 }
 
+/** The HTML title of each page, which the server sends when it knows nothing more specific about the page. */
+export const PAGE_TITLES: Record<PagePath, string> = {
+  '/': 'Luthier Registry',
+  '/dashboard': 'Dashboard',
+  '/explore': 'Explore courses',
+  '/listing/:slug': 'Course',
+  '/learn': 'Learn',
+  '/courses/:courseId': 'Course',
+  '/course-progress': 'Course progress',
+  '/lessons/:lessonId': 'Lesson',
+  '/blog': 'Blog',
+  '/for-luthiers': 'For Luthiers',
+  '/luthiers': 'Luthiers',
+  '/about': 'About',
+  '/verified': 'What Verified means',
+  '/privacy': 'Privacy',
+  '/terms': 'Terms',
+  '/contact': 'Contact',
+  '/onboarding': 'Onboarding',
+  '/reset-password': 'Reset password',
+  '/verify-email': 'Confirm your email',
+  '/notifications': 'Notifications',
+  '/u/:slug': 'Profile',
+  '/l/:slug': 'Luthier shop',
+  '/settings': 'Settings',
+  '/registry': 'Instrument registry',
+  '/check': 'Check an instrument',
+  '/p/:code': 'Instrument passport',
+  '/p/:code/label': 'Passport QR label',
+  '/instruments/new': 'Register instrument',
+  '/instruments/:id': 'Instrument passport',
+  '/transfers/:id': 'Transfer',
+  '/admin': 'Admin',
+  '*': 'Page not found',
+};
+
 export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
   '/': {
     description:

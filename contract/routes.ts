@@ -10,8 +10,11 @@ export type PageAccess = 'public' | 'member' | 'admin';
 
 /** What a guest sees on a page that needs an account. */
 export type GuestBehaviour =
-  /** The route guard shows a sign-in prompt with these words, returning here after signing in. */
-  | { kind: 'prompt'; title: string; text: string; openDialog?: boolean }
+  /**
+   * The route guard shows a sign-in prompt (its words in contract/page-prompts.ts, loaded with the prompt),
+   * returning here after signing in.
+   */
+  | { kind: 'prompt'; openDialog?: boolean }
   /** The page itself tells the guest and sends them on (the academy's toast and redirect). */
   | { kind: 'page' };
 
@@ -27,24 +30,16 @@ export interface PageRoute {
   /** Module in client/pages/ (without .tsx) and the component it exports. */
   module: string;
   component: string;
-  /** Shown beside the logo in the header. */
+  /** Shown beside the logo in the header. (Its HTML title is in contract/page-heads.ts, PAGE_TITLES.) */
   name: string;
-  /** The HTML title the server sends when it knows nothing more specific about the page. */
-  title: string;
   access: PageAccess;
   guest?: GuestBehaviour;
   /** Pages a person who has not finished onboarding is never sent away from. */
   onboardingExempt?: boolean;
 }
 
-const memberPrompt = (title: string, text: string): GuestBehaviour => ({ kind: 'prompt', title, text });
 /** Account pages open the sign-in dialog at once: there is nothing else to see there. */
-const ACCOUNT_PROMPT: GuestBehaviour = {
-  kind: 'prompt',
-  title: 'Sign in to continue',
-  text: 'This page is part of your account. Sign in or create a free account to see it.',
-  openDialog: true,
-};
+const ACCOUNT_PROMPT: GuestBehaviour = { kind: 'prompt', openDialog: true };
 
 export const PAGES = [
   {
@@ -52,7 +47,6 @@ export const PAGES = [
     module: 'home',
     component: 'HomePage',
     name: 'Home',
-    title: 'Luthier Registry',
     access: 'public',
   },
   {
@@ -60,7 +54,6 @@ export const PAGES = [
     module: 'dashboard',
     component: 'DashboardPage',
     name: 'Dashboard',
-    title: 'Dashboard',
     access: 'member',
     guest: ACCOUNT_PROMPT,
   },
@@ -69,7 +62,6 @@ export const PAGES = [
     module: 'explore',
     component: 'ExplorePage',
     name: 'Explore',
-    title: 'Explore courses',
     access: 'public',
   },
   {
@@ -77,7 +69,6 @@ export const PAGES = [
     module: 'listing',
     component: 'ListingPage',
     name: 'Course',
-    title: 'Course',
     access: 'public',
   },
   {
@@ -85,7 +76,6 @@ export const PAGES = [
     module: 'learn',
     component: 'LearnPage',
     name: 'Learn',
-    title: 'Learn',
     access: 'member',
     guest: { kind: 'page' },
   },
@@ -94,7 +84,6 @@ export const PAGES = [
     module: 'course',
     component: 'CoursePage',
     name: 'Course',
-    title: 'Course',
     access: 'member',
     guest: { kind: 'page' },
   },
@@ -103,7 +92,6 @@ export const PAGES = [
     module: 'course',
     component: 'CourseProgressPage',
     name: 'Course Progress',
-    title: 'Course progress',
     access: 'member',
     guest: { kind: 'page' },
   },
@@ -112,7 +100,6 @@ export const PAGES = [
     module: 'lesson',
     component: 'LessonPage',
     name: 'Lesson',
-    title: 'Lesson',
     access: 'public',
   },
   {
@@ -120,7 +107,6 @@ export const PAGES = [
     module: 'blog',
     component: 'BlogPage',
     name: 'Blog',
-    title: 'Blog',
     access: 'public',
   },
   {
@@ -128,7 +114,6 @@ export const PAGES = [
     module: 'for-luthiers',
     component: 'ForLuthiersPage',
     name: 'For Luthiers',
-    title: 'For Luthiers',
     access: 'public',
   },
   {
@@ -136,7 +121,6 @@ export const PAGES = [
     module: 'luthiers',
     component: 'LuthiersPage',
     name: 'Luthiers',
-    title: 'Luthiers',
     access: 'public',
     onboardingExempt: true,
   },
@@ -145,7 +129,6 @@ export const PAGES = [
     module: 'about',
     component: 'AboutPage',
     name: 'About',
-    title: 'About',
     access: 'public',
     onboardingExempt: true,
   },
@@ -154,7 +137,6 @@ export const PAGES = [
     module: 'verified',
     component: 'VerifiedPage',
     name: 'What Verified means',
-    title: 'What Verified means',
     access: 'public',
     onboardingExempt: true,
   },
@@ -163,7 +145,6 @@ export const PAGES = [
     module: 'privacy',
     component: 'PrivacyPage',
     name: 'Privacy',
-    title: 'Privacy',
     access: 'public',
     onboardingExempt: true,
   },
@@ -172,7 +153,6 @@ export const PAGES = [
     module: 'terms',
     component: 'TermsPage',
     name: 'Terms',
-    title: 'Terms',
     access: 'public',
     onboardingExempt: true,
   },
@@ -181,7 +161,6 @@ export const PAGES = [
     module: 'contact',
     component: 'ContactPage',
     name: 'Contact',
-    title: 'Contact',
     access: 'public',
     onboardingExempt: true,
   },
@@ -190,7 +169,6 @@ export const PAGES = [
     module: 'onboarding',
     component: 'OnboardingPage',
     name: 'Onboarding',
-    title: 'Onboarding',
     access: 'member',
     guest: { kind: 'page' },
     onboardingExempt: true,
@@ -200,7 +178,6 @@ export const PAGES = [
     module: 'reset-password',
     component: 'ResetPasswordPage',
     name: 'Reset Password',
-    title: 'Reset password',
     access: 'public',
     onboardingExempt: true,
   },
@@ -209,7 +186,6 @@ export const PAGES = [
     module: 'verify-email',
     component: 'VerifyEmailPage',
     name: 'Verify Email',
-    title: 'Confirm your email',
     access: 'public',
     onboardingExempt: true,
   },
@@ -218,7 +194,6 @@ export const PAGES = [
     module: 'notifications',
     component: 'NotificationsPage',
     name: 'Notifications',
-    title: 'Notifications',
     access: 'member',
     guest: ACCOUNT_PROMPT,
     onboardingExempt: true,
@@ -228,7 +203,6 @@ export const PAGES = [
     module: 'user-profile',
     component: 'UserProfilePage',
     name: 'Profile',
-    title: 'Profile',
     access: 'public',
   },
   {
@@ -236,7 +210,6 @@ export const PAGES = [
     module: 'shop-profile',
     component: 'ShopProfilePage',
     name: 'Luthier Shop',
-    title: 'Luthier shop',
     access: 'public',
   },
   {
@@ -244,7 +217,6 @@ export const PAGES = [
     module: 'settings',
     component: 'SettingsPage',
     name: 'Settings',
-    title: 'Settings',
     access: 'member',
     guest: ACCOUNT_PROMPT,
   },
@@ -253,7 +225,6 @@ export const PAGES = [
     module: 'registry',
     component: 'RegistryPage',
     name: 'Registry',
-    title: 'Instrument registry',
     access: 'public',
   },
   {
@@ -261,7 +232,6 @@ export const PAGES = [
     module: 'check',
     component: 'CheckPage',
     name: 'Check',
-    title: 'Check an instrument',
     access: 'public',
     onboardingExempt: true,
   },
@@ -270,7 +240,6 @@ export const PAGES = [
     module: 'public-passport',
     component: 'PublicPassportPage',
     name: 'Passport',
-    title: 'Instrument passport',
     access: 'public',
     onboardingExempt: true,
   },
@@ -279,7 +248,6 @@ export const PAGES = [
     module: 'passport-label',
     component: 'PassportLabelPage',
     name: 'QR label',
-    title: 'Passport QR label',
     access: 'public',
     onboardingExempt: true,
   },
@@ -288,16 +256,14 @@ export const PAGES = [
     module: 'instrument-new',
     component: 'InstrumentNewPage',
     name: 'Register instrument',
-    title: 'Register instrument',
     access: 'member',
-    guest: memberPrompt('Register instrument', 'Sign in as a luthier to register an instrument you built.'),
+    guest: { kind: 'prompt' },
   },
   {
     path: '/instruments/:id',
     module: 'instrument',
     component: 'InstrumentPage',
     name: 'Instrument',
-    title: 'Instrument passport',
     access: 'member',
     // The page offers a guest the public passport beside the sign-in prompt.
     guest: { kind: 'page' },
@@ -307,28 +273,22 @@ export const PAGES = [
     module: 'transfer',
     component: 'TransferPage',
     name: 'Transfer',
-    title: 'Transfer',
     access: 'member',
-    guest: memberPrompt(
-      'Ownership transfer',
-      'Sign in (or create an account with the email the offer was sent to) to answer this offer.',
-    ),
+    guest: { kind: 'prompt' },
   },
   {
     path: '/admin',
     module: 'admin',
     component: 'AdminPage',
     name: 'Admin',
-    title: 'Admin',
     access: 'admin',
-    guest: memberPrompt('Admin', 'Sign in with an admin account.'),
+    guest: { kind: 'prompt' },
   },
   {
     path: '*',
     module: 'not-found',
     component: 'NotFoundPage',
     name: 'Not Found',
-    title: 'Page not found',
     access: 'public',
   },
 ] as const satisfies readonly PageRoute[];

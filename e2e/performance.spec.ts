@@ -4,11 +4,10 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
 /**
- * The JavaScript a first visit to `/` loads, gzip-compressed. The target is 120 KB (120,000 bytes); the page
- * manifest, the phone menu, the notification bell and the email banner stubs took it to about 122 KB, so the
- * budget stands at 123,000 until the first script sheds them (docs/decisions/008-client-chunks.md, "Budget").
+ * The JavaScript a first visit to `/` loads, gzip-compressed: at most 120 KB (120,000 bytes). What was cut to stay
+ * under it, and what it cost, is in docs/decisions/008-client-chunks.md ("Budget").
  */
-const INITIAL_JS_BUDGET = 123_000;
+const INITIAL_JS_BUDGET = 120_000;
 
 /**
  * Every script the page loads from navigation until it is shown and quiet, with the gzip size of each body. The

@@ -5,8 +5,8 @@ import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
 
 // Only guests on a members' page see the prompt: its own chunk, out of the first script.
-const SignInPrompt = lazy(() =>
-  import('../features/auth/sign-in-prompt').then((m) => ({ default: m.SignInPrompt })),
+const PagePrompt = lazy(() =>
+  import('../features/auth/sign-in-prompt').then((m) => ({ default: m.PagePrompt })),
 );
 
 export interface PageHandle {
@@ -51,9 +51,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     if (isLoading) return <Spinner />;
     if (!user)
       return (
-        <SignInPrompt
-          title={page.guest.title}
-          text={page.guest.text}
+        <PagePrompt
+          path={page.path}
           next={`${pathname}${search}`}
           openDialog={page.guest.openDialog ?? false}
         />

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_HEADS } from '../../contract/page-heads';
+import { PAGE_HEADS, PAGE_TITLES } from '../../contract/page-heads';
 import { MATCHABLE_PAGES, matchPage, type PagePath, type PageRoute } from '../../contract/routes';
 import type { Env } from '../env';
 import { siteJsonLd } from './head';
 
 const isStatic = (path: string) => !path.includes(':');
 const descriptionOf = (page: PageRoute) => PAGE_HEADS[page.path as PagePath]?.description;
+const titleOf = (page: PageRoute) => PAGE_TITLES[page.path as PagePath];
 
 /**
  * The server's view of the web app's pages, all derived from the page manifest (contract/routes.ts): the head
@@ -18,9 +19,9 @@ export function registerPages(app: FastifyInstance, env: Env): void {
   for (const page of MATCHABLE_PAGES) {
     const description = descriptionOf(page);
     if (page.access === 'public' && description && isStatic(page.path)) {
-      const { title, path } = page;
+      const { path } = page;
       app.addHeadProvider(path, async () => ({
-        title,
+        title: titleOf(page),
         description,
         path,
         jsonLd: path === '/' ? siteJsonLd(env.publicUrl) : undefined,
@@ -29,10 +30,10 @@ export function registerPages(app: FastifyInstance, env: Env): void {
       // Members' pages, and utility pages such as the reset and email links: named, never indexed.
       const summary =
         page.access === 'public'
-          ? `${page.title} · Luthier Registry`
+          ? `${titleOf(page)} · Luthier Registry`
           : 'Part of your Luthier Registry account: sign in to see it.';
       app.addHeadProvider(page.path, async (params) => ({
-        title: page.title,
+        title: titleOf(page),
         description: summary,
         path: page.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? '')),
         noindex: true,

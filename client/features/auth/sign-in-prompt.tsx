@@ -1,5 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { ACCOUNT_PROMPT_WORDS, PAGE_PROMPTS } from '../../../contract/page-prompts';
+import type { PagePath } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -18,8 +20,8 @@ export interface SignInPromptProps {
 /** What a guest sees on a page that needs an account: a prompt whose button signs in and returns to `next`. */
 export function SignInPrompt({
   next,
-  title = 'Sign in to continue',
-  text = 'This page is part of your account. Sign in or create a free account to see it.',
+  title = ACCOUNT_PROMPT_WORDS.title,
+  text = ACCOUNT_PROMPT_WORDS.text,
   openDialog = true,
   children,
 }: SignInPromptProps) {
@@ -36,4 +38,10 @@ export function SignInPrompt({
       {children}
     </div>
   );
+}
+
+/** The prompt of a members' page in the manifest, with the words written for it (or the account prompt's). */
+export function PagePrompt({ path, ...props }: Omit<SignInPromptProps, 'title' | 'text'> & { path: string }) {
+  const words = PAGE_PROMPTS[path as PagePath] ?? ACCOUNT_PROMPT_WORDS;
+  return <SignInPrompt {...props} title={words.title} text={words.text} />;
 }
