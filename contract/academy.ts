@@ -26,6 +26,8 @@ export const courseCardSchema = z.object({
   title: z.string(),
   description: z.string(),
   instructor: z.string(),
+  /** The instructor's profile handle (/u/{handle}), when they have one. */
+  instructorHandle: z.string().nullable(),
   level: courseLevelSchema,
   category: courseCategorySchema,
   duration: z.string(),
@@ -52,6 +54,7 @@ export const courseListingSchema = courseCardSchema.extend({
   fullDescription: z.string(),
   instructor: z.object({
     name: z.string(),
+    handle: z.string().nullable(),
     bio: z.string(),
     avatar: z.string().nullable(),
     courses: z.number(),

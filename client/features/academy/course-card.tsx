@@ -71,7 +71,20 @@ export function CourseCard({
           </Link>
         </h2>
         <p className="line-clamp-2 text-sm text-stone-700">{course.description}</p>
-        <p className="text-sm text-stone-600">by {course.instructor}</p>
+        <p className="text-sm text-stone-600">
+          by{' '}
+          {course.instructorHandle ? (
+            // Above the card's stretched link, so it opens the instructor's page rather than the course.
+            <Link
+              to={`/u/${course.instructorHandle}`}
+              className="relative z-10 font-medium text-wood-800 underline hover:text-wood-900"
+            >
+              {course.instructor}
+            </Link>
+          ) : (
+            course.instructor
+          )}
+        </p>
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
           {course.tags.slice(0, 3).map((tag) => (
             <li key={tag}>

@@ -11,6 +11,7 @@ const card = (id: string, extra: Partial<CourseCard> = {}): CourseCard => ({
   title: `Course ${id}`,
   description: 'About it',
   instructor: 'Ruth Calloway',
+  instructorHandle: 'ruth-calloway',
   level: 'beginner',
   category: 'acoustic',
   duration: '3 weeks',
@@ -47,6 +48,9 @@ describe('Explore', () => {
     expect(screen.getAllByText('$229')).toHaveLength(2);
     expect(screen.getAllByText('6 lessons')).toHaveLength(2);
     expect(screen.getAllByText('12 students')).toHaveLength(2);
+    // The instructor's name leads to their profile.
+    for (const instructor of screen.getAllByRole('link', { name: 'Ruth Calloway' }))
+      expect(instructor).toHaveAttribute('href', '/u/ruth-calloway');
 
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'repair');
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/lms/courses/explore?q=bracing&category=repair'));

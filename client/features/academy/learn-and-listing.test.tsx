@@ -135,7 +135,15 @@ describe('Listing', () => {
     slug: 'intro',
     title: 'Intro course',
     description: 'Short',
-    instructor: { name: 'Antonio Ruiz', bio: 'Maker', avatar: null, courses: 1, students: 7 },
+    instructor: {
+      name: 'Antonio Ruiz',
+      handle: 'antonio-ruiz',
+      bio: 'Maker',
+      avatar: null,
+      courses: 1,
+      students: 7,
+    },
+    instructorHandle: 'antonio-ruiz',
     level: 'beginner',
     category: 'classical',
     duration: '6-8 weeks',
@@ -195,6 +203,7 @@ describe('Listing', () => {
     window.addEventListener(AUTH_OPEN_EVENT, listener);
     renderRoutes(routes, { path: '/listing/intro' });
     await userEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    expect(screen.getByRole('link', { name: 'Antonio Ruiz' })).toHaveAttribute('href', '/u/antonio-ruiz');
     expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({
       mode: 'signin',
       next: '/courses/course-1',

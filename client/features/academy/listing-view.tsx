@@ -59,7 +59,17 @@ export function ListingView({ course }: { course: CourseListing }) {
             <h1 className="mt-3 font-serif text-3xl font-bold text-wood-900 sm:text-4xl">{course.title}</h1>
             <p className="mt-3 max-w-2xl text-lg text-stone-700">{course.description}</p>
             <p className="mt-2 text-stone-700">
-              Taught by <span className="font-semibold">{course.instructor.name}</span>
+              Taught by{' '}
+              {course.instructor.handle ? (
+                <Link
+                  to={`/u/${course.instructor.handle}`}
+                  className="font-semibold text-wood-800 underline hover:text-wood-900"
+                >
+                  {course.instructor.name}
+                </Link>
+              ) : (
+                <span className="font-semibold">{course.instructor.name}</span>
+              )}
             </p>
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700">
               <li className="flex items-center gap-1">
@@ -148,7 +158,15 @@ export function ListingView({ course }: { course: CourseListing }) {
                 </div>
               )}
               <div>
-                <h2 className="font-serif text-xl font-semibold text-stone-900">{course.instructor.name}</h2>
+                <h2 className="font-serif text-xl font-semibold text-stone-900">
+                  {course.instructor.handle ? (
+                    <Link to={`/u/${course.instructor.handle}`} className="underline hover:text-wood-800">
+                      {course.instructor.name}
+                    </Link>
+                  ) : (
+                    course.instructor.name
+                  )}
+                </h2>
                 <p className="text-sm text-stone-600">
                   {course.instructor.courses} {course.instructor.courses === 1 ? 'course' : 'courses'} ·{' '}
                   {course.instructor.students} students

@@ -9,6 +9,9 @@ export const studentsSql = sql<number>`(select count(*)::int from enrollments e 
 /** The mean of the course's reviews, one decimal; 0 when it has none. */
 export const ratingSql = sql<number>`(select coalesce(round(avg(r.rating)::numeric, 1), 0)::float8 from course_reviews r where r.course_id = "courses"."id")`;
 export const reviewCountSql = sql<number>`(select count(*)::int from course_reviews r where r.course_id = "courses"."id")`;
+export const instructorHandleSql = sql<
+  string | null
+>`(select u.handle from users u where u.id = "courses"."instructor_user_id")`;
 export const lessonCountSql = sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`;
 
 const cardColumns = {
@@ -17,6 +20,7 @@ const cardColumns = {
   title: courses.title,
   description: courses.description,
   instructor: courses.instructorName,
+  instructorHandle: instructorHandleSql,
   level: courses.level,
   category: courses.category,
   duration: courses.durationLabel,
@@ -106,6 +110,7 @@ export async function courseListing(
     ...card,
     instructor: {
       name: row.instructor,
+      handle: row.instructorHandle,
       bio: instructorBio,
       avatar: instructorAvatar,
       courses: taught[0]?.courses ?? 1,
