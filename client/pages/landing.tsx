@@ -1,4 +1,11 @@
-import { BookOpen, Hammer, Search, ShieldCheck, Users, Wrench } from 'lucide-react';
+import {
+  BookOpenIcon as BookOpen,
+  HammerIcon as Hammer,
+  SearchIcon as Search,
+  ShieldCheckIcon as ShieldCheck,
+  UsersIcon as Users,
+  WrenchIcon as Wrench,
+} from '../components/ui/core-icons';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Button } from '../components/ui/button';
