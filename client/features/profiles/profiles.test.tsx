@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ShopProfilePage } from '../../pages/shop-profile';
 import { UserProfilePage } from '../../pages/user-profile';
@@ -69,6 +69,17 @@ describe('profile pages', () => {
               imageUrl: null,
             },
           ],
+          portfolio: [
+            {
+              id: 'i1',
+              passportCode: 'LR-ABCD-1234',
+              name: 'Sea Mandolin',
+              instrumentType: 'mandolin',
+              yearMade: 2019,
+              verified: true,
+              imageUrl: null,
+            },
+          ],
           courses: [
             {
               id: 'c1',
@@ -93,7 +104,17 @@ describe('profile pages', () => {
     expect(screen.getByText('Owner bio.')).toBeInTheDocument();
     expect(screen.getByText('A bench by the sea.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Instruments by this maker (1)' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Sea Mandolin/ })).toHaveAttribute('href', '/p/LR-ABCD-1234');
+    // The portfolio piece comes first, in its own section, and in the full list of the maker's instruments.
+    const portfolio = screen.getByRole('list', { name: 'Portfolio pieces' });
+    expect(within(portfolio).getByRole('link', { name: /Sea Mandolin/ })).toHaveAttribute(
+      'href',
+      '/p/LR-ABCD-1234',
+    );
+    const made = screen.getByRole('list', { name: 'Instruments by this maker' });
+    expect(within(made).getByRole('link', { name: /Sea Mandolin/ })).toHaveAttribute(
+      'href',
+      '/p/LR-ABCD-1234',
+    );
     expect(screen.getByRole('link', { name: 'Mandolin Setup' })).toHaveAttribute(
       'href',
       '/listing/mandolin-setup',
