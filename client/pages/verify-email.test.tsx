@@ -15,7 +15,11 @@ describe('VerifyEmailPage', () => {
       }),
     });
     renderRoutes(routes, { path: '/verify-email?token=abc' });
-    expect(await screen.findByRole('status')).toHaveTextContent('ada@example.test is confirmed');
+    // The spinner is a status too: wait for the answer's own words.
+    expect(await screen.findByText('Thank you: ada@example.test is confirmed.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(calls.filter((c) => c.url === '/api/auth/verify-email')).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ token: 'abc' });
   });
