@@ -31,14 +31,28 @@ export const passportLogSchema = z.object({
   entries: z.array(passportLogEntrySchema),
 });
 
+/**
+ * A private value of a leaf, opened: the value and the salt of its commitment (SHA-256 of salt ‖ canonical JSON
+ * of the value), at a dot path inside the leaf's `data`. Only the owner's copy of a dossier carries them.
+ */
+export const revealedValueSchema = z.object({
+  index: z.number().int().nonnegative(),
+  path: z.string().min(1),
+  salt: z.string().regex(/^[0-9a-f]{64}$/),
+  value: z.unknown(),
+});
+
 /** What a dossier embeds as `passport-log.json`, enough to verify offline. */
 export const passportLogBundleSchema = passportLogSchema.extend({
   /** The site's origin (PUBLIC_URL, e.g. `https://registry.example.com`), where the log API answers. */
   origin: z.string(),
   vkey: z.string(),
   signedAt: z.string().optional(),
+  /** The owner's copy: private values with the salts that open their commitments. */
+  revealed: z.array(revealedValueSchema).optional(),
 });
 
 export type LogEntry = z.output<typeof logEntrySchema>;
 export type PassportLog = z.output<typeof passportLogSchema>;
 export type PassportLogBundle = z.output<typeof passportLogBundleSchema>;
+export type RevealedValue = z.output<typeof revealedValueSchema>;

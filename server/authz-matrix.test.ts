@@ -644,6 +644,11 @@ const matrix: Record<string, Entry> = {
     }),
     expect: { ...signedIn(403), maker: 200 },
   },
+  'GET /api/registry/instruments/:id/owner-dossier.pdf': {
+    request: async () => get(`/api/registry/instruments/${await ownersInstrument()}/owner-dossier.pdf`),
+    // The owner's copy carries private values: the current owner's and, for an admin, all of them.
+    expect: { ...signedIn(403), owner: 200, admin: 200 },
+  },
   'GET /api/registry/me': { request: () => get('/api/registry/me'), expect: signedIn(200) },
   'GET /api/registry/privacy': { request: () => get('/api/registry/privacy'), expect: signedIn(200) },
   'PUT /api/registry/privacy': {

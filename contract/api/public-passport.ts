@@ -13,6 +13,17 @@ const tag = 'public passports';
 export const PUBLIC_PASSPORT_ROUTES: ApiRoute[] = [
   {
     method: 'GET',
+    path: '/api/registry/instruments/:id/owner-dossier.pdf',
+    summary:
+      "The owner's copy of the provenance dossier (PDF): the public dossier plus the private values the log commits to, with their salts (current owner: what was recorded while it was theirs; admins: all)",
+    tag,
+    auth: 'session',
+    params: z.object({ id: pathText('The instrument id (a UUID)') }),
+    response: { status: 200, contentType: 'application/pdf' },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'GET',
     path: '/api/public/passports/:code',
     summary: "An instrument's public passport: build details, photos, provenance, service history and status",
     tag,

@@ -1,6 +1,7 @@
 // `npm run verify`: checks a passport's log entries with contract/log code only (nothing from server/).
 import { passportLogBundleSchema, passportLogSchema, logProofSchema } from '../../contract/log';
 import { fromBase64 } from '../../contract/log/bytes';
+import { checkRevealed, type RevealedInput } from '../../contract/log/commitment';
 import { verifyConsistency } from '../../contract/log/merkle';
 import { parseVerifierKey, verifyCheckpoint } from '../../contract/log/note';
 import { verifyPassportLog, type PassportLogInput } from '../../contract/log/verify-passport';
@@ -44,7 +45,7 @@ const when = (iso: string | undefined) =>
 
 /** Verifies the bundle; then, against the cached checkpoint of that origin, consistency (fetching the proof). */
 async function check(
-  bundle: PassportLogInput & { origin: string; signedAt?: string },
+  bundle: PassportLogInput & { origin: string; signedAt?: string; revealed?: RevealedInput[] },
   opts: VerifyOptions & { online: boolean },
 ): Promise<VerifyOutcome> {
   const lines: string[] = [];
@@ -56,6 +57,16 @@ async function check(
       `${result.treeSize.toLocaleString('en-US')}${signed ? `, checkpoint signed ${signed} (time as reported by the server)` : ''}`,
   );
   for (const v of result.verified) lines.push(`  #${v.seq} ${v.at} ${v.type}  leaf ${v.index} ${v.hash}`);
+  if (bundle.revealed?.length) {
+    const opened = await checkRevealed(
+      new Map(result.verified.map((v) => [v.index, { data: v.leaf.data }])),
+      bundle.revealed,
+    );
+    if (!opened.ok) throw new Mismatch(`FAILED (commitment): ${opened.message}`);
+    lines.push(
+      `  ${opened.opened} private ${opened.opened === 1 ? 'value opens its commitment' : 'values open their commitments'} (the owner's copy)`,
+    );
+  }
   const key = await parseVerifierKey(bundle.vkey);
   const current = await verifyCheckpoint(bundle.checkpoint, key);
   const cached = readCached(opts.cacheDir, bundle.origin);

@@ -62,10 +62,11 @@ describe('log signing key', () => {
     const user = await createUser(database.db, { role: 'luthier', handle: 'backfill-maker' });
     const shop = await createShop(database.db, user.id, { name: 'Backfill Shop' });
     const guitar = await createInstrument(database.db, { name: 'Old', makerShopId: shop.id });
-    for (const type of ['verified', 'reported_stolen', 'recovered'])
+    // A second apart each: two inserts within the same clock tick would tie on created_at.
+    for (const [i, type] of ['verified', 'reported_stolen', 'recovered'].entries())
       await database.db.execute(
         sql`insert into instrument_events (instrument_id, type, data, created_at)
-            values (${guitar.id}, ${type}, '{}'::jsonb, now() + interval '1 second')`,
+            values (${guitar.id}, ${type}, '{}'::jsonb, now() + ${i + 1} * interval '1 second')`,
       );
     expect(await appendUnloggedEvents(database.db)).toBe(3);
     expect(await appendUnloggedEvents(database.db)).toBe(0);

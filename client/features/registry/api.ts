@@ -141,3 +141,7 @@ export function useSetPortfolio(id: string) {
     apiJson<PortfolioInput>('PUT', `/api/registry/instruments/${encodeURIComponent(id)}/portfolio`, input),
   );
 }
+
+/** The owner's copy of the provenance dossier (a PDF download; the current owner and admins only). */
+export const ownerDossierUrl = (id: string) =>
+  `/api/registry/instruments/${encodeURIComponent(id)}/owner-dossier.pdf`;

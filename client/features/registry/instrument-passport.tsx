@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useInstrument } from './api';
+import { ownerDossierUrl, useInstrument } from './api';
 import { capitalize } from './format';
 import { GalleryTab } from './gallery-tab';
 import { OverviewTab } from './overview-tab';
@@ -74,6 +74,14 @@ export function InstrumentPassport({ id }: { id: string }) {
             <Link to={`/p/${i.passportCode}`} className="font-sans text-wood-800 underline">
               Public passport (share)
             </Link>
+            {(i.viewer.isOwner || i.viewer.isAdmin) && (
+              <>
+                {' · '}
+                <a href={ownerDossierUrl(i.id)} download className="font-sans text-wood-800 underline">
+                  Owner’s dossier (PDF, with private values)
+                </a>
+              </>
+            )}
           </p>
           <PortfolioToggle instrument={i} />
         </div>

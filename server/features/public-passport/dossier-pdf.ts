@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { PassportLogBundle } from '../../../contract/log';
+import type { PassportLogBundle, RevealedValue } from '../../../contract/log';
 import type { PublicPassport } from '../../../contract/public-passport';
 
 // The provenance dossier: the public passport on paper, every log entry with its leaf hash, the checkpoint and
@@ -87,6 +87,8 @@ export interface DossierInput {
   leafHashes: Map<number, string>;
   photoPng: Buffer | null;
   labelPng: Buffer;
+  /** The owner's copy: private values and the salts that open their commitments in the log. */
+  revealed?: RevealedValue[];
 }
 
 export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
@@ -101,7 +103,12 @@ export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
     await doc.embedFont(StandardFonts.HelveticaBold),
     await doc.embedFont(StandardFonts.Courier),
   );
-  w.text('Luthier Registry · Provenance dossier', { size: 10 });
+  w.text(
+    input.revealed
+      ? "Luthier Registry · Provenance dossier · OWNER'S COPY"
+      : 'Luthier Registry · Provenance dossier',
+    { size: 10 },
+  );
   w.text(p.name, { size: 22, bold: true, gap: 4 });
   w.text(`Passport ${p.passportCode} · ${input.pageUrl}`, { size: 10, gap: 8 });
   if (p.stolen) w.text(`REPORTED STOLEN on ${p.stolen.reportedOn}.`, { size: 12, bold: true, gap: 6 });
@@ -150,11 +157,23 @@ export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
     w.text(`Entry ${entry.index} · leaf hash ${input.leafHashes.get(entry.index) ?? ''}`, { bold: true });
     w.text(leaf, { size: 7, mono: true, gap: 5 });
   }
+  if (input.revealed) {
+    w.heading("Private values (owner's copy)");
+    w.text(
+      'The log shows these values only as salted SHA-256 commitments. With the salts below (also in the attached file), anyone you give this copy to can check each value against the signed log; keep it private and share the public dossier instead.',
+      { gap: 6 },
+    );
+    if (!input.revealed.length) w.text('No private values were recorded while you owned this instrument.');
+    for (const r of input.revealed) {
+      w.text(`Entry ${r.index} · ${r.path}: ${JSON.stringify(r.value)}`, { bold: true });
+      w.text(`salt ${r.salt}`, { size: 7, mono: true, gap: 4 });
+    }
+  }
   w.heading('Checkpoint');
   w.text(bundle.checkpoint, { size: 8, mono: true });
   w.text(`Verifier key: ${bundle.vkey}`, { size: 8, mono: true });
 
-  const json = JSON.stringify(bundle, null, 2);
+  const json = JSON.stringify(input.revealed ? { ...bundle, revealed: input.revealed } : bundle, null, 2);
   await doc.attach(Buffer.from(json, 'utf8'), 'passport-log.json', {
     mimeType: 'application/json',
     description: 'The passport log: checkpoint, verifier key, leaves and inclusion proofs',

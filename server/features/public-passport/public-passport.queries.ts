@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { RevealedValue } from '../../../contract/log';
+import { valueAtPath } from '../../../contract/log/commitment';
 import type { PublicPassport } from '../../../contract/public-passport';
 import type { Db } from '../../db/client';
 import {
@@ -7,6 +9,7 @@ import {
   instrumentImages,
   instruments,
   logLeaves,
+  logSalts,
   media,
   ownershipRecords,
   serviceRecords,
@@ -35,6 +38,13 @@ export type PassportRow = typeof instruments.$inferSelect;
 /** The instrument with this passport code (upper-cased by the caller), or null. */
 export async function findByCode(db: Db, code: string): Promise<PassportRow | null> {
   const [row] = await db.select().from(instruments).where(eq(instruments.passportCode, code));
+  return row ?? null;
+}
+
+/** The instrument with this id, or null (also for a malformed id). */
+export async function findById(db: Db, id: string): Promise<PassportRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(instruments).where(eq(instruments.id, id));
   return row ?? null;
 }
 
@@ -250,4 +260,59 @@ export async function passportLogBundle(db: Db, signer: LogSigner, origin: strin
     },
     leafHashes: new Map(entries.map((e) => [e.index, e.leafHash])),
   };
+}
+
+/**
+ * The private values of a passport's leaves with their salts, for the owner's copy of the dossier: every one for
+ * an admin; for the current owner, those of the events since their ownership began (what was recorded while the
+ * instrument was theirs: the costs and notes of its services, the values they set, the offers they made), never
+ * an earlier owner's.
+ * Null when the viewer is neither.
+ */
+export async function revealedFor(
+  db: Db,
+  instrument: PassportRow,
+  viewer: { id: string; role: string },
+): Promise<RevealedValue[] | null> {
+  let since: Date | null = null;
+  if (viewer.role !== 'admin') {
+    if (instrument.currentOwnerId !== viewer.id) return null;
+    // Their ownership began with the transaction that wrote their ownership record; its events share its time.
+    const [open] = await db
+      .select({ since: ownershipRecords.createdAt })
+      .from(ownershipRecords)
+      .where(
+        and(
+          eq(ownershipRecords.instrumentId, instrument.id),
+          eq(ownershipRecords.userId, viewer.id),
+          isNull(ownershipRecords.endDate),
+        ),
+      )
+      .orderBy(desc(ownershipRecords.createdAt))
+      .limit(1);
+    since = open?.since ?? instrument.createdAt;
+  }
+  const rows = await db
+    .select({
+      index: logLeaves.index,
+      path: logSalts.path,
+      salt: logSalts.salt,
+      data: instrumentEvents.data,
+    })
+    .from(logSalts)
+    .innerJoin(logLeaves, eq(logLeaves.index, logSalts.leafIndex))
+    .innerJoin(instrumentEvents, eq(instrumentEvents.id, logLeaves.eventId))
+    .where(
+      and(
+        eq(logLeaves.passportCode, instrument.passportCode),
+        since ? gte(instrumentEvents.createdAt, since) : undefined,
+      ),
+    )
+    .orderBy(asc(logLeaves.index), asc(logSalts.path));
+  return rows.map((r) => ({
+    index: r.index,
+    path: r.path,
+    salt: r.salt,
+    value: valueAtPath(r.data, r.path) ?? null,
+  }));
 }

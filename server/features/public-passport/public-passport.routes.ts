@@ -10,13 +10,21 @@ import {
 } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
 import { sharedResponse } from '../../plugins/etag';
-import { notFound, parse } from '../../plugins/errors';
+import { forbidden, notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
 import { checkPassport } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { labelPng, labelSvg } from './passport-images';
 import { loadLogSigner } from '../../log/signing';
 import { dossierPdf } from './dossier-pdf';
-import { passportCodeOf, passportLogBundle, publicPassport } from './public-passport.queries';
+import type { RevealedValue } from '../../../contract/log';
+import {
+  findById,
+  passportCodeOf,
+  passportLogBundle,
+  publicPassport,
+  revealedFor,
+} from './public-passport.queries';
 
 const NOT_FOUND = 'No passport with that code is in the registry.';
 /** Lookups per address and minute at /check: enough for a person, too few to walk the registry's serial numbers. */
@@ -108,8 +116,8 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   const signer = await loadLogSigner(db, env);
-  app.get<{ Params: { code: string } }>('/p/:code/dossier.pdf', async (request, reply) => {
-    const p = await load(request.params.code);
+  /** The dossier of a passport; with `revealed`, the owner's copy (their private values and salts). */
+  const dossier = async (p: PublicPassport, revealed?: RevealedValue[]) => {
     const facts = { url: pageUrl(p.passportCode), code: p.passportCode, name: p.name, maker: makerName(p) };
     const primary = p.photos[0];
     const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
@@ -124,20 +132,47 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
             .catch(() => null)
         : null,
     ]);
-    const pdf = await dossierPdf({
-      passport: p,
-      pageUrl: facts.url,
-      bundle,
-      leafHashes,
-      photoPng,
-      labelPng: label,
-    });
+    // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
+    const logged = new Set(bundle.entries.map((e) => e.index));
+    return Buffer.from(
+      await dossierPdf({
+        passport: p,
+        pageUrl: facts.url,
+        bundle,
+        leafHashes,
+        photoPng,
+        labelPng: label,
+        revealed: revealed?.filter((r) => logged.has(r.index)),
+      }),
+    );
+  };
+
+  app.get<{ Params: { code: string } }>('/p/:code/dossier.pdf', async (request, reply) => {
+    const p = await load(request.params.code);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="dossier-${p.passportCode}.pdf"`)
       .header('cache-control', 'no-cache')
-      .send(Buffer.from(pdf));
+      .send(await dossier(p));
   });
+
+  // The owner's copy: the current owner (or an admin) only, never cached or shared.
+  app.get<{ Params: { id: string } }>(
+    '/api/registry/instruments/:id/owner-dossier.pdf',
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = await findById(db, request.params.id);
+      const p = row ? await publicPassport(db, row.passportCode) : null;
+      if (!row || !p) throw notFound('The requested instrument could not be found in our registry.');
+      const revealed = await revealedFor(db, row, user);
+      if (!revealed) throw forbidden("Only the instrument's current owner can download the owner's copy.");
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="owner-dossier-${p.passportCode}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(await dossier(p, revealed));
+    },
+  );
 
   app.addHeadProvider('/p/:code', async ({ code = '' }) => {
     const parsed = passportCodeSchema.safeParse(code);
