@@ -34,7 +34,11 @@ test('the API reference renders with no CSP violation and no axe finding', async
   await nav.getByRole('link', { name: 'GET /api/registry/instruments/{id}', exact: true }).click();
   await expect(page).toHaveURL(/#op-getRegistryInstrumentsById$/);
   await expect(
-    page.getByRole('heading', { level: 3, name: 'GET /api/registry/instruments/{id}' }),
+    page.getByRole('heading', {
+      level: 3,
+      name: 'GET /api/registry/instruments/{id}',
+      exact: true,
+    }),
   ).toBeInViewport();
 
   // A schema opens in place.
