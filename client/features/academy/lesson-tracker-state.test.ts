@@ -140,6 +140,30 @@ describe('lesson tracker reducer', () => {
     expect(saves.at(-1)?.eventData?.ranges).toEqual([[0, 60]]);
   });
 
+  it('at rest it shows the time the server stored, which a reload would show; a running clock shows its own', () => {
+    const played = run(initialTrackerState(reading, stored), [
+      { type: 'play', now: 0 },
+      ...Array.from({ length: 25 }, (_, i): TrackerEvent => ({ type: 'tick', now: (i + 1) * 1000 })),
+      { type: 'pause', now: 25_400 },
+    ]);
+    expect(played.saves.at(-1)?.eventData?.totalTime).toBe(35);
+    // Sent, not answered: the running count.
+    expect(timeSpent(played.state)).toBe(35);
+    // The server credited a second less (its own clock): that is the figure shown.
+    const answer: ProgressSaveResponse = { ...stored, timeSpent: 34, completedNow: false };
+    const answered = run(played.state, [{ type: 'saved', response: answer }]);
+    expect(timeSpent(answered.state)).toBe(34);
+    // Playing again, the page's clock runs on from its own count.
+    const resumed = run(answered.state, [
+      { type: 'play', now: 30_000 },
+      { type: 'tick', now: 31_000 },
+    ]);
+    expect(timeSpent(resumed.state)).toBe(36);
+    // A failed save leaves the unsent time shown.
+    const failed = run(played.state, [{ type: 'save-failed' }]);
+    expect(timeSpent(failed.state)).toBe(35);
+  });
+
   it('a failed save is retried with the next one', () => {
     const s0 = initialTrackerState(video, stored);
     const played = run(s0, [...playVideo(0, 0, 30)]);

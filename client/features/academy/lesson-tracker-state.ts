@@ -26,6 +26,8 @@ export interface TrackerState {
   server: { progressPercent: number; completed: boolean; timeSpent: number };
   /** Something not yet sent: time, position or ranges. */
   dirty: boolean;
+  /** Saves sent and not yet answered (a beacon is never answered: it keeps this above zero). */
+  inFlight: number;
   /** A save was sent for the 95 % mark; do not send another for it. */
   completionSaveSent: boolean;
 }
@@ -66,6 +68,7 @@ export function initialTrackerState(
       timeSpent: progress?.timeSpent ?? 0,
     },
     dirty: false,
+    inFlight: 0,
     completionSaveSent: progress?.completed ?? false,
   };
 }
@@ -83,7 +86,15 @@ export const watchedPercent = (s: TrackerState) => coveragePercent(currentRanges
 export const shownPercent = (s: TrackerState) =>
   s.server.completed ? 100 : Math.floor(Math.max(s.server.progressPercent, watchedPercent(s)));
 
-export const timeSpent = (s: TrackerState) => Math.max(s.server.timeSpent, Math.floor(s.base + s.session));
+/**
+ * The time shown. While the clock runs, or a save is unsent or unanswered, it is the running count (never below
+ * the stored one). At rest it is what the server stored: the server credits whole seconds of its own clock, so
+ * its total can be a second behind the page's, and a person must see the figure a reload would show.
+ */
+export const timeSpent = (s: TrackerState) =>
+  !s.playing && !s.dirty && s.inFlight === 0
+    ? s.server.timeSpent
+    : Math.max(s.server.timeSpent, Math.floor(s.base + s.session));
 
 /** Video lessons can be marked complete once 95 % is watched; reading lessons at any time. */
 export const canMarkComplete = (s: TrackerState) =>
@@ -119,7 +130,10 @@ const closeRange = (s: TrackerState): TrackerState =>
 
 function withSave(s: TrackerState, effects: TrackerEffect[]): [TrackerState, TrackerEffect[]] {
   if (!s.dirty) return [s, effects];
-  return [{ ...s, dirty: false, sinceSave: 0 }, [...effects, { type: 'save', body: saveBody(s) }]];
+  return [
+    { ...s, dirty: false, sinceSave: 0, inFlight: s.inFlight + 1 },
+    [...effects, { type: 'save', body: saveBody(s) }],
+  ];
 }
 
 /** After any event: a save when 30 s of playback have gone by, or once when the watched share reaches 95 %. */
@@ -171,12 +185,13 @@ export function trackerStep(s: TrackerState, e: TrackerEvent): [TrackerState, Tr
           server: { progressPercent: r.progressPercent, completed: r.completed, timeSpent: r.timeSpent },
           watched: mergeRanges([...s.watched, ...r.watchedRanges], s.durationSeconds),
           completionSaveSent: s.completionSaveSent || r.completed,
+          inFlight: Math.max(0, s.inFlight - 1),
         },
         [],
       ];
     }
     case 'save-failed':
       // Retried with the next save; nothing is lost on the server.
-      return [{ ...s, dirty: true }, []];
+      return [{ ...s, dirty: true, inFlight: Math.max(0, s.inFlight - 1) }, []];
   }
 }
