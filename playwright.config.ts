@@ -28,11 +28,16 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // `npm test` runs the real-time journeys (@realtime) in a second Playwright run beside the unit suites: each
+  // run keeps its artefacts and report in its own folder and file.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]]
+    : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
