@@ -36,6 +36,8 @@ export const adminShopSchema = z.object({
   published: z.boolean(),
   verified: z.boolean(),
   verification: statement,
+  /** Why the badge went without an admin's decision (a rename), so the queue asks for a new check. */
+  recheckReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export const adminInstrumentSchema = z.object({
@@ -46,6 +48,8 @@ export const adminInstrumentSchema = z.object({
   yearMade: z.number(),
   verified: z.boolean(),
   verification: statement,
+  /** Why the badge went without an admin's decision (a correction), so the queue asks for a new check. */
+  recheckReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export const adminQueueSchema = z.object({

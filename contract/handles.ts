@@ -142,3 +142,45 @@ export const claimSchema = z.object({
 });
 export type ClaimInput = z.input<typeof claimSchema>;
 export const claimResponseSchema = z.object({ slug: z.string(), kind: handleKindSchema });
+
+/**
+ * The skeleton two handles are compared by (product.md §11; after Unicode TR39's confusables, for the letters and
+ * digits a handle can hold): hyphens ignored, `0`→`o`, `1` and `i`→`l`, then `rn`→`m`, `vv`→`w`, `cl`→`d`. Two
+ * handles with one skeleton read alike, so a new one is "taken or on hold" when its skeleton is a reserved word's,
+ * a product name's or another account's. The database computes the same expression (HANDLE_SKELETON_SQL) in
+ * generated, indexed columns; a test keeps the two equal.
+ */
+export function handleSkeleton(handle: string): string {
+  return handle
+    .toLowerCase()
+    .replace(/-/g, '')
+    .replace(/[01i]/g, (c) => ({ '0': 'o', '1': 'l', i: 'l' })[c as '0' | '1' | 'i'])
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/cl/g, 'd');
+}
+
+/** handleSkeleton in SQL, over a column (the same steps in the same order). */
+export const HANDLE_SKELETON_SQL = (column: string) =>
+  `replace(replace(replace(translate(replace(lower(${column}), '-', ''), '01i', 'oll'), 'rn', 'm'), 'vv', 'w'), 'cl', 'd')`;
+
+/** The product's own names: no handle may read like them. */
+export const PRODUCT_NAMES = ['luthier-registry', 'luthierregistry', 'the-luthier-registry', 'registry-team'];
+
+/** Skeletons no handle may have: every reserved word's and every product name's. */
+export const RESERVED_SKELETONS: ReadonlySet<string> = new Set(
+  [...RESERVED_HANDLES, ...PRODUCT_NAMES].map(handleSkeleton),
+);
+
+/** A renamed handle stays held for its previous owner, and its /u/ and /l/ addresses redirect, this long. */
+export const RENAME_HOLD_DAYS = 180;
+
+export const handleRenameSchema = z.object({ handle: handleInput });
+export type HandleRenameInput = z.input<typeof handleRenameSchema>;
+export const handleRenameResponseSchema = z.object({
+  handle: z.string(),
+  previousHandle: z.string(),
+  /** Until when the previous handle stays held for you and redirects to the new one. */
+  heldUntil: z.string(),
+});
+export type HandleRenameResponse = z.infer<typeof handleRenameResponseSchema>;

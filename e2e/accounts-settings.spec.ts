@@ -24,4 +24,36 @@ test.describe('accounts: settings', () => {
     await expect(page.getByText('Turin, Italy')).toBeVisible();
     await expect(page.getByText('Intermediate')).toBeVisible();
   });
+
+  test('a new handle from settings: the old address leads to the new page, and the old handle stays theirs', async ({
+    page,
+    browser,
+  }) => {
+    const person = await registerPerson(page.request);
+    const first = `first-${person.tag}`;
+    const second = `second-${person.tag}`;
+    await completeOnboarding(page.request, first);
+    await page.goto('/settings');
+    // The handle card's field, status and button are the only ones so named on the page.
+    const card = page.getByRole('main');
+    await expect(card.getByText('This is your handle.')).toBeVisible();
+    await card.getByLabel('Your handle').fill(second);
+    await expect(card.getByText('Available! 🎉')).toBeVisible();
+    await card.getByRole('button', { name: 'Change handle' }).click();
+    await expectToast(page, 'Handle changed');
+    await expect(card.getByText(`Your public address is /u/${second}.`, { exact: false })).toBeVisible();
+
+    // A stranger following an old link lands on the new page, with the new address in the bar.
+    const stranger = await browser.newContext();
+    const guest = await stranger.newPage();
+    const answer = await guest.request.get(`/u/${first}`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(301);
+    await guest.goto(`/u/${first}`);
+    await expect(guest).toHaveURL(new RegExp(`/u/${second}$`));
+    await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+    // The old handle is held: nobody else can have it.
+    const check = await guest.request.get(`/api/slug/check?kind=user&slug=${first}`);
+    expect(await check.json()).toMatchObject({ ok: false, reason: 'taken' });
+    await stranger.close();
+  });
 });

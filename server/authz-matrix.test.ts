@@ -349,6 +349,12 @@ const matrix: Record<string, Entry> = {
     expect: { ...signedIn(403), luthier: 200, maker: 200, admin: 200 },
   },
 
+  'POST /api/account/handle': {
+    freshCaller: true,
+    request: () => post('/api/account/handle', { handle: unique('renamed') }),
+    expect: signedIn(200),
+  },
+
   // Public profiles
   'GET /api/profile/u/:slug': {
     request: () => get(`/api/profile/u/${w.people.owner.user.handle ?? ''}`),

@@ -4,6 +4,7 @@ import { AvatarSection } from '../features/settings/avatar-section';
 import { DeleteSection } from '../features/settings/delete-section';
 import { ProfileSection } from '../features/settings/profile-section';
 import { NotificationPreferencesSection } from '../features/notifications/preferences-section';
+import { HandleSection } from '../features/settings/handle-section';
 import { EmailSection, PasswordSection } from '../features/settings/security-section';
 import { SessionsSection } from '../features/settings/sessions-section';
 import { ShopSection } from '../features/settings/shop-section';
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <h1 className="font-serif text-3xl font-bold text-wood-900">Settings</h1>
       <AvatarSection account={account} />
       <ProfileSection account={account} />
+      {account.handle && <HandleSection account={{ ...account, handle: account.handle }} />}
       {account.shop && <ShopSection shop={account.shop} />}
       <EmailSection account={account} />
       <PasswordSection />

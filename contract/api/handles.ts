@@ -1,6 +1,8 @@
 import {
   claimResponseSchema,
   claimSchema,
+  handleRenameResponseSchema,
+  handleRenameSchema,
   reserveResponseSchema,
   reserveSchema,
   slugCheckQuerySchema,
@@ -41,5 +43,16 @@ export const HANDLE_ROUTES: ApiRoute[] = [
     body: claimSchema,
     response: { status: 200, schema: claimResponseSchema },
     errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'POST',
+    path: '/api/account/handle',
+    summary:
+      'Change your handle: the old one stays held for you for 180 days, and its /u/ and /l/ pages redirect (301) to the new one',
+    tag,
+    auth: 'session',
+    body: handleRenameSchema,
+    response: { status: 200, schema: handleRenameResponseSchema },
+    errors: [400, 401, 409, 429],
   },
 ];

@@ -10,9 +10,13 @@ export interface HeadTags {
   type?: 'website' | 'article' | 'profile' | 'product';
   jsonLd?: object[];
   noindex?: boolean;
+  redirect?: undefined;
 }
 
-export type HeadProvider = (params: Record<string, string>) => Promise<HeadTags | null>;
+/** The page lives at another address now (a renamed handle's): the server answers 301 there instead. */
+export type PageMoved = { redirect: string } & { [K in Exclude<keyof HeadTags, 'redirect'>]?: undefined };
+
+export type HeadProvider = (params: Record<string, string>) => Promise<HeadTags | PageMoved | null>;
 
 interface Registered {
   pattern: RegExp;
@@ -26,7 +30,7 @@ declare module 'fastify' {
     addHeadProvider(route: string, provide: HeadProvider): void;
     /** Registers a source of public paths for sitemap.xml. */
     addSitemapSource(source: () => Promise<string[]>): void;
-    headFor(path: string): Promise<HeadTags | null>;
+    headFor(path: string): Promise<HeadTags | PageMoved | null>;
     sitemapPaths(): Promise<string[]>;
   }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '../../contract/errors';
 import type { Env } from '../env';
 import { renderHead } from './head';
@@ -59,20 +59,24 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
   }
 
   const preloadsFor = clientDir ? routePreloads(clientDir) : () => '';
-  const sendIndex = async (request: FastifyRequest) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const [pathname = '/', search = ''] = request.url.split('?');
     const tags = await app.headFor(pathname).catch(() => null);
-    const html = tags ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
+    // A page that moved (a renamed handle's /u/ and /l/ addresses) answers 301 to its new address.
+    if (tags?.redirect !== undefined)
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(search ? `${tags.redirect}?${search}` : tags.redirect, 301);
+    const html = tags?.title !== undefined ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
     const preloads = preloadsFor(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
-    return preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html;
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html);
   };
   if (indexHtml) {
-    app.get('/', async (request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await sendIndex(request)),
-    );
+    app.get('/', async (request, reply) => sendIndex(request, reply, 200));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -81,11 +85,7 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       // An address no page has is a real 404 (the app still shows its not-found page), so search engines do
       // not index it as a page.
-      return reply
-        .status(pageStatus(request.url.split('?')[0] ?? '/'))
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await sendIndex(request));
+      return sendIndex(request, reply, pageStatus(request.url.split('?')[0] ?? '/'));
     }
     return reply
       .status(404)

@@ -18,6 +18,15 @@ function Statement({ v }: { v: { adminName: string; at: string; note: string } }
   );
 }
 
+/** A badge that went without an admin's decision: what changed, so the admin knows what to check again. */
+function Recheck({ reason }: { reason: string }) {
+  return (
+    <p className="mt-1 text-sm text-amber-800">
+      <span className="font-medium">Needs a new check:</span> {reason}
+    </p>
+  );
+}
+
 /** The verification queue: shops and instruments, unverified by default, with verify / unverify. */
 export function AdminQueuePanel() {
   const [showVerified, setShowVerified] = useState(false);
@@ -100,6 +109,7 @@ export function AdminQueuePanel() {
                       {s.location ? ` · ${s.location}` : ''}
                     </p>
                     {s.verification && <Statement v={s.verification} />}
+                    {s.recheckReason && <Recheck reason={s.recheckReason} />}
                   </div>
                   <Button
                     size="sm"
@@ -133,6 +143,7 @@ export function AdminQueuePanel() {
                       {i.passportCode} · {i.makerName ?? 'Unknown maker'} · {i.yearMade}
                     </p>
                     {i.verification && <Statement v={i.verification} />}
+                    {i.recheckReason && <Recheck reason={i.recheckReason} />}
                   </div>
                   <Button
                     size="sm"

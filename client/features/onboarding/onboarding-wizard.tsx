@@ -9,9 +9,9 @@ import { Input, Label } from '../../components/ui/input';
 import { errorText } from '../../lib/api';
 import { ME_KEY } from '../../lib/auth';
 import { claimHandle, reserveHandle, saveOnboarding } from './api';
-import { HandlePicker } from './handle-picker';
+import { HandlePicker } from '../../components/handle-picker';
 import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep, type OnboardingDraft } from './steps';
-import { handleCheckKey, useHandleCheck } from './use-handle-check';
+import { handleCheckKey, useHandleCheck } from '../../lib/use-handle-check';
 
 const LUTHIER_STEPS = ['About you', 'Your craft', 'Your first instrument', 'Your shop handle'];
 const USER_STEPS = ['About you', 'Your music', 'Your handle'];

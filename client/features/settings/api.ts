@@ -7,6 +7,7 @@ import type {
   SessionInfo,
   ShopUpdate,
 } from '../../../contract/account';
+import type { HandleRenameInput, HandleRenameResponse } from '../../../contract/handles';
 import { apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
 import { ME_KEY } from '../../lib/auth';
 
@@ -63,3 +64,8 @@ export function useDeleteAccount() {
     },
   });
 }
+
+export const useRenameHandle = () =>
+  useAccountMutation((input: HandleRenameInput) =>
+    apiJson<HandleRenameResponse>('POST', '/api/account/handle', input),
+  );

@@ -98,3 +98,52 @@ describe('SettingsPage', () => {
     expect(screen.queryByRole('heading', { name: 'Your shop' })).not.toBeInTheDocument();
   });
 });
+
+describe('the handle card', () => {
+  it('changes the handle once the new one is free, and says where the old address leads until when', async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'GET /api/slug/check?kind=luthier&slug=ada': () => ({
+        json: { ok: true, slug: 'ada', suggestions: [] },
+      }),
+      'GET /api/slug/check?kind=luthier&slug=mara-wood': () => ({
+        json: { ok: false, slug: 'mara-wood', reason: 'taken', suggestions: ['ada-lovelace-guitars'] },
+      }),
+      'GET /api/slug/check?kind=luthier&slug=ada-guitars': () => ({
+        json: { ok: true, slug: 'ada-guitars', suggestions: [] },
+      }),
+      'POST /api/account/handle': () => ({
+        json: { handle: 'ada-guitars', previousHandle: 'ada', heldUntil: '2027-05-23T10:00:00.000Z' },
+      }),
+    });
+    renderWithProviders(<SettingsPage />);
+    const card = (await screen.findByRole('heading', { name: 'Handle' })).closest('div')!.parentElement!;
+    expect(within(card).getByText(/Your public address is \/l\/ada\./)).toBeInTheDocument();
+    expect(within(card).getByText('This is your handle.')).toBeInTheDocument();
+    const change = within(card).getByRole('button', { name: 'Change handle' });
+    expect(change).toBeDisabled();
+
+    const input = within(card).getByLabelText('Your handle');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'mara-wood');
+    expect(
+      await within(card).findByText('That handle is taken or on hold—try one of the suggestions below.'),
+    ).toBeInTheDocument();
+    expect(change).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'ada-lovelace-guitars' })).toBeInTheDocument();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Ada Guitars');
+    expect(await within(card).findByText('Available! 🎉')).toBeInTheDocument();
+    await userEvent.click(change);
+    expect(await screen.findByText('Handle changed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Your page is now /l/ada-guitars. /l/ada sends visitors there until ${new Date('2027-05-23T10:00:00.000Z').toLocaleDateString()}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ handle: 'ada-guitars' }]);
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { HANDLE_SKELETON_SQL } from '../../../contract/handles';
 import { media } from './core';
 
 export const users = pgTable(
@@ -17,6 +18,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     handle: text('handle'),
+    /** The handle's skeleton (contract/handles.ts): look-alike handles are found by it. */
+    handleSkeleton: text('handle_skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('handle'))),
     bio: text('bio'),
     location: text('location'),
     experience: text('experience'),
@@ -42,7 +45,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_handle_key').on(t.handle)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_handle_key').on(t.handle),
+    index('users_handle_skeleton_idx').on(t.handleSkeleton),
+  ],
 );
 
 export const sessions = pgTable(
@@ -77,12 +84,24 @@ export const passwordResets = pgTable(
 );
 
 /** Handle reservations during onboarding (user set, expiry set) and permanent reserved words (both null). */
-export const handleHolds = pgTable('handle_holds', {
-  handle: text('handle').primaryKey(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const handleHolds = pgTable(
+  'handle_holds',
+  {
+    handle: text('handle').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * `reservation`: 15 minutes while a person picks a handle. `renamed`: a handle its owner left, held for them
+     * for 180 days while /u/{handle} and /l/{handle} redirect to their new one.
+     */
+    kind: text('kind', { enum: ['reservation', 'renamed'] })
+      .notNull()
+      .default('reservation'),
+    skeleton: text('skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('handle'))),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('handle_holds_skeleton_idx').on(t.skeleton), index('handle_holds_user_idx').on(t.userId)],
+);
 
 /** A luthier's public page and the maker entity of registry passports. Its slug is the owner's handle. */
 export const shops = pgTable(
@@ -111,8 +130,15 @@ export const shops = pgTable(
     verifiedById: uuid('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verificationNote: text('verification_note'),
+    /** Why the badge was taken away without an admin (a rename), for the admins' queue; cleared when verified. */
+    recheckReason: text('recheck_reason'),
+    slugSkeleton: text('slug_skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('slug'))),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('shops_owner_key').on(t.ownerId), uniqueIndex('shops_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('shops_owner_key').on(t.ownerId),
+    uniqueIndex('shops_slug_key').on(t.slug),
+    index('shops_slug_skeleton_idx').on(t.slugSkeleton),
+  ],
 );

@@ -64,6 +64,8 @@ export const instruments = pgTable(
     stolenPoliceReference: text('stolen_police_reference'),
     makerShopId: uuid('maker_shop_id').references(() => shops.id, { onDelete: 'set null' }),
     /** The maker shows it among the portfolio pieces on their storefront. */
+    /** Why the badge was taken away without an admin (a correction), for the admins' queue; cleared when verified. */
+    recheckReason: text('recheck_reason'),
     portfolio: boolean('portfolio').notNull().default(false),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -34,12 +34,14 @@ export async function adminQueue(db: Db, verified: boolean) {
         adminName: verifier.displayName,
         at: shops.verifiedAt,
         note: shops.verificationNote,
+        recheckReason: shops.recheckReason,
       })
       .from(shops)
       .innerJoin(users, eq(users.id, shops.ownerId))
       .leftJoin(verifier, eq(verifier.id, shops.verifiedById))
       .where(and(eq(shops.verified, verified), eq(shops.published, true)))
-      .orderBy(desc(shops.updatedAt))
+      // Those asking for a new check first.
+      .orderBy(sql`${shops.recheckReason} is null`, desc(shops.updatedAt))
       .limit(100),
     db
       .select({
@@ -53,12 +55,13 @@ export async function adminQueue(db: Db, verified: boolean) {
         adminName: verifier.displayName,
         at: instruments.verifiedAt,
         note: instruments.verificationNote,
+        recheckReason: instruments.recheckReason,
       })
       .from(instruments)
       .leftJoin(shops, eq(shops.id, instruments.makerShopId))
       .leftJoin(verifier, eq(verifier.id, instruments.verifiedById))
       .where(eq(instruments.verified, verified))
-      .orderBy(desc(instruments.updatedAt))
+      .orderBy(sql`${instruments.recheckReason} is null`, desc(instruments.updatedAt))
       .limit(100),
   ]);
   const shape = <
@@ -82,10 +85,17 @@ export interface Verification {
   adminId: string;
 }
 
+// An admin's decision, either way, answers any pending request for a new check.
 const columns = (v: Verification) =>
   v.verified
-    ? { verified: true, verifiedById: v.adminId, verifiedAt: new Date(), verificationNote: v.note }
-    : { verified: false, verifiedById: null, verifiedAt: null, verificationNote: null };
+    ? {
+        verified: true,
+        verifiedById: v.adminId,
+        verifiedAt: new Date(),
+        verificationNote: v.note,
+        recheckReason: null,
+      }
+    : { verified: false, verifiedById: null, verifiedAt: null, verificationNote: null, recheckReason: null };
 
 const notice = (userId: string, given: boolean, what: string, link: string) => ({
   userId,

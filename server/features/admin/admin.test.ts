@@ -106,8 +106,22 @@ describe('admin verification', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ verified: false, verification: null });
+    // First in the admins' queue, saying what changed; every admin is told.
     const queue = (await api(t, admin.cookie).get('/api/admin/queue')).json();
-    expect(queue.instruments.map((i: { id: string }) => i.id)).toContain(inst.id);
+    expect(queue.instruments[0]).toMatchObject({
+      id: inst.id,
+      recheckReason: 'The maker corrected serialNumber: The label was misread',
+    });
     expect(await kindsOf(owner.user.id)).toContain('verification_removed');
+    expect(await kindsOf(admin.user.id)).toContain('verification_removed');
+    // An admin's new decision answers the request.
+    await api(t, admin.cookie).post(`/api/admin/instruments/${inst.id}/verification`, {
+      verified: true,
+      note: 'Read the corrected serial on the label',
+    });
+    const verified = (await api(t, admin.cookie).get('/api/admin/queue?verified=true')).json();
+    expect(verified.instruments.find((i: { id: string }) => i.id === inst.id)).toMatchObject({
+      recheckReason: null,
+    });
   });
 });

@@ -1,41 +1,54 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { HOLD_MINUTES, RESERVED_HANDLES } from '../../../contract/handles';
+import {
+  handleSkeleton,
+  HOLD_MINUTES,
+  RENAME_HOLD_DAYS,
+  RESERVED_HANDLES,
+  RESERVED_SKELETONS,
+} from '../../../contract/handles';
 import type { Db } from '../../db/client';
 import { handleHolds, shops, users } from '../../db/schema';
 import { splitName } from '../../../contract/names';
 
-/** Which of `candidates` the caller may not take: reserved, someone else's handle or shop, or held by another. */
+/**
+ * Which of `candidates` the caller may not take: a reserved word or product name, or a handle that reads like
+ * (has the skeleton of) someone else's handle, shop address or active hold.
+ */
 export async function takenHandles(
   db: Pick<Db, 'select'>,
   candidates: string[],
   callerId: string | null,
 ): Promise<Set<string>> {
-  const taken = new Set(candidates.filter((c) => RESERVED_HANDLES.has(c)));
-  const open = candidates.filter((c) => !taken.has(c));
+  const skeletonOf = new Map(candidates.map((c) => [c, handleSkeleton(c)]));
+  const taken = new Set(
+    candidates.filter((c) => RESERVED_HANDLES.has(c) || RESERVED_SKELETONS.has(skeletonOf.get(c)!)),
+  );
+  const open = [...new Set(candidates.filter((c) => !taken.has(c)).map((c) => skeletonOf.get(c)!))];
   if (!open.length) return taken;
   const notCaller = (column: AnyPgColumn) => (callerId ? ne(column, callerId) : sql`true`);
   const now = new Date();
   const [byUsers, byShops, byHolds] = await Promise.all([
     db
-      .select({ h: users.handle })
+      .select({ s: users.handleSkeleton })
       .from(users)
-      .where(and(inArray(users.handle, open), notCaller(users.id))),
+      .where(and(inArray(users.handleSkeleton, open), notCaller(users.id))),
     db
-      .select({ h: shops.slug })
+      .select({ s: shops.slugSkeleton })
       .from(shops)
-      .where(and(inArray(shops.slug, open), notCaller(shops.ownerId))),
+      .where(and(inArray(shops.slugSkeleton, open), notCaller(shops.ownerId))),
     db
-      .select({ h: handleHolds.handle })
+      .select({ s: handleHolds.skeleton })
       .from(handleHolds)
       .where(
         and(
-          inArray(handleHolds.handle, open),
+          inArray(handleHolds.skeleton, open),
           or(isNull(handleHolds.userId), and(gt(handleHolds.expiresAt, now), notCaller(handleHolds.userId))),
         ),
       ),
   ]);
-  for (const row of [...byUsers, ...byShops, ...byHolds]) if (row.h) taken.add(row.h);
+  const takenSkeletons = new Set([...byUsers, ...byShops, ...byHolds].map((r) => r.s));
+  for (const c of candidates) if (takenSkeletons.has(skeletonOf.get(c)!)) taken.add(c);
   return taken;
 }
 
@@ -46,14 +59,35 @@ export async function takenHandles(
 export async function reserveHandle(db: Db, handle: string, userId: string): Promise<Date | null> {
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60 * 1000);
   return db.transaction(async (tx) => {
-    await tx.delete(handleHolds).where(and(eq(handleHolds.userId, userId), ne(handleHolds.handle, handle)));
+    // A handle the caller renamed away from is held for them already, for longer: it stays as it is.
+    const [own] = await tx
+      .select({ expiresAt: handleHolds.expiresAt })
+      .from(handleHolds)
+      .where(
+        and(
+          eq(handleHolds.handle, handle),
+          eq(handleHolds.userId, userId),
+          eq(handleHolds.kind, 'renamed'),
+          gt(handleHolds.expiresAt, new Date()),
+        ),
+      );
+    if (own?.expiresAt) return own.expiresAt;
+    await tx
+      .delete(handleHolds)
+      .where(
+        and(
+          eq(handleHolds.userId, userId),
+          eq(handleHolds.kind, 'reservation'),
+          ne(handleHolds.handle, handle),
+        ),
+      );
     const rows = await tx
       .insert(handleHolds)
       .values({ handle, userId, expiresAt })
       .onConflictDoUpdate({
         target: handleHolds.handle,
-        set: { userId, expiresAt },
-        setWhere: sql`${handleHolds.userId} is not null and (${handleHolds.userId} = ${userId} or ${handleHolds.expiresAt} <= now())`,
+        set: { userId, expiresAt, kind: 'reservation' },
+        setWhere: sql`${handleHolds.userId} is not null and ((${handleHolds.userId} = ${userId} and ${handleHolds.kind} = 'reservation') or ${handleHolds.expiresAt} <= now())`,
       })
       .returning({ handle: handleHolds.handle });
     return rows.length ? expiresAt : null;
@@ -107,7 +141,95 @@ export async function claimHandle(db: Db, args: ClaimArgs): Promise<boolean> {
         published: true,
       });
     }
-    await tx.delete(handleHolds).where(eq(handleHolds.userId, args.userId));
+    await releaseHolds(tx, args.userId, args.handle);
     return true;
+  });
+}
+
+/** The caller's reservations end, and a hold of theirs on the handle they now have (taken back) too. */
+async function releaseHolds(tx: Pick<Db, 'delete'>, userId: string, handle: string) {
+  await tx
+    .delete(handleHolds)
+    .where(
+      and(
+        eq(handleHolds.userId, userId),
+        or(eq(handleHolds.kind, 'reservation'), eq(handleHolds.handle, handle)),
+      ),
+    );
+}
+
+/** Renames a person may make in 30 days (each holds a handle for 180). */
+export const RENAMES_PER_MONTH = 3;
+
+export type RenameResult =
+  | { ok: true; previousHandle: string; heldUntil: Date; shop: { id: string; name: string } | null }
+  | { ok: false; reason: 'no-handle' | 'same' | 'taken' | 'too-many' };
+
+/**
+ * A person's new handle (and their shop's address), in one transaction. The old one is held for them for
+ * RENAME_HOLD_DAYS, and its pages redirect to the new one meanwhile. A verified shop loses its badge: the
+ * address people knew it by changed, so an admin checks it again.
+ */
+export async function renameHandle(db: Db, userId: string, handle: string): Promise<RenameResult> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ handle: users.handle })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user?.handle) return { ok: false, reason: 'no-handle' };
+    if (user.handle === handle) return { ok: false, reason: 'same' };
+    if ((await takenHandles(tx, [handle], userId)).size) return { ok: false, reason: 'taken' };
+    const now = new Date();
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(handleHolds)
+      .where(
+        and(
+          eq(handleHolds.userId, userId),
+          eq(handleHolds.kind, 'renamed'),
+          gt(handleHolds.createdAt, new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= RENAMES_PER_MONTH) return { ok: false, reason: 'too-many' };
+    const previousHandle = user.handle;
+    const heldUntil = new Date(now.getTime() + RENAME_HOLD_DAYS * 24 * 60 * 60 * 1000);
+    await tx.update(users).set({ handle, updatedAt: now }).where(eq(users.id, userId));
+    const [shop] = await tx
+      .select({ id: shops.id, name: shops.name, verified: shops.verified })
+      .from(shops)
+      .where(eq(shops.ownerId, userId));
+    if (shop) {
+      await tx
+        .update(shops)
+        .set({
+          slug: handle,
+          ...(shop.verified
+            ? {
+                verified: false,
+                verifiedById: null,
+                verifiedAt: null,
+                verificationNote: null,
+                recheckReason: `Renamed from /l/${previousHandle} to /l/${handle}.`,
+              }
+            : {}),
+          updatedAt: now,
+        })
+        .where(eq(shops.id, shop.id));
+    }
+    await releaseHolds(tx, userId, handle);
+    await tx
+      .insert(handleHolds)
+      .values({ handle: previousHandle, userId, expiresAt: heldUntil, kind: 'renamed' })
+      .onConflictDoUpdate({
+        target: handleHolds.handle,
+        set: { userId, expiresAt: heldUntil, kind: 'renamed', createdAt: now },
+      });
+    return {
+      ok: true,
+      previousHandle,
+      heldUntil,
+      shop: shop?.verified ? { id: shop.id, name: shop.name } : null,
+    };
   });
 }

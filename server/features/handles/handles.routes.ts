@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import {
   claimResponseSchema,
   claimSchema,
+  handleRenameResponseSchema,
+  handleRenameSchema,
   isValidHandle,
   normalizeHandle,
   reserveResponseSchema,
@@ -12,13 +14,16 @@ import {
 } from '../../../contract/handles';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { conflict, forbidden, parse, isUniqueViolation } from '../../plugins/errors';
+import { notify } from '../../notify/notifications';
+import { ErrorCodes } from '../../../contract/errors';
+import { AppError, badRequest, conflict, forbidden, parse, isUniqueViolation } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
-import { claimHandle, reserveHandle, takenHandles } from './handles.queries';
+import { claimHandle, RENAMES_PER_MONTH, renameHandle, reserveHandle, takenHandles } from './handles.queries';
 import { pickSuggestions, suggestionCandidates } from './suggestions';
 
 const TAKEN_MESSAGE = 'That handle is taken or on hold—try one of the suggestions below.';
-export async function handlesRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
   app.get('/api/slug/check', async (request) => {
     await app.rateLimit(`slug-check:ip:${request.ip}`, 60, 60 * 1000);
     const query = parse(slugCheckQuerySchema, request.query);
@@ -30,18 +35,24 @@ export async function handlesRoutes(app: FastifyInstance, { db }: AppContext): P
           .from(users)
           .where(eq(users.id, caller.id))
       : [];
+    const valid = isValidHandle(slug);
+    const baseTaken = valid && (await takenHandles(db, [slug], caller?.id ?? null)).has(slug);
     const candidates = suggestionCandidates({
       base: slug.length >= 3 ? slug : normalizeHandle(profile?.displayName ?? ''),
+      baseTaken,
       kind: query.kind,
       displayName: profile?.displayName,
       location: profile?.location,
     });
-    const valid = isValidHandle(slug);
-    const taken = await takenHandles(db, valid ? [slug, ...candidates] : candidates, caller?.id ?? null);
+    const taken = await takenHandles(db, candidates, caller?.id ?? null);
     const suggestions = pickSuggestions(candidates, taken);
     if (!valid) return slugCheckResponseSchema.parse({ ok: false, slug, reason: 'invalid', suggestions });
-    const ok = !taken.has(slug);
-    return slugCheckResponseSchema.parse({ ok, slug, ...(ok ? {} : { reason: 'taken' }), suggestions });
+    return slugCheckResponseSchema.parse({
+      ok: !baseTaken,
+      slug,
+      ...(baseTaken ? { reason: 'taken' } : {}),
+      suggestions,
+    });
   });
 
   app.post('/api/slug/reserve', async (request) => {
@@ -68,5 +79,54 @@ export async function handlesRoutes(app: FastifyInstance, { db }: AppContext): P
     }
     if (!ok) throw conflict(TAKEN_MESSAGE, 'HANDLE_TAKEN');
     return claimResponseSchema.parse({ slug: input.slug, kind: input.kind });
+  });
+
+  // A new handle from settings. Each rename holds the old handle for 180 days, so renames are few (the query
+  // allows RENAMES_PER_MONTH); attempts are limited apart from that, so trying taken handles costs no rename.
+  app.post('/api/account/handle', async (request) => {
+    const user = requireUser(request);
+    await app.rateLimit(`handle-rename:user:${user.id}`, 30, 60 * 60 * 1000);
+    const input = parse(handleRenameSchema, request.body);
+    let result: Awaited<ReturnType<typeof renameHandle>>;
+    try {
+      result = await renameHandle(db, user.id, input.handle);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(TAKEN_MESSAGE, 'HANDLE_TAKEN');
+      throw error;
+    }
+    if (!result.ok) {
+      if (result.reason === 'taken') throw conflict(TAKEN_MESSAGE, 'HANDLE_TAKEN');
+      if (result.reason === 'too-many')
+        throw new AppError(
+          429,
+          ErrorCodes.RATE_LIMITED,
+          `You have changed your handle ${RENAMES_PER_MONTH} times in the last 30 days. Please wait before changing it again.`,
+        );
+      const message =
+        result.reason === 'same'
+          ? 'That is already your handle.'
+          : 'Choose your first handle in the setup first.';
+      throw badRequest(message, { handle: message });
+    }
+    if (result.shop) {
+      // The shop's address changed: its Verified badge is gone and the admins are asked to check it again.
+      const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+      await notify(
+        ctx,
+        db,
+        admins.map((a) => ({
+          userId: a.id,
+          kind: 'verification_removed' as const,
+          title: `${result.shop!.name} needs a new check`,
+          body: `The shop moved from /l/${result.previousHandle} to /l/${input.handle}, so its Verified badge was removed. It is back in the verification queue.`,
+          link: '/admin',
+        })),
+      );
+    }
+    return handleRenameResponseSchema.parse({
+      handle: input.handle,
+      previousHandle: result.previousHandle,
+      heldUntil: result.heldUntil.toISOString(),
+    });
   });
 }

@@ -1,7 +1,13 @@
 import { HANDLE_MAX, isValidHandle, MAX_SUGGESTIONS, normalizeHandle } from '../../../contract/handles';
 
 export interface SuggestionSource {
+  /** What the person typed, normalised. */
   base: string;
+  /**
+   * The typed handle is someone else's (or reads like it, or is reserved): no suggestion is built from it, so a
+   * suggestion never dresses up another person's or shop's name. Only the person's own name and place are used.
+   */
+  baseTaken?: boolean;
   kind: 'user' | 'luthier';
   displayName?: string | null;
   location?: string | null;
@@ -11,9 +17,15 @@ const join = (base: string, suffix: string) =>
   `${base.slice(0, HANDLE_MAX - suffix.length - 1).replace(/-+$/, '')}-${suffix}`;
 
 /** Candidate handles in order of preference: name variants, the place, then numbers. */
-export function suggestionCandidates({ base, kind, displayName, location }: SuggestionSource): string[] {
+export function suggestionCandidates({
+  base,
+  baseTaken = false,
+  kind,
+  displayName,
+  location,
+}: SuggestionSource): string[] {
   const name = normalizeHandle(displayName ?? '');
-  const roots = [...new Set([base, name].filter((r) => r.length >= 2))];
+  const roots = [...new Set([baseTaken ? '' : base, name].filter((r) => r.length >= 2))];
   const root = roots[0] ?? 'maker';
   const place = normalizeHandle((location ?? '').split(',')[0] ?? '');
   const words = kind === 'luthier' ? ['guitars', 'lutherie', 'workshop', 'instruments'] : ['music', 'plays'];

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media, shops, users } from '../../db/schema';
+import { handleHolds, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 
 const avatarUrl = (m: { id: string | null; widths: number[] | null }) =>
@@ -77,4 +77,23 @@ export async function publishedShopSlugs(db: Db): Promise<string[]> {
     .where(eq(shops.published, true))
     .orderBy(shops.slug);
   return rows.map((r) => r.slug);
+}
+
+/**
+ * Where a renamed handle's pages went: the current handle of the person who left `handle`, while the 180-day
+ * hold lasts (product.md §11); null otherwise.
+ */
+export async function movedHandle(db: Db, handle: string): Promise<string | null> {
+  const [row] = await db
+    .select({ handle: users.handle })
+    .from(handleHolds)
+    .innerJoin(users, eq(users.id, handleHolds.userId))
+    .where(
+      and(
+        eq(handleHolds.handle, handle),
+        eq(handleHolds.kind, 'renamed'),
+        gt(handleHolds.expiresAt, new Date()),
+      ),
+    );
+  return row?.handle && row.handle !== handle ? row.handle : null;
 }

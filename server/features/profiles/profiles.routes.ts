@@ -15,7 +15,7 @@ import { listShops, shopFacets } from './directory.queries';
 import { limitShopMessage, sendShopMessage } from './shop-messages';
 import { shopCourses, shopInstruments } from './shop-page.queries';
 import { sharedResponse } from '../../plugins/etag';
-import { findShopProfile, findUserProfile, publishedShopSlugs } from './profiles.queries';
+import { findShopProfile, findUserProfile, movedHandle, publishedShopSlugs } from './profiles.queries';
 
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,48}$/) });
 
@@ -37,14 +37,22 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const profile = params.success ? await findUserProfile(db, params.data.slug) : null;
-    if (!profile) throw notFound("This profile doesn't exist or has been removed.");
+    if (!profile) {
+      const moved = params.success ? await movedHandle(db, params.data.slug) : null;
+      if (moved) return reply.header('cache-control', 'no-cache').redirect(`/api/profile/u/${moved}`, 301);
+      throw notFound("This profile doesn't exist or has been removed.");
+    }
     return sharedResponse(reply).send(userProfileSchema.parse(profile));
   });
 
   app.get('/api/profile/l/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
-    if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
+    if (!shop) {
+      const moved = params.success ? await movedHandle(db, params.data.slug) : null;
+      if (moved) return reply.header('cache-control', 'no-cache').redirect(`/api/profile/l/${moved}`, 301);
+      throw notFound("This luthier shop doesn't exist or is not published.");
+    }
     const [made, portfolio, teaches] = await Promise.all([
       shopInstruments(db, shop.id),
       shopInstruments(db, shop.id, { portfolioOnly: true }),
@@ -75,8 +83,12 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // What a shared link to a profile or a shop shows before any script runs.
   app.addHeadProvider('/u/:slug', async ({ slug = '' }) => {
-    const profile = paramsSchema.safeParse({ slug }).success ? await findUserProfile(db, slug) : null;
-    if (!profile) return null;
+    if (!paramsSchema.safeParse({ slug }).success) return null;
+    const profile = await findUserProfile(db, slug);
+    if (!profile) {
+      const moved = await movedHandle(db, slug);
+      return moved ? { redirect: `/u/${moved}` } : null;
+    }
     const name = profile.displayName || 'Anonymous User';
     return {
       title: name,
@@ -96,8 +108,12 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     };
   });
   app.addHeadProvider('/l/:slug', async ({ slug = '' }) => {
-    const shop = paramsSchema.safeParse({ slug }).success ? await findShopProfile(db, slug) : null;
-    if (!shop) return null;
+    if (!paramsSchema.safeParse({ slug }).success) return null;
+    const shop = await findShopProfile(db, slug);
+    if (!shop) {
+      const moved = await movedHandle(db, slug);
+      return moved ? { redirect: `/l/${moved}` } : null;
+    }
     return {
       title: shop.name,
       description: shop.bio?.slice(0, 200) || `${shop.name}, a luthier's workshop on Luthier Registry.`,

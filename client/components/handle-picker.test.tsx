@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders } from '../test/render';
 import { HandlePicker } from './handle-picker';
-import { useHandleCheck } from './use-handle-check';
+import { useHandleCheck } from '../lib/use-handle-check';
 
 function Harness({ kind = 'user' as const, initial = '' }: { kind?: 'user' | 'luthier'; initial?: string }) {
   const [value, setValue] = useState(initial);

@@ -7,8 +7,8 @@ import {
   normalizeHandle,
   type HandleKind,
   type SlugCheckResponse,
-} from '../../../contract/handles';
-import { apiJson } from '../../lib/api';
+} from '../../contract/handles';
+import { apiJson } from './api';
 
 export type HandleStatus = 'short' | 'checking' | 'available' | 'invalid' | 'taken' | 'error';
 

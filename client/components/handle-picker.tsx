@@ -1,8 +1,8 @@
 import { AtSign, Check, Loader2, X } from 'lucide-react';
-import type { HandleKind } from '../../../contract/handles';
-import { Input, Label } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
-import { typedHandle, type HandleStatus } from './use-handle-check';
+import type { HandleKind } from '../../contract/handles';
+import { Input, Label } from './ui/input';
+import { cn } from '../lib/cn';
+import { typedHandle, type HandleStatus } from '../lib/use-handle-check';
 
 const MESSAGES: Record<Exclude<HandleStatus, 'taken'>, string> = {
   short: 'Must be at least 3 characters',
@@ -27,6 +27,7 @@ export function HandlePicker({
   handle,
   status,
   suggestions,
+  current = false,
 }: {
   kind: HandleKind;
   value: string;
@@ -34,16 +35,25 @@ export function HandlePicker({
   handle: string;
   status: HandleStatus;
   suggestions: string[];
+  /** The value is the person's handle already (settings): said as such, with no suggestions. */
+  current?: boolean;
 }) {
   const path = `/${kind === 'luthier' ? 'l' : 'u'}/${handle || 'your-handle'}`;
-  const tone =
-    status === 'available'
+  const tone = current
+    ? 'text-stone-600'
+    : status === 'available'
       ? 'text-emerald-800'
       : status === 'taken' || status === 'invalid' || status === 'error'
         ? 'text-red-700'
         : 'text-stone-600';
   const Icon =
-    status === 'available' ? Check : status === 'checking' ? Loader2 : status === 'short' ? AtSign : X;
+    current || status === 'available'
+      ? Check
+      : status === 'checking'
+        ? Loader2
+        : status === 'short'
+          ? AtSign
+          : X;
   return (
     <div className="grid gap-3">
       <div className="grid gap-1.5">
@@ -56,18 +66,21 @@ export function HandlePicker({
           spellCheck={false}
           maxLength={60}
           aria-describedby="handle-status handle-preview"
-          aria-invalid={status === 'taken' || status === 'invalid' ? true : undefined}
+          aria-invalid={!current && (status === 'taken' || status === 'invalid') ? true : undefined}
         />
         <p id="handle-status" role="status" className={cn('flex items-center gap-1.5 text-sm', tone)}>
-          <Icon className={cn('size-4 shrink-0', status === 'checking' && 'animate-spin')} aria-hidden />
-          {statusMessage(status, suggestions.length > 0)}
+          <Icon
+            className={cn('size-4 shrink-0', !current && status === 'checking' && 'animate-spin')}
+            aria-hidden
+          />
+          {current ? 'This is your handle.' : statusMessage(status, suggestions.length > 0)}
         </p>
       </div>
       <p id="handle-preview" className="rounded-md bg-wood-50 px-3 py-2 text-sm text-stone-700">
         Your public page:{' '}
         <span className="font-mono text-wood-900">{`${window.location.origin}${path}`}</span>
       </p>
-      {suggestions.length > 0 && (
+      {!current && suggestions.length > 0 && (
         <div>
           <p id="handle-suggestions" className="mb-2 text-sm font-medium text-stone-800">
             Suggestions
