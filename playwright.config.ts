@@ -29,8 +29,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  // `npm test` runs the real-time journeys (@realtime) in a second Playwright run beside the unit suites: each
-  // run keeps its artefacts and report in its own folder and file.
+  // Playwright empties its output folder when it starts: `npm test` gives it test-results/e2e, so the other
+  // suites' reports beside it stay.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -1,4 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 
@@ -136,11 +137,40 @@ export async function expectLoaded(page: Page) {
   await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0);
 }
 
-/** axe with the WCAG A/AA and best-practice rules over the whole page; every violation is listed. */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * axe with the WCAG A/AA and best-practice rules over the whole page. axe-core runs in the page itself, put there
+ * once per document (a second width reuses it): @axe-core/playwright's builder injects it anew and returns every
+ * passing node on each call, which took twice as long over the route matrix.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+    };
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, AXE_TAGS);
+}
+
+/** axeViolations, each one listed in the failure. */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  // Legacy mode runs axe.run() in the page itself; the default runs each frame apart and merges the results in a
-  // second, blank page, which costs twice the time and is only needed for cross-origin iframes (there are none).
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+  const violations = await axeViolations(page);
   expect
     .soft(
       violations.map(

@@ -281,58 +281,55 @@ async function playAndPause(page: Page) {
 test.describe('keyboard: the lesson player', () => {
   test.use({ role: 'enthusiast' });
 
-  test(
-    'opens a lesson from the outline, plays and pauses, completes it and moves on',
-    {
-      tag: '@realtime',
-    },
-    async ({ page, world }) => {
-      // Watching the rest of a video lesson at double speed takes up to half a minute.
-      test.setTimeout(120_000);
-      const mine = (await (await page.request.get('/api/lms/my-courses')).json()) as {
-        id: string;
-        nextLessonTitle: string | null;
-      }[];
-      const title = mine.find((c) => c.id === world.enrolledCourseId)?.nextLessonTitle ?? '';
-      expect(title).not.toBe('');
-      await page.goto(`/course-progress?courseId=${world.enrolledCourseId}`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectLoaded(page);
-      await skipToContent(page);
-      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await tabTo(page, page.getByRole('button', { name: new RegExp(`^(Start|Continue) ${escaped}$`) }));
+  test('opens a lesson from the outline, plays and pauses, completes it and moves on', async ({
+    page,
+    world,
+  }) => {
+    // Watching the rest of a video lesson at double speed takes up to half a minute.
+    test.setTimeout(120_000);
+    const mine = (await (await page.request.get('/api/lms/my-courses')).json()) as {
+      id: string;
+      nextLessonTitle: string | null;
+    }[];
+    const title = mine.find((c) => c.id === world.enrolledCourseId)?.nextLessonTitle ?? '';
+    expect(title).not.toBe('');
+    await page.goto(`/course-progress?courseId=${world.enrolledCourseId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectLoaded(page);
+    await skipToContent(page);
+    const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await tabTo(page, page.getByRole('button', { name: new RegExp(`^(Start|Continue) ${escaped}$`) }));
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/lessons\//);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectLoaded(page);
+
+    await playAndPause(page);
+
+    const video = page.locator('video');
+    if (await video.count()) {
+      // A video lesson completes once 95 % of it has been watched: the rest plays at double speed (the most the
+      // server credits), and the lesson completes by itself.
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.playbackRate = 2;
+        void v.play();
+      });
+      await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled({ timeout: 45_000 });
+    } else {
+      const complete = page.getByRole('button', { name: 'Mark as Complete' });
+      await tabTo(page, complete);
       await page.keyboard.press('Enter');
+      await expectToast(page, 'Lesson completed!');
+      await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    }
 
-      await expect(page).toHaveURL(/\/lessons\//);
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expectLoaded(page);
+    const nextLesson = page.getByRole('link', { name: 'Next lesson' });
+    await tabTo(page, nextLesson);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/lessons\/.*courseId=/);
+    await expect(page.getByRole('button', { name: 'Mark as Complete' })).toBeVisible();
 
-      await playAndPause(page);
-
-      const video = page.locator('video');
-      if (await video.count()) {
-        // A video lesson completes once 95 % of it has been watched: the rest plays at double speed (the most the
-        // server credits), and the lesson completes by itself.
-        await video.evaluate((v: HTMLVideoElement) => {
-          v.playbackRate = 2;
-          void v.play();
-        });
-        await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled({ timeout: 45_000 });
-      } else {
-        const complete = page.getByRole('button', { name: 'Mark as Complete' });
-        await tabTo(page, complete);
-        await page.keyboard.press('Enter');
-        await expectToast(page, 'Lesson completed!');
-        await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
-      }
-
-      const nextLesson = page.getByRole('link', { name: 'Next lesson' });
-      await tabTo(page, nextLesson);
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/lessons\/.*courseId=/);
-      await expect(page.getByRole('button', { name: 'Mark as Complete' })).toBeVisible();
-
-      await playAndPause(page);
-    },
-  );
+    await playAndPause(page);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { registerPerson } from './accounts-helpers';
 import {
+  axeViolations,
   expect,
   expectAccessibleAtWidths,
   expectLoaded,
@@ -215,6 +216,24 @@ for (const role of ROLES) {
     }
   });
 }
+
+// The checker itself: a page with known faults must fail it, at both widths (axe is put in the page once and
+// reused), or every "no violation" above would prove nothing.
+test('the axe check finds planted faults', async ({ page }) => {
+  await page.goto('/');
+  await expect(h1(page, 'The living registry for handmade instruments')).toBeVisible();
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = 'data:,';
+    const button = document.createElement('button');
+    document.querySelector('main')?.append(img, button);
+  });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const ids = (await axeViolations(page)).map((v) => v.id);
+    expect(ids).toEqual(expect.arrayContaining(['image-alt', 'button-name']));
+  }
+});
 
 test.describe('axe on open states', () => {
   test('the sign-in dialog: each tab, and its errors', async ({ page }) => {

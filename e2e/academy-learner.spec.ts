@@ -23,45 +23,41 @@ async function storedPercent(page: Page, lessonId: string): Promise<number> {
 }
 
 test.describe('academy learner', () => {
-  test(
-    'enrols from a listing, watches a lesson to auto-completion and sees outline and /learn update',
-    {
-      tag: '@realtime',
-    },
-    async ({ page }) => {
-      await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
-      await page.goto('/listing/acoustic-guitar-bracing-basics');
-      await page.getByRole('button', { name: /Enroll Now|Go to Course/ }).click();
-      await expect(page).toHaveURL(/\/courses\/course-8$/);
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Acoustic Guitar Bracing Basics' }),
-      ).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Locked: Grain orientation' })).toBeDisabled();
+  test('enrols from a listing, watches a lesson to auto-completion and sees outline and /learn update', async ({
+    page,
+  }) => {
+    await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
+    await page.goto('/listing/acoustic-guitar-bracing-basics');
+    await page.getByRole('button', { name: /Enroll Now|Go to Course/ }).click();
+    await expect(page).toHaveURL(/\/courses\/course-8$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Acoustic Guitar Bracing Basics' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Locked: Grain orientation' })).toBeDisabled();
 
-      await page.getByRole('button', { name: /^(Start|Continue|Review) Ladder, fan and X$/ }).click();
-      await expect(page).toHaveURL(/\/lessons\/course-8-l1\?courseId=course-8$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Ladder, fan and X' })).toBeVisible();
-      // The server accepts watched coverage at up to 2× speed: the one-minute clip takes 30 s to complete.
-      test.setTimeout(120_000);
-      await playFast(page, 2);
-      await expect(page.getByText('Lesson completed!', { exact: true })).toBeVisible({ timeout: 45_000 });
-      await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
-      await expect(page.getByText('Progress: 100%')).toBeVisible();
+    await page.getByRole('button', { name: /^(Start|Continue|Review) Ladder, fan and X$/ }).click();
+    await expect(page).toHaveURL(/\/lessons\/course-8-l1\?courseId=course-8$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ladder, fan and X' })).toBeVisible();
+    // The server accepts watched coverage at up to 2× speed: the one-minute clip takes 30 s to complete.
+    test.setTimeout(120_000);
+    await playFast(page, 2);
+    await expect(page.getByText('Lesson completed!', { exact: true })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(page.getByText('Progress: 100%')).toBeVisible();
 
-      await page.getByRole('link', { name: 'Back to Course' }).click();
-      await expect(page).toHaveURL(/\/course-progress\?courseId=course-8$/);
-      await expect(page.getByRole('button', { name: 'Review Ladder, fan and X' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Start Grain orientation' })).toBeEnabled();
-      await expect(page.getByText('1/2 lessons completed', { exact: false })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Course' }).click();
+    await expect(page).toHaveURL(/\/course-progress\?courseId=course-8$/);
+    await expect(page.getByRole('button', { name: 'Review Ladder, fan and X' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Grain orientation' })).toBeEnabled();
+    await expect(page.getByText('1/2 lessons completed', { exact: false })).toBeVisible();
 
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).click();
-      await expect(page.getByRole('heading', { name: 'Welcome back, Sam!' })).toBeVisible();
-      const mine = page.getByRole('region', { name: 'Your Courses' });
-      await expect(mine.getByText('Acoustic Guitar Bracing Basics')).toBeVisible();
-      await expect(mine.getByText('1 of 6 lessons completed')).toBeVisible();
-      await expect(mine.getByRole('link', { name: 'Continue Acoustic Guitar Bracing Basics' })).toBeVisible();
-    },
-  );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Sam!' })).toBeVisible();
+    const mine = page.getByRole('region', { name: 'Your Courses' });
+    await expect(mine.getByText('Acoustic Guitar Bracing Basics')).toBeVisible();
+    await expect(mine.getByText('1 of 6 lessons completed')).toBeVisible();
+    await expect(mine.getByRole('link', { name: 'Continue Acoustic Guitar Bracing Basics' })).toBeVisible();
+  });
 
   test('a save sent by the beacon when the tab is closed is on the server afterwards', async ({
     page,

@@ -31,7 +31,7 @@ async function newLearner(page: Page) {
   return person;
 }
 
-test.describe('academy: honest time and watched ranges', { tag: '@realtime' }, () => {
+test.describe('academy: honest time and watched ranges', () => {
   test.setTimeout(150_000);
 
   test('a clip played for 40 s saves during playback, counts ~40 s and resumes in a second browser', async ({

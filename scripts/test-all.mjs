@@ -1,7 +1,6 @@
-// `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), client and the
-// real-time Playwright journeys side by side, then the other Playwright journeys against the built server on
-// their own (they measure pages and must not share the two cores with the other suites) — then one line
-// "N passed, N failed" over all of them.
+// `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and client side by
+// side, then the Playwright journeys against the built server on their own (they measure pages and must not share
+// the two cores with the other suites) — then one line "N passed, N failed" over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,31 +85,26 @@ const vitestSuites = [
   // Side by side, the other suites get one worker each.
   env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '1', ...s.env },
 }));
-// The Playwright journeys against the built server. Those tagged @realtime spend most of their minute waiting
-// on a real clock (a clip played at 2×, a reading timer): they run beside the unit suites, on a server of their
-// own with one browser, and the rest run afterwards with the two cores to themselves.
-const playwrightSuite = (name, args, key, workers) => ({
-  name,
+// The Playwright journeys against the built server, once the other suites are done (they measure pages and must
+// not share the two cores).
+const e2e = {
+  name: 'e2e',
   cmd: bin('playwright'),
-  args: ['test', ...args],
+  args: ['test'],
   env: {
     CI: '1',
-    E2E_WORKERS: workers,
-    E2E_OUTPUT_DIR: path.join('test-results', key),
-    E2E_JSON: path.join('test-results', `${key}.json`),
+    E2E_OUTPUT_DIR: path.join('test-results', 'e2e'),
+    E2E_JSON: path.join('test-results', 'e2e.json'),
   },
-  json: `${key}.json`,
+  json: 'e2e.json',
   playwright: true,
-});
-const e2eRealtime = playwrightSuite('e2e (real-time)', ['--grep', '@realtime'], 'e2e-realtime', '1');
-const e2e = playwrightSuite('e2e', ['--grep-invert', '@realtime'], 'e2e', '2');
+};
 
 const selected = (suite) => !only.length || only.some((o) => suite.name.startsWith(o));
-const phases = [[...vitestSuites, e2eRealtime].filter(selected), [e2e].filter(selected)].filter(
-  (p) => p.length,
-);
+const phases = [vitestSuites.filter(selected), [e2e].filter(selected)].filter((p) => p.length);
 
-// Both Playwright runs start a server from the same build: it is made (when stale) once, before either starts.
+// The Playwright run's server serves the build: it is made (when stale) before any suite starts, so a build
+// failure is told at once.
 if (phases.flat().some((suite) => suite.playwright)) {
   const { buildClientIfStale } = await import('./build-client.mjs');
   if (buildClientIfStale() !== 0) {
