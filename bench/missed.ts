@@ -1,5 +1,6 @@
 // For each target the run misses: the reason, with this run's figures, and the next step.
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
+import { FLOOD_TARGET_RATIO } from './login-flood';
 import type { Missed, Report } from './render';
 
 /** What removes the common Lighthouse failures, by audit id. */
@@ -22,6 +23,17 @@ const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 /
 
 export function missedTargets(r: Report): Missed[] {
   const missed: Missed[] = [];
+  for (const f of r.loginFlood ?? [])
+    for (const [what, m] of [
+      ['a static asset', f.asset],
+      ['/api/auth/me', f.me],
+    ] as const)
+      if (m.ratio > FLOOD_TARGET_RATIO)
+        missed.push({
+          target: `sign-in flood (${f.label}): p99 of ${what} ×${m.ratio.toFixed(1)} > ${FLOOD_TARGET_RATIO}`,
+          reason: `under ${f.signIns} wrong sign-ins its p99 went from ${m.idle.p99} ms to ${m.flood.p99} ms.`,
+          next: 'lower the hashing concurrency or the queue bound (server/passwords), or answer the flood sooner (rate limits per address).',
+        });
   const { A, B, C } = r.synthetic;
   if (r.synthetic['B/A'] < 0.9)
     missed.push({

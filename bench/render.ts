@@ -1,6 +1,7 @@
 // bench/report.md from the run's figures (the same object is written as bench/report.json).
 import type { StatementTime } from './driver';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
+import { loginFloodMarkdown, type FloodResult } from './login-flood';
 import type { Sample } from './lib';
 
 export interface EndpointRow {
@@ -57,6 +58,8 @@ export interface Report {
   rssMb: { idle: Record<string, number>; underLoad: Record<string, number> };
   coldStartMs: Record<string, number | null>;
   lighthouse: LighthouseResult[] | null;
+  /** Wrong sign-ins flooding one account: what everyone else's requests feel (null: BENCH_FLOOD=0). */
+  loginFlood: FloodResult[] | null;
   missed: Missed[];
 }
 
@@ -185,6 +188,10 @@ export function renderMarkdown(r: Report): string {
     '## Lighthouse (mobile preset, PostgreSQL server with its default server cache)',
     '',
     ...(r.lighthouse ? lighthouseMarkdown(r.lighthouse) : ['Skipped.']),
+    '',
+    '## Sign-in flood',
+    '',
+    ...(r.loginFlood ? loginFloodMarkdown(r.loginFlood) : ['Skipped (BENCH_FLOOD=0).']),
     '',
     '## Targets missed',
     '',

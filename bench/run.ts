@@ -10,6 +10,7 @@ import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './
 import { ensureClientBuilt } from './client-build';
 import { canPin, load, median, onLoadCore, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
+import { runLoginFlood } from './login-flood';
 import { missedTargets } from './missed';
 import { renderMarkdown, type EndpointRow, type Report } from './render';
 import { runScale } from './scale';
@@ -187,6 +188,10 @@ async function main() {
     },
   );
   lap('scale');
+  // Its own two servers, after the others have stopped.
+  const loginFlood =
+    process.env.BENCH_FLOOD === '0' ? null : await runLoginFlood(num('BENCH_FLOOD_SECONDS', 4));
+  lap('login flood');
 
   const mostSaves = Math.max(...backends.map((b) => b.saves.mostPerLearner()));
   const report: Report = {
@@ -241,6 +246,7 @@ async function main() {
     rssMb: { idle: idleRss, underLoad: loadedRss },
     coldStartMs,
     lighthouse,
+    loginFlood,
     missed: [],
   };
 

@@ -23,3 +23,18 @@ export const MAX_SEARCH_LENGTH = 200;
  */
 export const REGISTRY_COUNT_CAP = 1000;
 export const TRANSFER_DAYS = 14;
+
+/** Facts that identify the instrument; after its first transfer the maker changes them only as a correction. */
+export const IDENTITY_FIELDS = [
+  'name',
+  'model',
+  'serialNumber',
+  'yearMade',
+  'bodyWood',
+  'neckWood',
+  'fretboardWood',
+  'scaleLength',
+  'numberOfStrings',
+] as const;
+/** Facts that belong to whoever owns the instrument now. */
+export const OWNER_FIELDS = ['condition', 'estimatedValue'] as const;

@@ -144,20 +144,7 @@ export const createInstrumentSchema = buildFieldsSchema.extend({
 });
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
-/** Facts that identify the instrument; after its first transfer the maker changes them only as a correction. */
-export const IDENTITY_FIELDS = [
-  'name',
-  'model',
-  'serialNumber',
-  'yearMade',
-  'bodyWood',
-  'neckWood',
-  'fretboardWood',
-  'scaleLength',
-  'numberOfStrings',
-] as const;
-/** Facts that belong to whoever owns the instrument now. */
-export const OWNER_FIELDS = ['condition', 'estimatedValue'] as const;
+export { IDENTITY_FIELDS, OWNER_FIELDS } from './registry-values';
 
 export const editInstrumentSchema = buildFieldsSchema
   .partial()
@@ -264,7 +251,9 @@ export const imagePatchSchema = z
     isPrimary: z.literal(true).optional(),
   })
   .refine((v) => v.caption !== undefined || v.isPrimary !== undefined, { message: 'Nothing to change.' });
+export type ImagePatchInput = z.input<typeof imagePatchSchema>;
 export const imageOrderSchema = z.object({ imageIds: z.array(z.uuid()).min(1).max(50) });
+export type ImageOrderInput = z.input<typeof imageOrderSchema>;
 
 const isoDate = z.iso.date({ message: 'Enter a date (YYYY-MM-DD).' });
 export const serviceInputSchema = z.object({
@@ -345,3 +334,4 @@ export const myRegistrySchema = z.object({
 export type MyRegistry = z.infer<typeof myRegistrySchema>;
 
 export const privacySchema = z.object({ ownerPrivacy: z.boolean() });
+export type PrivacyInput = z.input<typeof privacySchema>;

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import type { InstrumentDetail } from '../../contract/registry';
+import type { CreateInstrumentInput } from '../../contract/registry';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
-import { useMyRegistry, useRegistryMutation } from '../features/registry/api';
+import { createInstrument, useMyRegistry, useRegistryMutation } from '../features/registry/api';
 import { InstrumentForm } from '../features/registry/instrument-form';
-import { apiJson, errorFields, errorText } from '../lib/api';
+import { errorFields, errorText } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -14,18 +14,15 @@ export function InstrumentNewPage() {
   const { user, isLoading } = useAuth();
   const mine = useMyRegistry(Boolean(user));
   const navigate = useNavigate();
-  const create = useRegistryMutation(
-    (body: Record<string, unknown>) => apiJson<InstrumentDetail>('POST', '/api/registry/instruments', body),
-    {
-      onSuccess: (created) => {
-        toast({
-          title: 'Instrument registered',
-          description: `Passport ${created.passportCode} is ready. Add photos in the Gallery.`,
-        });
-        void navigate(`/instruments/${created.id}`);
-      },
+  const create = useRegistryMutation((body: CreateInstrumentInput) => createInstrument(body), {
+    onSuccess: (created) => {
+      toast({
+        title: 'Instrument registered',
+        description: `Passport ${created.passportCode} is ready. Add photos in the Gallery.`,
+      });
+      void navigate(`/instruments/${created.id}`);
     },
-  );
+  });
   if (isLoading) return <Spinner />;
   // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
   if (!user) return null;
@@ -57,7 +54,9 @@ export function InstrumentNewPage() {
           mode="create"
           pending={create.isPending}
           fieldErrors={fields}
-          onSubmit={(body) => create.mutate(body)}
+          // The form sends what was typed (empty required fields left out); the server's schema judges it and
+          // answers field errors, shown beside each field.
+          onSubmit={(body) => create.mutate(body as CreateInstrumentInput)}
         />
       </div>
     </div>

@@ -1,14 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminQueue } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText, getQueryFn } from '../../lib/api';
-
-const QUEUE_KEY = '/api/admin/queue';
+import { errorText } from '../../lib/api';
+import { setVerification, useAdminQueue, type VerifiableKind } from './api';
 
 function Statement({ v }: { v: { adminName: string; at: string; note: string } }) {
   return (
@@ -33,17 +31,10 @@ export function AdminQueuePanel() {
   // What the admin checked: required to verify, shown on the badge with their name and the date.
   const [note, setNote] = useState('');
   const client = useQueryClient();
-  const query = useQuery<AdminQueue>({
-    queryKey: [`${QUEUE_KEY}?verified=${showVerified}`],
-    queryFn: getQueryFn<AdminQueue>({ on401: 'throw' }) as () => Promise<AdminQueue>,
-  });
+  const query = useAdminQueue(showVerified);
   const verify = useMutation({
-    mutationFn: ({ kind, id, verified }: { kind: 'shops' | 'instruments'; id: string; verified: boolean }) =>
-      apiRequest(
-        'POST',
-        `/api/admin/${kind}/${id}/verification`,
-        verified ? { verified, note } : { verified },
-      ),
+    mutationFn: ({ kind, id, verified }: { kind: VerifiableKind; id: string; verified: boolean }) =>
+      setVerification(kind, id, verified ? { verified, note } : { verified }),
     onSuccess: async (_r, v) => {
       toast({ title: v.verified ? 'Verified' : 'Verification withdrawn' });
       if (v.verified) setNote('');

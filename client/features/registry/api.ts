@@ -1,13 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CreateInstrumentInput,
+  EditInstrumentInput,
+  ImageOrderInput,
+  ImagePatchInput,
   InstrumentDetail,
   InstrumentSummary,
   MyRegistry,
   PortfolioInput,
+  PrivacyInput,
+  ServiceInput,
+  StolenReportInput,
   Transfer,
   TransferList,
+  TransferOfferInput,
 } from '../../../contract/registry';
-import { ApiError, apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { ApiError, apiJson, apiRequest, getQueryFn, throwIfResNotOk } from '../../lib/api';
 
 export interface RegistryFilters {
   search: string;
@@ -145,3 +153,28 @@ export function useSetPortfolio(id: string) {
 /** The owner's copy of the provenance dossier (a PDF download; the current owner and admins only). */
 export const ownerDossierUrl = (id: string) =>
   `/api/registry/instruments/${encodeURIComponent(id)}/owner-dossier.pdf`;
+
+// The registry's writes, one typed fetcher each, taking the contract's input types (the server validates the
+// same schemas). Components call these through useRegistryMutation, never fetch themselves.
+const instrumentPath = (id: string) => `${INSTRUMENTS_KEY}/${encodeURIComponent(id)}`;
+
+export const createInstrument = (input: CreateInstrumentInput) =>
+  apiJson<InstrumentDetail>('POST', INSTRUMENTS_KEY, input);
+export const editInstrument = (id: string, input: EditInstrumentInput) =>
+  apiJson<InstrumentDetail>('PATCH', instrumentPath(id), input);
+export const offerTransfer = (id: string, input: TransferOfferInput) =>
+  apiJson<Transfer>('POST', `${instrumentPath(id)}/transfers`, input);
+export const reportStolen = (id: string, input: StolenReportInput) =>
+  apiRequest('POST', `${instrumentPath(id)}/report-stolen`, input);
+export const markRecovered = (id: string) => apiRequest('POST', `${instrumentPath(id)}/recovered`);
+export const addServiceRecord = (id: string, input: ServiceInput) =>
+  apiRequest('POST', `${instrumentPath(id)}/service-records`, input);
+export const decideServiceRecord = (id: string, recordId: string, action: 'approve' | 'reject') =>
+  apiRequest('POST', `${instrumentPath(id)}/service-records/${encodeURIComponent(recordId)}/${action}`);
+export const updateImage = (id: string, imageId: string, input: ImagePatchInput) =>
+  apiRequest('PATCH', `${instrumentPath(id)}/images/${encodeURIComponent(imageId)}`, input);
+export const deleteImage = (id: string, imageId: string) =>
+  apiRequest('DELETE', `${instrumentPath(id)}/images/${encodeURIComponent(imageId)}`);
+export const reorderImages = (id: string, input: ImageOrderInput) =>
+  apiRequest('PUT', `${instrumentPath(id)}/images/order`, input);
+export const setOwnerPrivacy = (input: PrivacyInput) => apiRequest('PUT', '/api/registry/privacy', input);

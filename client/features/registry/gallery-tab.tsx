@@ -6,8 +6,9 @@ import { Button } from '../../components/ui/button';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
-import { useRegistryMutation } from './api';
+import { errorText } from '../../lib/api';
+import type { ImagePatchInput } from '../../../contract/registry';
+import { deleteImage, reorderImages, updateImage, useRegistryMutation } from './api';
 import { PhotoUpload } from './photo-upload';
 
 const fail = (error: unknown) =>
@@ -29,17 +30,16 @@ function PhotoControls({
   index: number;
 }) {
   const [caption, setCaption] = useState(image.caption ?? '');
-  const base = `/api/registry/instruments/${instrumentId}/images`;
-  const patch = useRegistryMutation((body: object) => apiRequest('PATCH', `${base}/${image.id}`, body), {
+  const patch = useRegistryMutation((body: ImagePatchInput) => updateImage(instrumentId, image.id, body), {
     onError: fail,
   });
-  const remove = useRegistryMutation(() => apiRequest('DELETE', `${base}/${image.id}`), { onError: fail });
+  const remove = useRegistryMutation(() => deleteImage(instrumentId, image.id), { onError: fail });
   const move = useRegistryMutation(
     (to: number) => {
       const ids = images.map((i) => i.id);
       ids.splice(index, 1);
       ids.splice(to, 0, image.id);
-      return apiRequest('PUT', `${base}/order`, { imageIds: ids });
+      return reorderImages(instrumentId, { imageIds: ids });
     },
     { onError: fail },
   );

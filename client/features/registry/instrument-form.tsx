@@ -5,6 +5,7 @@ import {
   CONDITIONS,
   INSTRUMENT_CATEGORIES,
   INSTRUMENT_TYPES,
+  OWNER_FIELDS,
 } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
@@ -51,11 +52,14 @@ function initial(i?: InstrumentDetail): Values {
   return v;
 }
 
+const isOwnerField = (k: string) => (OWNER_FIELDS as readonly string[]).includes(k);
+
 /** Form values to the API body: numbers as numbers; empty optional fields are null on edit and left out on create. */
-function toBody(values: Values, mode: 'create' | 'edit'): Record<string, unknown> {
+function toBody(values: Values, mode: 'create' | 'edit', ownerFields: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [k, raw] of Object.entries(values)) {
     if ((k === 'firstOwner' || k === 'firstOwnerMethod') && mode === 'edit') continue;
+    if (!ownerFields && isOwnerField(k)) continue;
     const v = raw.trim();
     if (!v) {
       if (mode === 'edit' && k !== 'name' && k !== 'yearMade') body[k] = null;
@@ -67,16 +71,21 @@ function toBody(values: Values, mode: 'create' | 'edit'): Record<string, unknown
   return body;
 }
 
-/** Register or edit build details: required name, type, category and year. */
+/**
+ * Register or edit build details: required name, type, category and year. Condition and estimated value are the
+ * current owner's (product.md §10): a maker who no longer owns the instrument edits without them.
+ */
 export function InstrumentForm({
   mode,
   instrument,
+  ownerFields = true,
   pending,
   fieldErrors,
   onSubmit,
 }: {
   mode: 'create' | 'edit';
   instrument?: InstrumentDetail;
+  ownerFields?: boolean;
   pending: boolean;
   fieldErrors: Record<string, string>;
   onSubmit: (body: Record<string, unknown>) => void;
@@ -90,7 +99,7 @@ export function InstrumentForm({
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(toBody(values, mode));
+    onSubmit(toBody(values, mode, ownerFields));
   };
   const field = (k: string, label: string, input: React.ReactNode) => (
     <div className="flex flex-col gap-1" key={k}>
@@ -135,25 +144,31 @@ export function InstrumentForm({
             ))}
           </Select>,
         )}
-        {field(
-          'condition',
-          'Condition',
-          <Select id="f-condition" value={values.condition} onChange={set('condition')} {...err('condition')}>
-            <option value="">Not stated</option>
-            {CONDITIONS.map((c) => (
-              <option key={c} value={c}>
-                {capitalize(c)}
-              </option>
-            ))}
-          </Select>,
-        )}
+        {ownerFields &&
+          field(
+            'condition',
+            'Condition',
+            <Select
+              id="f-condition"
+              value={values.condition}
+              onChange={set('condition')}
+              {...err('condition')}
+            >
+              <option value="">Not stated</option>
+              {CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {capitalize(c)}
+                </option>
+              ))}
+            </Select>,
+          )}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-serif text-lg font-semibold text-wood-900">Build details</legend>
         {TEXT_FIELDS.map(([k, label]) =>
           field(k, label, <Input id={`f-${k}`} value={values[k] ?? ''} onChange={set(k)} {...err(k)} />),
         )}
-        {NUMBER_FIELDS.map(([k, label]) =>
+        {NUMBER_FIELDS.filter(([k]) => ownerFields || !isOwnerField(k)).map(([k, label]) =>
           field(
             k,
             k === 'yearMade' ? `${label} (required)` : label,

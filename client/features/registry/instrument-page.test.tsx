@@ -126,4 +126,55 @@ describe('InstrumentPage', () => {
       'Sam Carter',
     ]);
   });
+
+  it('the owner (not the maker) sets condition and value in their own dialog; the maker edits without them', async () => {
+    const asOwner = { ...detail, viewer: { ...detail.viewer, isOwner: true } };
+    const calls = mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
+      'GET /api/registry/me': () => ({
+        json: { registered: [], owned: [], ownerPrivacy: false, shop: null },
+      }),
+      [`PATCH /api/registry/instruments/${ID}`]: () => ({
+        json: { ...asOwner, condition: 'good', estimatedValue: 12000 },
+      }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amber Violin' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Condition & value' }));
+    const condition = await screen.findByLabelText('Condition');
+    expect(condition).toHaveValue('mint');
+    await userEvent.selectOptions(condition, 'good');
+    const value = screen.getByLabelText('Estimated value (USD)');
+    expect(value).toHaveValue(14500);
+    await userEvent.clear(value);
+    await userEvent.type(value, '12000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      condition: 'good',
+      estimatedValue: 12000,
+    });
+  });
+
+  it("a maker who no longer owns it edits build details without the owner's fields", async () => {
+    const asMaker = { ...detail, viewer: { ...detail.viewer, isMaker: true } };
+    const calls = mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: asMaker }),
+      [`PATCH /api/registry/instruments/${ID}`]: () => ({ json: { ...asMaker, model: 'Guarneri' } }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText('Model')).toHaveValue('Strad');
+    expect(screen.queryByLabelText('Condition')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Estimated value (USD)')).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Model'));
+    await userEvent.type(screen.getByLabelText('Model'), 'Guarneri');
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await screen.findByText('Changes saved');
+    const body = calls.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(body.model).toBe('Guarneri');
+    expect(body).not.toHaveProperty('condition');
+    expect(body).not.toHaveProperty('estimatedValue');
+  });
 });

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
-import type { InstrumentDetail } from '../../../contract/registry';
-import { ACQUISITION_METHODS } from '../../../contract/registry-values';
+import type { EditInstrumentInput, InstrumentDetail, TransferOfferInput } from '../../../contract/registry';
+import { ACQUISITION_METHODS, CONDITIONS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -13,9 +13,17 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, apiRequest, errorFields, errorText } from '../../lib/api';
+import { errorFields, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { instrumentKey, useMyRegistry, useRegistryMutation } from './api';
+import {
+  editInstrument,
+  instrumentKey,
+  markRecovered,
+  offerTransfer,
+  setOwnerPrivacy,
+  useMyRegistry,
+  useRegistryMutation,
+} from './api';
 import { capitalize } from './format';
 import { InstrumentForm } from './instrument-form';
 import { StolenDialog } from './stolen-dialog';
@@ -24,17 +32,13 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const client = useQueryClient();
-  const save = useRegistryMutation(
-    (body: Record<string, unknown>) =>
-      apiJson<InstrumentDetail>('PATCH', `/api/registry/instruments/${instrument.id}`, body),
-    {
-      onSuccess: (fresh) => {
-        client.setQueryData(instrumentKey(instrument.id), fresh);
-        setOpen(false);
-        toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
-      },
+  const save = useRegistryMutation((body: EditInstrumentInput) => editInstrument(instrument.id, body), {
+    onSuccess: (fresh) => {
+      client.setQueryData(instrumentKey(instrument.id), fresh);
+      setOpen(false);
+      toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
     },
-  );
+  });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -72,10 +76,110 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
         <InstrumentForm
           mode="edit"
           instrument={instrument}
+          ownerFields={instrument.viewer.isOwner}
           pending={save.isPending}
           fieldErrors={errorFields(save.error)}
           onSubmit={(body) => save.mutate(reason.trim() ? { ...body, reason: reason.trim() } : body)}
         />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The current owner's own facts: condition and estimated value (the maker's build details are not theirs). */
+function OwnerDetailsDialog({ instrument }: { instrument: InstrumentDetail }) {
+  const [open, setOpen] = useState(false);
+  const [condition, setCondition] = useState(instrument.condition ?? '');
+  const [value, setValue] = useState(
+    instrument.estimatedValue == null ? '' : String(instrument.estimatedValue),
+  );
+  const client = useQueryClient();
+  const save = useRegistryMutation(
+    () =>
+      editInstrument(instrument.id, {
+        condition: (condition || null) as EditInstrumentInput['condition'],
+        estimatedValue: value.trim() ? Number(value) : null,
+      }),
+    {
+      onSuccess: (fresh) => {
+        client.setQueryData(instrumentKey(instrument.id), fresh);
+        setOpen(false);
+        toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
+      },
+    },
+  );
+  const fields = errorFields(save.error);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setCondition(instrument.condition ?? '');
+          setValue(instrument.estimatedValue == null ? '' : String(instrument.estimatedValue));
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden /> Condition &amp; value
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle className="text-2xl text-wood-900">Condition and value</DialogTitle>
+        <DialogDescription className="mb-4">
+          As the owner you keep these current. Each change goes into the passport's history; the public log
+          keeps the value sealed.
+        </DialogDescription>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          {save.isError && !Object.keys(fields).length && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorText(save.error)}
+            </p>
+          )}
+          <div className="grid gap-1.5">
+            <Label htmlFor="owner-condition">Condition</Label>
+            <Select
+              id="owner-condition"
+              value={condition}
+              onChange={(e) => setCondition(e.target.value)}
+              aria-invalid={fields.condition ? true : undefined}
+              aria-describedby={fields.condition ? 'owner-condition-error' : undefined}
+            >
+              <option value="">Not stated</option>
+              {CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {capitalize(c)}
+                </option>
+              ))}
+            </Select>
+            <FieldError id="owner-condition-error" message={fields.condition} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="owner-value">Estimated value (USD)</Label>
+            <Input
+              id="owner-value"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-invalid={fields.estimatedValue ? true : undefined}
+              aria-describedby={fields.estimatedValue ? 'owner-value-error' : undefined}
+            />
+            <FieldError id="owner-value-error" message={fields.estimatedValue} />
+          </div>
+          <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </form>
       </DialogContent>
     </Dialog>
   );
@@ -88,9 +192,10 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [price, setPrice] = useState('');
   const offer = useRegistryMutation(
     () =>
-      apiRequest('POST', `/api/registry/instruments/${instrument.id}/transfers`, {
+      offerTransfer(instrument.id, {
         recipient,
-        method,
+        // The select offers only ACQUISITION_METHODS.
+        method: method as TransferOfferInput['method'],
         price: price.trim() ? Number(price) : null,
       }),
     {
@@ -164,9 +269,7 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
 
 function PrivacyToggle() {
   const mine = useMyRegistry();
-  const toggle = useRegistryMutation((ownerPrivacy: boolean) =>
-    apiRequest('PUT', '/api/registry/privacy', { ownerPrivacy }),
-  );
+  const toggle = useRegistryMutation((ownerPrivacy: boolean) => setOwnerPrivacy({ ownerPrivacy }));
   // Until the setting is known the toggle keeps its place, invisible, so the tabs below do not jump when it
   // appears (a layout shift).
   const ready = mine.data !== undefined;
@@ -184,23 +287,21 @@ function PrivacyToggle() {
   );
 }
 
-/** Maker: edit. Owner: transfer, report stolen or recovered, privacy. */
+/** Maker: edit. Owner: condition and value, transfer, report stolen or recovered, privacy. */
 export function PassportActions({ instrument: i }: { instrument: InstrumentDetail }) {
-  const status = useRegistryMutation(
-    (path: 'recovered') => apiRequest('POST', `/api/registry/instruments/${i.id}/${path}`),
-    {
-      onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
-    },
-  );
+  const status = useRegistryMutation(() => markRecovered(i.id), {
+    onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+  });
   if (!i.viewer.isMaker && !i.viewer.isOwner) return null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         {i.viewer.isMaker && <EditDialog instrument={i} />}
+        {i.viewer.isOwner && !i.viewer.isMaker && <OwnerDetailsDialog instrument={i} />}
         {i.viewer.isOwner && i.status === 'active' && <TransferDialog instrument={i} />}
         {i.viewer.isOwner &&
           (i.status === 'stolen' ? (
-            <Button variant="outline" disabled={status.isPending} onClick={() => status.mutate('recovered')}>
+            <Button variant="outline" disabled={status.isPending} onClick={() => status.mutate()}>
               Mark as recovered
             </Button>
           ) : (

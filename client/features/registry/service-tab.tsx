@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { InstrumentDetail } from '../../../contract/registry';
+import type { InstrumentDetail, ServiceInput } from '../../../contract/registry';
 import { SERVICE_TYPES } from '../../../contract/registry-values';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorFields, errorText } from '../../lib/api';
-import { useRegistryMutation } from './api';
+import { errorFields, errorText } from '../../lib/api';
+import { addServiceRecord, decideServiceRecord, useRegistryMutation } from './api';
 import { capitalize, formatDate, formatMoney } from './format';
 
 function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
@@ -24,8 +24,10 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
     setV((s) => ({ ...s, [k]: e.target.value }));
   const save = useRegistryMutation(
     () =>
-      apiRequest('POST', `/api/registry/instruments/${instrument.id}/service-records`, {
+      addServiceRecord(instrument.id, {
         ...v,
+        // The select offers only SERVICE_TYPES.
+        serviceType: v.serviceType as ServiceInput['serviceType'],
         cost: v.cost.trim() ? Number(v.cost) : null,
         servicerName: v.servicerName.trim() || null,
         workPerformed: v.workPerformed.trim() || null,
@@ -122,7 +124,7 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
 
 export function ServiceTab({ instrument: i }: { instrument: InstrumentDetail }) {
   const decide = useRegistryMutation(({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
-    apiRequest('POST', `/api/registry/instruments/${i.id}/service-records/${id}/${action}`),
+    decideServiceRecord(i.id, id, action),
   );
   return (
     <div className="flex flex-col gap-5">

@@ -11,25 +11,21 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorFields, errorText } from '../../lib/api';
-import { useRegistryMutation } from './api';
+import { errorFields, errorText } from '../../lib/api';
+import { reportStolen, useRegistryMutation } from './api';
 
 /** The owner's stolen report: when, where and an optional police reference, confirmed in a dialog. */
 export function StolenDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
-  const report = useRegistryMutation(
-    (body: StolenReportInput) =>
-      apiRequest('POST', `/api/registry/instruments/${instrument.id}/report-stolen`, body),
-    {
-      onSuccess: () => {
-        setOpen(false);
-        toast({
-          title: 'Reported stolen',
-          description: 'Pending offers were cancelled. It cannot change hands until you mark it recovered.',
-        });
-      },
+  const report = useRegistryMutation((body: StolenReportInput) => reportStolen(instrument.id, body), {
+    onSuccess: () => {
+      setOpen(false);
+      toast({
+        title: 'Reported stolen',
+        description: 'Pending offers were cancelled. It cannot change hands until you mark it recovered.',
+      });
     },
-  );
+  });
   const fields = errorFields(report.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
