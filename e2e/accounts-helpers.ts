@@ -18,11 +18,10 @@ export async function registerPerson(
   return { ...person, tag };
 }
 
-/** Finishes onboarding through the API, so settings and other pages are reachable. */
-export async function completeOnboarding(request: APIRequestContext, handle: string) {
-  expect((await request.post('/api/slug/claim', { data: { kind: 'user', slug: handle } })).status()).toBe(
-    200,
-  );
+/** Finishes onboarding through the API, so settings and other pages are reachable; with `shopName`, a shop. */
+export async function completeOnboarding(request: APIRequestContext, handle: string, shopName?: string) {
+  const claim = shopName ? { kind: 'luthier', slug: handle, shopName } : { kind: 'user', slug: handle };
+  expect((await request.post('/api/slug/claim', { data: claim })).status()).toBe(200);
   const res = await request.post('/api/auth/onboarding', {
     data: { slug: handle, onboardingComplete: true },
   });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { recordService } from './registry-helpers';
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
@@ -85,13 +86,7 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(2);
 
   // A service record.
-  await page.getByRole('tab', { name: 'Service History' }).click();
-  await page.getByLabel('Service type').selectOption('setup');
-  await page.getByLabel('Description').fill('First setup after varnish cure');
-  await page.getByRole('button', { name: 'Save service record' }).click();
-  await expect(
-    page.getByRole('list', { name: 'Service records' }).getByText('First setup after varnish cure'),
-  ).toBeVisible();
+  await recordService(page, 'setup', 'First setup after varnish cure');
 
   // The owner (the maker) offers it to the demo enthusiast.
   await page.getByRole('button', { name: 'Transfer' }).click();

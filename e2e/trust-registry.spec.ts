@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { completeOnboarding, linkFromOutbox, registerPerson, unique } from './accounts-helpers';
+import { recordService } from './registry-helpers';
 
 // product.md §10 end to end: a proven email before an offer can reach it, consent to a first ownership, the
 // bell, a stolen report through its dialog, and a third luthier's service record that stays private until the
@@ -72,29 +73,9 @@ test('a first owner proves their email, accepts the maker’s offer, approves a 
   const luthierContext = await browser.newContext();
   const luthier = await luthierContext.newPage();
   const stranger = await registerPerson(luthier.request, 'luthier');
-  const shopHandle = `third-${stranger.tag}`;
-  expect(
-    (
-      await luthier.request.post('/api/slug/claim', {
-        data: { kind: 'luthier', slug: shopHandle, shopName: `Third Bench ${stranger.tag}` },
-      })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await luthier.request.post('/api/auth/onboarding', {
-        data: { slug: shopHandle, onboardingComplete: true },
-      })
-    ).status(),
-  ).toBe(200);
+  await completeOnboarding(luthier.request, `third-${stranger.tag}`, `Third Bench ${stranger.tag}`);
   await luthier.goto(`/instruments/${instrumentId}`);
-  await luthier.getByRole('tab', { name: 'Service History' }).click();
-  await luthier.getByLabel('Service type').selectOption('repair');
-  await luthier.getByLabel('Description').fill('Reglued a loose brace');
-  await luthier.getByRole('button', { name: 'Save service record' }).click();
-  await expect(
-    luthier.getByRole('list', { name: 'Service records' }).getByText('Reglued a loose brace'),
-  ).toBeVisible();
+  await recordService(luthier, 'repair', 'Reglued a loose brace');
   await expect(luthier.getByText('Waiting for approval')).toBeVisible();
   await luthierContext.close();
   expect(await publicServiceTexts(browser, detail.passportCode)).not.toContain('Reglued a loose brace');

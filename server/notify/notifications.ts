@@ -137,3 +137,17 @@ async function flushMail(ctx: AppContext, ids: string[]): Promise<Set<string>> {
 export async function settleNotificationMail(): Promise<void> {
   while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
+
+/** Tells every admin (one inbox entry each, and mail by their preferences). */
+export async function notifyAdmins(
+  ctx: AppContext,
+  db: Db,
+  item: Omit<NotificationInput, 'userId'>,
+): Promise<void> {
+  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  await notify(
+    ctx,
+    db,
+    admins.map((a) => ({ ...item, userId: a.id })),
+  );
+}

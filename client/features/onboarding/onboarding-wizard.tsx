@@ -125,14 +125,7 @@ export function OnboardingWizard({ user }: { user: User }) {
                   />
                 </div>
               )}
-              <HandlePicker
-                kind={kind}
-                value={handleInput}
-                onChange={setHandleInput}
-                handle={check.handle}
-                status={check.status}
-                suggestions={check.suggestions}
-              />
+              <HandlePicker kind={kind} value={handleInput} onChange={setHandleInput} {...check} />
             </>
           )}
           {error && (

@@ -52,6 +52,15 @@ function initial(i?: InstrumentDetail): Values {
   return v;
 }
 
+/** The options of a select over fixed values, each shown capitalised. */
+export function ValueOptions({ values }: { values: readonly string[] }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {capitalize(v)}
+    </option>
+  ));
+}
+
 const isOwnerField = (k: string) => (OWNER_FIELDS as readonly string[]).includes(k);
 
 /** Form values to the API body: numbers as numbers; empty optional fields are null on edit and left out on create. */
@@ -126,22 +135,14 @@ export function InstrumentForm({
             onChange={set('instrumentType')}
             {...err('instrumentType')}
           >
-            {INSTRUMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {capitalize(t)}
-              </option>
-            ))}
+            <ValueOptions values={INSTRUMENT_TYPES} />
           </Select>,
         )}
         {field(
           'category',
           'Category',
           <Select id="f-category" value={values.category} onChange={set('category')} {...err('category')}>
-            {INSTRUMENT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {capitalize(c)}
-              </option>
-            ))}
+            <ValueOptions values={INSTRUMENT_CATEGORIES} />
           </Select>,
         )}
         {ownerFields &&
@@ -155,11 +156,7 @@ export function InstrumentForm({
               {...err('condition')}
             >
               <option value="">Not stated</option>
-              {CONDITIONS.map((c) => (
-                <option key={c} value={c}>
-                  {capitalize(c)}
-                </option>
-              ))}
+              <ValueOptions values={CONDITIONS} />
             </Select>,
           )}
       </fieldset>
@@ -220,11 +217,7 @@ export function InstrumentForm({
               value={values.firstOwnerMethod}
               onChange={set('firstOwnerMethod')}
             >
-              {ACQUISITION_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {capitalize(m)}
-                </option>
-              ))}
+              <ValueOptions values={ACQUISITION_METHODS} />
             </Select>,
           )}
         </fieldset>

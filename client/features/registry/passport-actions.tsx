@@ -13,6 +13,7 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
+import { Field, FormError } from '../../components/form-parts';
 import { errorFields, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import {
@@ -24,21 +25,25 @@ import {
   useMyRegistry,
   useRegistryMutation,
 } from './api';
-import { capitalize } from './format';
-import { InstrumentForm } from './instrument-form';
+import { InstrumentForm, ValueOptions } from './instrument-form';
 import { StolenDialog } from './stolen-dialog';
+
+/** Saves an edit of the passport: the fresh detail replaces the cached one, then `done` runs. */
+function useSaveInstrument(id: string, done: () => void) {
+  const client = useQueryClient();
+  return useRegistryMutation((body: EditInstrumentInput) => editInstrument(id, body), {
+    onSuccess: (fresh) => {
+      client.setQueryData(instrumentKey(id), fresh);
+      done();
+      toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
+    },
+  });
+}
 
 function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const client = useQueryClient();
-  const save = useRegistryMutation((body: EditInstrumentInput) => editInstrument(instrument.id, body), {
-    onSuccess: (fresh) => {
-      client.setQueryData(instrumentKey(instrument.id), fresh);
-      setOpen(false);
-      toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
-    },
-  });
+  const save = useSaveInstrument(instrument.id, () => setOpen(false));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -86,40 +91,64 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
   );
 }
 
-/** The current owner's own facts: condition and estimated value (the maker's build details are not theirs). */
-function OwnerDetailsDialog({ instrument }: { instrument: InstrumentDetail }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The current owner's own facts: condition and estimated value (the maker's build details are not theirs). The
+ * form mounts with the dialog, so it always starts from the passport's current values.
+ */
+function OwnerDetailsForm({ instrument, done }: { instrument: InstrumentDetail; done: () => void }) {
   const [condition, setCondition] = useState(instrument.condition ?? '');
-  const [value, setValue] = useState(
-    instrument.estimatedValue == null ? '' : String(instrument.estimatedValue),
-  );
-  const client = useQueryClient();
-  const save = useRegistryMutation(
-    () =>
-      editInstrument(instrument.id, {
-        condition: (condition || null) as EditInstrumentInput['condition'],
-        estimatedValue: value.trim() ? Number(value) : null,
-      }),
-    {
-      onSuccess: (fresh) => {
-        client.setQueryData(instrumentKey(instrument.id), fresh);
-        setOpen(false);
-        toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
-      },
-    },
-  );
+  const [value, setValue] = useState(instrument.estimatedValue?.toString() ?? '');
+  const save = useSaveInstrument(instrument.id, done);
   const fields = errorFields(save.error);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setCondition(instrument.condition ?? '');
-          setValue(instrument.estimatedValue == null ? '' : String(instrument.estimatedValue));
-        }
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({
+          // The select offers only CONDITIONS.
+          condition: (condition || null) as EditInstrumentInput['condition'],
+          estimatedValue: value.trim() ? Number(value) : null,
+        });
       }}
     >
+      <FormError error={save.error} />
+      <div className="grid gap-1.5">
+        <Label htmlFor="owner-condition">Condition</Label>
+        <Select
+          id="owner-condition"
+          value={condition}
+          onChange={(e) => setCondition(e.target.value)}
+          aria-invalid={fields.condition ? true : undefined}
+          aria-describedby={fields.condition ? 'owner-condition-error' : undefined}
+        >
+          <option value="">Not stated</option>
+          <ValueOptions values={CONDITIONS} />
+        </Select>
+        <FieldError id="owner-condition-error" message={fields.condition} />
+      </div>
+      <Field
+        id="owner-value"
+        label="Estimated value (USD)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={fields.estimatedValue}
+      />
+      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save'}
+      </Button>
+    </form>
+  );
+}
+
+function OwnerDetailsDialog({ instrument }: { instrument: InstrumentDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <Pencil aria-hidden /> Condition &amp; value
@@ -128,58 +157,10 @@ function OwnerDetailsDialog({ instrument }: { instrument: InstrumentDetail }) {
       <DialogContent>
         <DialogTitle className="text-2xl text-wood-900">Condition and value</DialogTitle>
         <DialogDescription className="mb-4">
-          As the owner you keep these current. Each change goes into the passport's history; the public log
-          keeps the value sealed.
+          As the owner you keep these current. Each change goes into the passport&apos;s history; the public
+          log keeps the value sealed.
         </DialogDescription>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate();
-          }}
-        >
-          {save.isError && !Object.keys(fields).length && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorText(save.error)}
-            </p>
-          )}
-          <div className="grid gap-1.5">
-            <Label htmlFor="owner-condition">Condition</Label>
-            <Select
-              id="owner-condition"
-              value={condition}
-              onChange={(e) => setCondition(e.target.value)}
-              aria-invalid={fields.condition ? true : undefined}
-              aria-describedby={fields.condition ? 'owner-condition-error' : undefined}
-            >
-              <option value="">Not stated</option>
-              {CONDITIONS.map((c) => (
-                <option key={c} value={c}>
-                  {capitalize(c)}
-                </option>
-              ))}
-            </Select>
-            <FieldError id="owner-condition-error" message={fields.condition} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="owner-value">Estimated value (USD)</Label>
-            <Input
-              id="owner-value"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-invalid={fields.estimatedValue ? true : undefined}
-              aria-describedby={fields.estimatedValue ? 'owner-value-error' : undefined}
-            />
-            <FieldError id="owner-value-error" message={fields.estimatedValue} />
-          </div>
-          <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </form>
+        <OwnerDetailsForm instrument={instrument} done={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -239,11 +220,7 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
           <FieldError id="t-recipient-error" message={fields.recipient} />
           <Label htmlFor="t-method">Acquisition method</Label>
           <Select id="t-method" value={method} onChange={(e) => setMethod(e.target.value)}>
-            {ACQUISITION_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {capitalize(m)}
-              </option>
-            ))}
+            <ValueOptions values={ACQUISITION_METHODS} />
           </Select>
           <Label htmlFor="t-price">Price (USD, optional, private)</Label>
           <Input

@@ -44,15 +44,7 @@ export function HandleSection({ account }: { account: Account & { handle: string
         }}
       >
         <FormError error={rename.error} />
-        <HandlePicker
-          kind={kind}
-          value={value}
-          onChange={setValue}
-          handle={check.handle}
-          status={check.status}
-          suggestions={unchanged ? [] : check.suggestions}
-          current={unchanged}
-        />
+        <HandlePicker kind={kind} value={value} onChange={setValue} {...check} current={unchanged} />
         <Button
           type="submit"
           className="justify-self-start"

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import type { Db } from '../../db/client';
+import { badgeRemoved } from '../../db/verification';
 import { media, passwordResets, sessions, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 import { splitName } from '../../../contract/names';
@@ -40,24 +41,32 @@ export async function updateProfile(db: Db, userId: string, data: z.output<typeo
 }
 
 /** Updates the caller's shop; false when they have none. A new name ends the Verified badge: it vouched for the old one. */
+/**
+ * The shop's public facts. A verified shop that changes its name loses the badge (the name is what an admin
+ * checked), with the old and new names as the reason for a new check. Null: the person has no shop.
+ */
 export async function updateShop(db: Db, userId: string, data: z.output<typeof shopUpdateSchema>) {
-  const renamed = sql`${shops.name} is distinct from ${data.name}`;
-  const rows = await db
-    .update(shops)
-    .set({
-      ...data,
-      verified: sql`case when ${renamed} then false else ${shops.verified} end`,
-      verifiedById: sql`case when ${renamed} then null else ${shops.verifiedById} end`,
-      verifiedAt: sql`case when ${renamed} then null else ${shops.verifiedAt} end`,
-      verificationNote: sql`case when ${renamed} then null else ${shops.verificationNote} end`,
-      bio: orNull(data.bio),
-      workshopBio: orNull(data.workshopBio),
-      location: orNull(data.location),
-      updatedAt: new Date(),
-    })
-    .where(eq(shops.ownerId, userId))
-    .returning({ id: shops.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: shops.name, verified: shops.verified })
+      .from(shops)
+      .where(eq(shops.ownerId, userId))
+      .for('update');
+    if (!before) return null;
+    const lostBadge = before.verified && before.name !== data.name;
+    await tx
+      .update(shops)
+      .set({
+        ...data,
+        ...(lostBadge ? badgeRemoved(`Renamed from "${before.name}" to "${data.name}".`) : {}),
+        bio: orNull(data.bio),
+        workshopBio: orNull(data.workshopBio),
+        location: orNull(data.location),
+        updatedAt: new Date(),
+      })
+      .where(eq(shops.ownerId, userId));
+    return { lostBadge, previousName: before.name };
+  });
 }
 
 /** Sets the new avatar and returns the previous one's id, so its files can be removed. */

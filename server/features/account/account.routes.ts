@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
+import { notifyAdmins } from '../../notify/notifications';
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, media } = ctx;
@@ -30,7 +31,15 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.patch('/api/account/shop', async (request) => {
     const user = requireUser(request);
     const input = parse(shopUpdateSchema, request.body);
-    if (!(await updateShop(db, user.id, input))) throw notFound('You have no shop yet.');
+    const updated = await updateShop(db, user.id, input);
+    if (!updated) throw notFound('You have no shop yet.');
+    if (updated.lostBadge)
+      await notifyAdmins(ctx, db, {
+        kind: 'verification_removed',
+        title: `${input.name} needs a new check`,
+        body: `The verified shop "${updated.previousName}" is now called "${input.name}", so its Verified badge was removed. It is back in the verification queue.`,
+        link: '/admin',
+      });
     return current(user.id);
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { instruments, shops, users } from '../../db/schema';
 import { recordPassportEvent } from '../../log/passport-events';
 import { notify } from '../../notify/notifications';
+import { badgeRemoved } from '../../db/verification';
 
 const verifier = alias(users, 'verifier');
 
@@ -95,7 +96,7 @@ const columns = (v: Verification) =>
         verificationNote: v.note,
         recheckReason: null,
       }
-    : { verified: false, verifiedById: null, verifiedAt: null, verificationNote: null, recheckReason: null };
+    : badgeRemoved(null);
 
 const notice = (userId: string, given: boolean, what: string, link: string) => ({
   userId,

@@ -89,6 +89,12 @@ describe('admin verification', () => {
       (await api(t, maker.cookie).patch('/api/account/shop', { ...shopBody, name: 'Renamed' })).statusCode,
     ).toBe(200);
     expect(await queued()).toContain(maker.shop.id);
+    // The queue says why, and the admins are told.
+    const item = (await api(t, admin.cookie).get('/api/admin/queue'))
+      .json<{ shops: { id: string; recheckReason: string | null }[] }>()
+      .shops.find((s) => s.id === maker.shop.id);
+    expect(item?.recheckReason).toBe('Renamed from "Rename Me" to "Renamed".');
+    expect(await kindsOf(admin.user.id)).toContain('verification_removed');
   });
 
   it('correcting a verified instrument after its first transfer removes the badge', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/handles';
 import type { Db } from '../../db/client';
 import { handleHolds, shops, users } from '../../db/schema';
+import { badgeRemoved } from '../../db/verification';
 import { splitName } from '../../../contract/names';
 
 /**
@@ -204,15 +205,7 @@ export async function renameHandle(db: Db, userId: string, handle: string): Prom
         .update(shops)
         .set({
           slug: handle,
-          ...(shop.verified
-            ? {
-                verified: false,
-                verifiedById: null,
-                verifiedAt: null,
-                verificationNote: null,
-                recheckReason: `Renamed from /l/${previousHandle} to /l/${handle}.`,
-              }
-            : {}),
+          ...(shop.verified ? badgeRemoved(`Renamed from /l/${previousHandle} to /l/${handle}.`) : {}),
           updatedAt: now,
         })
         .where(eq(shops.id, shop.id));

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/handles';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { notify } from '../../notify/notifications';
+import { notifyAdmins } from '../../notify/notifications';
 import { ErrorCodes } from '../../../contract/errors';
 import { AppError, badRequest, conflict, forbidden, parse, isUniqueViolation } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
@@ -108,21 +108,14 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
           : 'Choose your first handle in the setup first.';
       throw badRequest(message, { handle: message });
     }
-    if (result.shop) {
-      // The shop's address changed: its Verified badge is gone and the admins are asked to check it again.
-      const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-      await notify(
-        ctx,
-        db,
-        admins.map((a) => ({
-          userId: a.id,
-          kind: 'verification_removed' as const,
-          title: `${result.shop!.name} needs a new check`,
-          body: `The shop moved from /l/${result.previousHandle} to /l/${input.handle}, so its Verified badge was removed. It is back in the verification queue.`,
-          link: '/admin',
-        })),
-      );
-    }
+    // The shop's address changed: its Verified badge is gone and the admins are asked to check it again.
+    if (result.shop)
+      await notifyAdmins(ctx, db, {
+        kind: 'verification_removed',
+        title: `${result.shop.name} needs a new check`,
+        body: `The shop moved from /l/${result.previousHandle} to /l/${input.handle}, so its Verified badge was removed. It is back in the verification queue.`,
+        link: '/admin',
+      });
     return handleRenameResponseSchema.parse({
       handle: input.handle,
       previousHandle: result.previousHandle,

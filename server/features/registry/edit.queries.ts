@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { IDENTITY_FIELDS, OWNER_FIELDS, type editInstrumentSchema } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { instruments, ownershipRecords, users } from '../../db/schema';
+import { instruments, ownershipRecords } from '../../db/schema';
 import { recordPassportEvent } from '../../log/passport-events';
-import { notify } from '../../notify/notifications';
+import { notify, notifyAdmins } from '../../notify/notifications';
+import { badgeRemoved } from '../../db/verification';
 import { badRequest, forbidden } from '../../plugins/errors';
 import type { FoundInstrument } from './detail.queries';
 
@@ -80,16 +81,9 @@ export async function editInstrument(
       .set({
         ...patch,
         ...(unverify
-          ? {
-              verified: false,
-              verifiedById: null,
-              verifiedAt: null,
-              verificationNote: null,
-              recheckReason: `The maker corrected ${changes.map((c) => c.field).join(', ')}: ${reason}`.slice(
-                0,
-                500,
-              ),
-            }
+          ? badgeRemoved(
+              `The maker corrected ${changes.map((c) => c.field).join(', ')}: ${reason}`.slice(0, 500),
+            )
           : {}),
         updatedAt: new Date(),
       })
@@ -107,29 +101,24 @@ export async function editInstrument(
       type: 'unverified',
       data: { reason: 'Identity facts were corrected; an admin will check the instrument again.' },
     });
-    const owner = found.instrument.currentOwnerId;
     // The owner is told, and the admins: the instrument is back in their queue with what changed.
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-    await notify(ctx, tx, [
-      ...(owner && owner !== who.id
-        ? [
-            {
-              userId: owner,
-              kind: 'verification_removed' as const,
-              title: `${found.instrument.name} is no longer verified`,
-              body: `The maker corrected identity facts of "${found.instrument.name}", so its Verified badge was removed until an admin checks it again.`,
-              link: `/instruments/${found.instrument.id}`,
-            },
-          ]
-        : []),
-      ...admins.map((a) => ({
-        userId: a.id,
-        kind: 'verification_removed' as const,
-        title: `${found.instrument.name} needs a new check`,
-        body: `Its maker corrected identity facts after a transfer, so its Verified badge was removed. It is back in the verification queue.`,
-        link: '/admin',
-      })),
-    ]);
+    const owner = found.instrument.currentOwnerId;
+    if (owner && owner !== who.id)
+      await notify(ctx, tx, [
+        {
+          userId: owner,
+          kind: 'verification_removed',
+          title: `${found.instrument.name} is no longer verified`,
+          body: `The maker corrected identity facts of "${found.instrument.name}", so its Verified badge was removed until an admin checks it again.`,
+          link: `/instruments/${found.instrument.id}`,
+        },
+      ]);
+    await notifyAdmins(ctx, tx, {
+      kind: 'verification_removed',
+      title: `${found.instrument.name} needs a new check`,
+      body: 'Its maker corrected identity facts after a transfer, so its Verified badge was removed. It is back in the verification queue.',
+      link: '/admin',
+    });
   });
   return changes.length;
 }
