@@ -1,5 +1,6 @@
 // For each target the run misses: the reason, with this run's figures, and the next step.
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
+import { LOG_GROWTH_TARGET } from './log-bench';
 import { FLOOD_TARGET_RATIO } from './login-flood';
 import type { Missed, Report } from './render';
 
@@ -34,6 +35,17 @@ export function missedTargets(r: Report): Missed[] {
           reason: `under ${f.signIns} wrong sign-ins its p99 went from ${m.idle.p99} ms to ${m.flood.p99} ms.`,
           next: 'lower the hashing concurrency or the queue bound (server/passwords), or answer the flood sooner (rate limits per address).',
         });
+  for (const l of r.log ?? [])
+    for (const kind of ['inclusion', 'consistency'] as const)
+      if (l.growth[kind] >= LOG_GROWTH_TARGET) {
+        const [first, last] = [l.sizes[0]!, l.sizes.at(-1)!];
+        const p50 = (s: typeof first) => (kind === 'inclusion' ? s.inclusionP50 : s.consistencyP50);
+        missed.push({
+          target: `${kind} proof p50 on ${l.backend} ×${l.growth[kind].toFixed(2)} ≥ ${LOG_GROWTH_TARGET} from ${first.size.toLocaleString('en-US')} to ${last.size.toLocaleString('en-US')} leaves`,
+          reason: `p50 went from ${p50(first).toFixed(2)} ms to ${p50(last).toFixed(2)} ms.`,
+          next: 'look at the plan of the stored-hash read in server/log/proofs.ts at that size (it should be one index probe per subtree).',
+        });
+      }
   const { A, B, C } = r.synthetic;
   if (r.synthetic['B/A'] < 0.9)
     missed.push({

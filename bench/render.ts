@@ -1,7 +1,9 @@
 // bench/report.md from the run's figures (the same object is written as bench/report.json).
 import type { StatementTime } from './driver';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
+import { logBenchMarkdown, type LogBenchResult } from './log-bench';
 import { loginFloodMarkdown, type FloodResult } from './login-flood';
+import { mailCostMarkdown, type MailCostRow } from './mail-cost';
 import type { Sample } from './lib';
 
 export interface EndpointRow {
@@ -60,6 +62,10 @@ export interface Report {
   lighthouse: LighthouseResult[] | null;
   /** Wrong sign-ins flooding one account: what everyone else's requests feel (null: BENCH_FLOOD=0). */
   loginFlood: FloodResult[] | null;
+  /** The transparency log: appends and proof latency as it grows (null: BENCH_LOG=0). */
+  log: LogBenchResult[] | null;
+  /** What a notification mail adds per event (null: BENCH_MAIL=0). */
+  mail: MailCostRow[] | null;
   missed: Missed[];
 }
 
@@ -192,6 +198,14 @@ export function renderMarkdown(r: Report): string {
     '## Sign-in flood',
     '',
     ...(r.loginFlood ? loginFloodMarkdown(r.loginFlood) : ['Skipped (BENCH_FLOOD=0).']),
+    '',
+    '## Transparency log',
+    '',
+    ...(r.log ? logBenchMarkdown(r.log) : ['Skipped (BENCH_LOG=0).']),
+    '',
+    '## A mail per event',
+    '',
+    ...(r.mail ? mailCostMarkdown(r.mail) : ['Skipped (BENCH_MAIL=0).']),
     '',
     '## Targets missed',
     '',

@@ -10,7 +10,9 @@ import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './
 import { ensureClientBuilt } from './client-build';
 import { canPin, load, median, onLoadCore, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
+import { LOG_SIZES, runLogBench } from './log-bench';
 import { runLoginFlood } from './login-flood';
+import { runMailCost } from './mail-cost';
 import { missedTargets } from './missed';
 import { renderMarkdown, type EndpointRow, type Report } from './render';
 import { runScale } from './scale';
@@ -192,6 +194,20 @@ async function main() {
   const loginFlood =
     process.env.BENCH_FLOOD === '0' ? null : await runLoginFlood(num('BENCH_FLOOD_SECONDS', 4));
   lap('login flood');
+  // In process, on fresh databases of their own. A million leaves on PGlite adds a minute: BENCH_LOG_PGLITE_SIZES.
+  const log =
+    process.env.BENCH_LOG === '0'
+      ? null
+      : await runLogBench(Boolean(pg), {
+          postgres: LOG_SIZES,
+          pglite: (process.env.BENCH_LOG_PGLITE_SIZES ?? '10000,100000')
+            .split(',')
+            .filter(Boolean)
+            .map(Number),
+        });
+  lap('log');
+  const mail = process.env.BENCH_MAIL === '0' ? null : await runMailCost(Boolean(pg));
+  lap('mail');
 
   const mostSaves = Math.max(...backends.map((b) => b.saves.mostPerLearner()));
   const report: Report = {
@@ -247,6 +263,8 @@ async function main() {
     coldStartMs,
     lighthouse,
     loginFlood,
+    log,
+    mail,
     missed: [],
   };
 
