@@ -34,8 +34,6 @@ export interface PageRoute {
   name: string;
   access: PageAccess;
   guest?: GuestBehaviour;
-  /** Pages a person who has not finished onboarding is never sent away from. */
-  onboardingExempt?: boolean;
 }
 
 /** Account pages open the sign-in dialog at once: there is nothing else to see there. */
@@ -122,7 +120,6 @@ export const PAGES = [
     component: 'LuthiersPage',
     name: 'Luthiers',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/about',
@@ -130,7 +127,6 @@ export const PAGES = [
     component: 'AboutPage',
     name: 'About',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/verified',
@@ -138,7 +134,6 @@ export const PAGES = [
     component: 'VerifiedPage',
     name: 'What Verified means',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/privacy',
@@ -146,7 +141,6 @@ export const PAGES = [
     component: 'PrivacyPage',
     name: 'Privacy',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/terms',
@@ -154,7 +148,6 @@ export const PAGES = [
     component: 'TermsPage',
     name: 'Terms',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/contact',
@@ -162,7 +155,6 @@ export const PAGES = [
     component: 'ContactPage',
     name: 'Contact',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/onboarding',
@@ -171,7 +163,6 @@ export const PAGES = [
     name: 'Onboarding',
     access: 'member',
     guest: { kind: 'page' },
-    onboardingExempt: true,
   },
   {
     path: '/reset-password',
@@ -179,7 +170,6 @@ export const PAGES = [
     component: 'ResetPasswordPage',
     name: 'Reset Password',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/verify-email',
@@ -187,7 +177,6 @@ export const PAGES = [
     component: 'VerifyEmailPage',
     name: 'Verify Email',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/notifications',
@@ -196,7 +185,6 @@ export const PAGES = [
     name: 'Notifications',
     access: 'member',
     guest: ACCOUNT_PROMPT,
-    onboardingExempt: true,
   },
   {
     path: '/u/:slug',
@@ -233,7 +221,6 @@ export const PAGES = [
     component: 'CheckPage',
     name: 'Check',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/p/:code',
@@ -241,7 +228,6 @@ export const PAGES = [
     component: 'PublicPassportPage',
     name: 'Passport',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/p/:code/label',
@@ -249,7 +235,6 @@ export const PAGES = [
     component: 'PassportLabelPage',
     name: 'QR label',
     access: 'public',
-    onboardingExempt: true,
   },
   {
     path: '/instruments/new',

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { expectToast, unique } from './accounts-helpers';
+import { expectNoAxeViolations } from './a11y-helpers';
 
 test.describe('accounts: sign-up and onboarding', () => {
   test('a luthier signs up from /?auth=signup, onboards in 4 steps and gets a published shop', async ({
@@ -66,7 +67,8 @@ test.describe('accounts: sign-up and onboarding', () => {
     await page.getByRole('button', { name: 'Complete Setup' }).click();
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    // A brand-new person is welcomed, not welcomed back.
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, Lena/ })).toBeVisible();
     await page.goto(`/l/${chosen}`);
     await expect(page.getByRole('heading', { level: 1, name: `Fischer Guitars ${tag}` })).toBeVisible();
     await expect(page.getByText('Luthier Shop', { exact: true })).toBeVisible();
@@ -103,6 +105,56 @@ test.describe('accounts: sign-up and onboarding', () => {
     await expect(page.getByText('Enthusiast', { exact: true })).toBeVisible();
     await expect(page.getByText('Fingerstyle on weekends.')).toBeVisible();
     await expect(page.getByText('blues', { exact: true })).toBeVisible();
+  });
+
+  test('leaving onboarding mid-way: other pages open with a banner, and the wizard keeps the draft', async ({
+    page,
+  }) => {
+    const tag = unique();
+    await page.goto('/?auth=signup');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Display name').fill(`Noor Saleh ${tag}`);
+    await dialog.getByLabel('Email').fill(`noor-${tag}@example.test`);
+    await dialog.getByLabel('Password').fill('draft journey 2026');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByLabel('Bio').fill('Oud and guitar.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'folk', exact: true }).click();
+
+    // Signing in sent them to the wizard once; now they may look around (not bounced back).
+    await page.goto('/registry');
+    await expect(page).toHaveURL(/\/registry$/);
+    const banner = page.getByRole('region', { name: 'Finish setting up' });
+    await expect(banner).toBeVisible();
+    await expectNoAxeViolations(page, 'the registry with the setup banner');
+    await banner.getByRole('link', { name: 'Finish setup' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText('Step 2 of 3: Your music')).toBeVisible();
+    await expect(page.getByText(/what you entered before is still here/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'folk', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(banner).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('Bio')).toHaveValue('Oud and guitar.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The handle normalises as typed (seed §5): accents, case and punctuation become a valid handle.
+    const handle = page.getByLabel('Your handle');
+    await handle.fill('');
+    await handle.pressSequentially(`Café Olé ${tag}!`);
+    await expect(handle).toHaveValue(`cafe-ole-${tag}-`);
+    await expect(page.getByText('Available! 🎉')).toBeVisible();
+    await expect(page.getByText(`/u/cafe-ole-${tag}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, Noor/ })).toBeVisible();
+    await page.goto(`/u/cafe-ole-${tag}`);
+    await expect(page.getByText('Oud and guitar.')).toBeVisible();
+    await expect(page.getByText('folk', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Finish setting up' })).toHaveCount(0);
   });
 
   test('unknown profiles and unpublished shops show the not-found screens', async ({ page }) => {

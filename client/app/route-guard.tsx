@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { PageRoute } from '../../contract/routes';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
@@ -36,17 +36,16 @@ export function useCurrentPage(): PageRoute | undefined {
 }
 
 /**
- * The one route guard, driven by each page's manifest entry: a person who has not finished onboarding is sent to
- * /onboarding (unless the page is exempt), and a guest on a page that needs an account sees the sign-in prompt
- * the manifest gives it (pages whose `guest` is `page` tell the guest themselves).
+ * The one route guard, driven by each page's manifest entry: a guest on a page that needs an account sees the
+ * sign-in prompt the manifest gives it (pages whose `guest` is `page` tell the guest themselves). A person who has
+ * not finished onboarding is sent there when they sign in (the auth dialog), not from every page: a transfer
+ * recipient following a mailed link sees the offer first; the layout's banner offers to finish.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const page = useCurrentPage();
   const { user, isLoading } = useAuth();
   const { pathname, search } = useLocation();
   if (!page) return children;
-  if (user && !user.onboardingComplete && !page.onboardingExempt)
-    return <Navigate to="/onboarding" replace />;
   if (page.access !== 'public' && page.guest?.kind === 'prompt') {
     if (isLoading) return <Spinner />;
     if (!user)

@@ -27,16 +27,34 @@ function answers(table: Record<string, Answer>) {
 const checks = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/slug/check'));
 
 describe('HandlePicker', () => {
-  it('asks for 3 characters and refuses other characters without calling the server', async () => {
+  it('asks for 3 characters without calling the server', async () => {
     const calls = answers({});
     renderWithProviders(<Harness />);
-    const input = screen.getByLabelText('Your handle');
-    await userEvent.type(input, 'ab');
+    await userEvent.type(screen.getByLabelText('Your handle'), 'ab');
     expect(screen.getByText('Must be at least 3 characters')).toBeInTheDocument();
-    await userEvent.type(input, '!c');
-    expect(screen.getByText('Invalid format. Use letters, numbers, and hyphens only.')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 400));
     expect(checks(calls)).toHaveLength(0);
+  });
+
+  it('normalises as typed (seed §5): what the field shows is what is checked and previewed', async () => {
+    const calls = answers({ 'cafe-ole': { ok: true, suggestions: [] } });
+    renderWithProviders(<Harness />);
+    const input = screen.getByLabelText('Your handle');
+    await userEvent.type(input, '  Café Olé!');
+    // Accents gone, lower case, the space and "!" each one hyphen; the trailing hyphen waits for the next word.
+    expect(input).toHaveValue('cafe-ole-');
+    expect(await screen.findByText('Available! 🎉')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid format. Use letters, numbers, and hyphens only.')).toBeNull();
+    expect(screen.getByText(`${window.location.origin}/u/cafe-ole`)).toBeInTheDocument();
+    expect(checks(calls).map((c) => c.url)).toEqual(['/api/slug/check?kind=user&slug=cafe-ole']);
+  });
+
+  it('says the format is invalid when the server refuses it', async () => {
+    answers({ abc: { ok: false, reason: 'invalid', suggestions: [] } });
+    renderWithProviders(<Harness initial="abc" />);
+    expect(
+      await screen.findByText('Invalid format. Use letters, numbers, and hyphens only.'),
+    ).toBeInTheDocument();
   });
 
   it('checks once after a 300 ms pause, normalises and previews the public URL', async () => {

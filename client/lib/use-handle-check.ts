@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import {
   HANDLE_CACHE_MS,
   HANDLE_CHECK_DELAY_MS,
+  HANDLE_MAX,
   HANDLE_MIN,
   normalizeHandle,
   type HandleKind,
@@ -12,13 +13,19 @@ import { apiJson } from './api';
 
 export type HandleStatus = 'short' | 'checking' | 'available' | 'invalid' | 'taken' | 'error';
 
-/** What the input shows while typing: accents removed, lower case, spaces as hyphens; other characters stay visible. */
+/**
+ * The handle as it is typed (seed §5): accents removed, lower case, every run of other characters one hyphen, no
+ * hyphen at the start. A hyphen at the end stays while typing (the next word follows it); the handle that is
+ * checked and claimed is `normalizeHandle` of this, which trims it.
+ */
 export function typedHandle(raw: string): string {
   return raw
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[\s_]+/g, '-');
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, HANDLE_MAX + 1);
 }
 
 export const handleCheckKey = (kind: HandleKind, slug: string) => ['slug-check', kind, slug] as const;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogHost } from '../../features/auth/auth-dialog-host';
 import { Spinner } from '../../components/ui/spinner';
 import { RouteGuard } from '../route-guard';
@@ -13,13 +13,24 @@ const VerifyEmailBanner = lazy(() =>
   import('../../features/auth/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
 );
 
-/** Until the address is confirmed, a banner offers to send the link again. */
-function EmailBanner() {
+const SetupBanner = lazy(() =>
+  import('../../features/onboarding/setup-banner').then((m) => ({ default: m.SetupBanner })),
+);
+
+/**
+ * Until the address is confirmed, a banner offers to send the link again; until onboarding is finished, another
+ * offers to finish it (everywhere but the wizard itself).
+ */
+function AccountBanners() {
   const { user } = useAuth();
-  if (!user || user.emailVerified) return null;
+  const { pathname } = useLocation();
+  if (!user) return null;
   return (
     <Suspense fallback={null}>
-      <VerifyEmailBanner email={user.email} />
+      {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
+      {!user.onboardingComplete && pathname !== '/onboarding' && (
+        <SetupBanner luthier={user.role === 'luthier'} />
+      )}
     </Suspense>
   );
 }
@@ -34,7 +45,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
-      <EmailBanner />
+      <AccountBanners />
       <AuthDialogHost />
       {/* At least a screen tall, so the footer starts below the fold: a page that fills in after a spinner
           does not push a visible footer down (a layout shift). */}

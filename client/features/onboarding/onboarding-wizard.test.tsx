@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../contract/auth';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { OnboardingWizard } from './onboarding-wizard';
@@ -15,6 +15,7 @@ const person = (role: 'user' | 'luthier'): User => ({
   onboardingComplete: false,
   handle: null,
   emailVerified: true,
+  returning: false,
 });
 
 const render = (user: User) =>
@@ -28,9 +29,28 @@ const render = (user: User) =>
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
+/** GET /api/account of a person who saved nothing yet. */
+const emptyAccount = (role: 'user' | 'luthier') => ({
+  email: 'ines@example.test',
+  displayName: 'Ines Vidal',
+  role,
+  handle: null,
+  bio: null,
+  location: null,
+  experience: null,
+  interests: [],
+  favoriteStyles: [],
+  specialties: [],
+  avatarUrl: null,
+  shop: null,
+});
+
+beforeEach(() => sessionStorage.clear());
+
 describe('OnboardingWizard', () => {
   it('a luthier goes through 4 steps and finishes with reserve → claim → save → /', async () => {
     const calls = mockFetch({
+      'GET /api/account': () => ({ json: emptyAccount('luthier') }),
       'GET /api/slug/check': () => ({
         json: { ok: true, slug: 'ines-vidal', suggestions: ['ines-vidal-1'] },
       }),
@@ -41,7 +61,7 @@ describe('OnboardingWizard', () => {
       }),
     });
     const { router } = render(person('luthier'));
-    expect(screen.getByText('Step 1 of 4: About you')).toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 4: About you')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Bio'), 'Guitars from Valencia.');
@@ -78,16 +98,84 @@ describe('OnboardingWizard', () => {
       slug: 'ines-vidal',
       onboardingComplete: true,
     });
+    // Finished: no draft is left to restore.
+    expect(sessionStorage.getItem('onboarding:draft:1')).toBeNull();
+  });
+
+  it('keeps a draft: leaving mid-way and coming back restores the step and what was typed', async () => {
+    mockFetch({
+      'GET /api/account': () => ({ json: emptyAccount('luthier') }),
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'vidal-lutherie', suggestions: [] } }),
+    });
+    const first = render(person('luthier'));
+    await userEvent.type(await screen.findByLabelText('Bio'), 'Guitars from Valencia.');
+    await userEvent.type(screen.getByLabelText('Location'), 'Valencia, Spain');
+    await next();
+    await userEvent.click(screen.getByRole('button', { name: 'flamenco' }));
+    await next();
+    await next();
+    const handle = screen.getByLabelText('Your handle');
+    await userEvent.clear(handle);
+    await userEvent.type(handle, 'Vidal Lutherie');
+    first.unmount();
+
+    render(person('luthier'));
+    expect(await screen.findByText('Step 4 of 4: Your shop handle')).toBeInTheDocument();
+    expect(screen.getByText(/what you entered before is still here/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Your handle')).toHaveValue('vidal-lutherie');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'flamenco' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue('Guitars from Valencia.');
+    expect(screen.getByLabelText('Location')).toHaveValue('Valencia, Spain');
+  });
+
+  it('starts from what the person already saved, so finishing sends it back instead of blanks', async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({
+        json: {
+          ...emptyAccount('user'),
+          handle: 'ines-plays',
+          bio: 'Saved in settings.',
+          location: 'Lyon, France',
+          experience: 'Intermediate',
+          interests: ['oud'],
+        },
+      }),
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-plays', suggestions: [] } }),
+      'POST /api/slug/reserve': () => ({ json: { slug: 'ines-plays', expiresAt: new Date().toISOString() } }),
+      'POST /api/slug/claim': () => ({ json: { slug: 'ines-plays', kind: 'user' } }),
+      'POST /api/auth/onboarding': () => ({
+        json: { ...person('user'), onboardingComplete: true, handle: 'ines-plays' },
+      }),
+    });
+    render({ ...person('user'), handle: 'ines-plays' });
+    expect(await screen.findByLabelText('Bio')).toHaveValue('Saved in settings.');
+    expect(screen.getByLabelText('Experience level')).toHaveValue('Intermediate');
+    await next();
+    await next();
+    expect(screen.getByLabelText('Your handle')).toHaveValue('ines-plays');
+    await screen.findByText('Available! 🎉');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    await screen.findByText('home page');
+    expect(calls.find((c) => c.url === '/api/auth/onboarding')?.body).toMatchObject({
+      bio: 'Saved in settings.',
+      location: 'Lyon, France',
+      experience: 'Intermediate',
+      interests: ['oud'],
+    });
   });
 
   it('an enthusiast has 3 steps; Complete Setup stays disabled while the handle is taken', async () => {
     mockFetch({
+      'GET /api/account': () => ({ json: emptyAccount('user') }),
       'GET /api/slug/check': () => ({
         json: { ok: false, reason: 'taken', slug: 'ines-vidal', suggestions: [] },
       }),
     });
     render(person('user'));
-    expect(screen.getByText('Step 1 of 3: About you')).toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 3: About you')).toBeInTheDocument();
     await next();
     expect(screen.getByText('Step 2 of 3: Your music')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Musical interests' })).toBeInTheDocument();
@@ -102,6 +190,7 @@ describe('OnboardingWizard', () => {
   it('a lost race shows the error and re-checks the handle', async () => {
     let taken = false;
     mockFetch({
+      'GET /api/account': () => ({ json: emptyAccount('user') }),
       'GET /api/slug/check': () => ({
         json: taken
           ? { ok: false, reason: 'taken', slug: 'ines-vidal', suggestions: ['ines-vidal-7'] }
@@ -122,6 +211,7 @@ describe('OnboardingWizard', () => {
     const warn = console.warn;
     console.warn = () => undefined;
     render(person('user'));
+    await screen.findByText('Step 1 of 3: About you');
     await next();
     await next();
     await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));

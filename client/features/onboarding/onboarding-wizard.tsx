@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { User } from '../../../contract/auth';
+import type { Account } from '../../../contract/account';
+import { EXPERIENCE_LEVELS, type User } from '../../../contract/auth';
 import { normalizeHandle } from '../../../contract/handles';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { useAccount } from '../../lib/account';
 import { errorText } from '../../lib/api';
 import { ME_KEY } from '../../lib/auth';
 import { claimHandle, reserveHandle, saveOnboarding } from './api';
@@ -16,23 +19,94 @@ import { handleCheckKey, useHandleCheck } from '../../lib/use-handle-check';
 const LUTHIER_STEPS = ['About you', 'Your craft', 'Your first instrument', 'Your shop handle'];
 const USER_STEPS = ['About you', 'Your music', 'Your handle'];
 
+interface WizardState {
+  step: number;
+  draft: OnboardingDraft;
+  handleInput: string;
+  shopName: string;
+}
+
+/** The wizard's draft lives in session storage, per person: leaving mid-way and coming back restores it. */
+const draftKey = (userId: string) => `onboarding:draft:${userId}`;
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function readDraft(userId: string, steps: number): WizardState | null {
+  try {
+    const raw = sessionStorage.getItem(draftKey(userId));
+    const v = raw ? (JSON.parse(raw) as Partial<WizardState>) : null;
+    const d = v?.draft;
+    if (
+      !v ||
+      !d ||
+      typeof v.step !== 'number' ||
+      typeof v.handleInput !== 'string' ||
+      typeof v.shopName !== 'string' ||
+      typeof d.bio !== 'string' ||
+      typeof d.location !== 'string' ||
+      !(d.experience === '' || EXPERIENCE_LEVELS.includes(d.experience)) ||
+      !isStrings(d.specialties) ||
+      !isStrings(d.interests) ||
+      !isStrings(d.favoriteStyles)
+    )
+      return null;
+    return { ...v, draft: d, step: Math.min(Math.max(0, Math.trunc(v.step)), steps - 1) } as WizardState;
+  } catch {
+    return null; // storage blocked or a draft from an older shape: start from the saved account
+  }
+}
+
+/** A first visit starts from what the person already saved (settings), so finishing never blanks it. */
+function fromAccount(user: User, account: Account | undefined): WizardState {
+  const experience = EXPERIENCE_LEVELS.find((level) => level === account?.experience) ?? '';
+  return {
+    step: 0,
+    draft: {
+      bio: account?.bio ?? '',
+      location: account?.location ?? '',
+      experience,
+      specialties: account?.specialties ?? [],
+      interests: account?.interests ?? [],
+      favoriteStyles: account?.favoriteStyles ?? [],
+    },
+    handleInput: user.handle ?? normalizeHandle(user.displayName),
+    shopName: account?.shop?.name ?? `${user.displayName} Workshop`,
+  };
+}
+
 /** Onboarding: 4 steps for a luthier, 3 for others; finishing reserves, claims and saves. */
 export function OnboardingWizard({ user }: { user: User }) {
+  const account = useAccount();
+  if (account.isPending) return <Spinner />;
+  const steps = (user.role === 'luthier' ? LUTHIER_STEPS : USER_STEPS).length;
+  const stored = readDraft(user.id, steps);
+  return (
+    <Wizard
+      user={user}
+      initial={stored ?? fromAccount(user, account.data ?? undefined)}
+      restored={stored !== null}
+    />
+  );
+}
+
+function Wizard({ user, initial, restored }: { user: User; initial: WizardState; restored: boolean }) {
   const isLuthier = user.role === 'luthier';
   const kind = isLuthier ? 'luthier' : 'user';
   const titles = isLuthier ? LUTHIER_STEPS : USER_STEPS;
   const last = titles.length - 1;
-  const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<OnboardingDraft>({
-    bio: '',
-    location: '',
-    experience: '',
-    specialties: [],
-    interests: [],
-    favoriteStyles: [],
-  });
-  const [handleInput, setHandleInput] = useState(() => normalizeHandle(user.displayName));
-  const [shopName, setShopName] = useState(`${user.displayName} Workshop`);
+  const [step, setStep] = useState(initial.step);
+  const [draft, setDraft] = useState<OnboardingDraft>(initial.draft);
+  const [handleInput, setHandleInput] = useState(initial.handleInput);
+  const [shopName, setShopName] = useState(initial.shopName);
+  const finished = useRef(false);
+  useEffect(() => {
+    if (finished.current) return;
+    try {
+      sessionStorage.setItem(draftKey(user.id), JSON.stringify({ step, draft, handleInput, shopName }));
+    } catch {
+      // storage full or blocked: the wizard works, only without a draft
+    }
+  }, [user.id, step, draft, handleInput, shopName]);
   const [phase, setPhase] = useState<'idle' | 'claiming' | 'saving'>('idle');
   const [error, setError] = useState<string | null>(null);
   const check = useHandleCheck(handleInput, kind);
@@ -63,6 +137,8 @@ export function OnboardingWizard({ user }: { user: User }) {
       await claimHandle({ kind, slug, displayName: user.displayName, ...(isLuthier ? { shopName } : {}) });
       setPhase('saving');
       const saved = await saveOnboarding({ ...draft, slug, onboardingComplete: true });
+      finished.current = true;
+      sessionStorage.removeItem(draftKey(user.id));
       queryClient.setQueryData(ME_KEY, { user: saved });
       await navigate('/', { replace: true });
     } catch (err) {
@@ -89,6 +165,11 @@ export function OnboardingWizard({ user }: { user: User }) {
       <p className="mt-1 text-stone-600">
         Step {step + 1} of {titles.length}: {titles[step]}
       </p>
+      {restored && (
+        <p role="status" className="mt-2 text-sm text-stone-600">
+          Welcome back to your setup: what you entered before is still here.
+        </p>
+      )}
       <div
         role="progressbar"
         aria-label="Setup progress"

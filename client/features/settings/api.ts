@@ -9,13 +9,12 @@ import type {
 } from '../../../contract/account';
 import type { HandleRenameInput, HandleRenameResponse } from '../../../contract/handles';
 import { apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { ACCOUNT_KEY } from '../../lib/account';
 import { ME_KEY } from '../../lib/auth';
 
-export const ACCOUNT_KEY = ['/api/account'] as const;
+export { ACCOUNT_KEY, useAccount } from '../../lib/account';
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 
-export const useAccount = () =>
-  useQuery({ queryKey: ACCOUNT_KEY, queryFn: getQueryFn<Account>({ on401: 'throw' }) });
 export const useSessions = () =>
   useQuery({ queryKey: SESSIONS_KEY, queryFn: getQueryFn<SessionInfo[]>({ on401: 'throw' }) });
 

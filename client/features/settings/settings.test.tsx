@@ -76,6 +76,25 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Session ended')).toBeInTheDocument();
   });
 
+  it('saves a blank established year as blank, not as this year', async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'PATCH /api/account/shop': () => ({ json: { ...account.shop, establishedYear: null } }),
+    });
+    renderWithProviders(<SettingsPage />);
+    const year = await screen.findByLabelText('Established (year)');
+    expect(year).toHaveValue('2010');
+    await userEvent.clear(year);
+    await userEvent.click(screen.getByRole('button', { name: 'Save shop' }));
+    await screen.findByText('Shop saved');
+    expect(calls.find((c) => c.method === 'PATCH' && c.url === '/api/account/shop')?.body).toMatchObject({
+      name: 'Ada Guitars',
+      establishedYear: null,
+    });
+  });
+
   it('shows the field error of a wrong current password', async () => {
     mockFetch({
       'GET /api/account': () => ({ json: { ...account, shop: null } }),

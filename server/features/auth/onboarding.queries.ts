@@ -7,20 +7,26 @@ import { userColumns } from '../../plugins/sessions';
 
 type OnboardingData = z.output<typeof onboardingSchema>;
 
-const orNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+/** An unanswered question: blank text or an empty list. Onboarding leaves what is saved in its place. */
+const answered = <T extends string | string[]>(v: T | undefined): T | undefined =>
+  v === undefined || v.length === 0 ? undefined : v;
 
-/** Saves the onboarding answers; a luthier's shop takes the bio, location and specialties it still lacks. */
+/**
+ * Saves the onboarding answers; a luthier's shop takes the bio, location and specialties it still lacks. A blank
+ * answer never overwrites what the person already saved (in settings, before finishing): clearing a field is
+ * done in settings, where the field is shown with its value.
+ */
 export async function saveOnboarding(db: Db, userId: string, data: OnboardingData) {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
       .set({
-        bio: orNull(data.bio),
-        location: orNull(data.location),
-        experience: orNull(data.experience),
-        specialties: data.specialties,
-        interests: data.interests,
-        favoriteStyles: data.favoriteStyles,
+        bio: answered(data.bio),
+        location: answered(data.location),
+        experience: answered(data.experience),
+        specialties: answered(data.specialties),
+        interests: answered(data.interests),
+        favoriteStyles: answered(data.favoriteStyles),
         onboardingComplete: data.onboardingComplete,
         updatedAt: new Date(),
       })
@@ -31,8 +37,8 @@ export async function saveOnboarding(db: Db, userId: string, data: OnboardingDat
       await tx
         .update(shops)
         .set({
-          bio: shop.bio ?? orNull(data.bio),
-          location: shop.location ?? orNull(data.location),
+          bio: shop.bio ?? answered(data.bio),
+          location: shop.location ?? answered(data.location),
           specializations: shop.specializations.length ? shop.specializations : (data.specialties ?? []),
         })
         .where(eq(shops.id, shop.id));

@@ -87,4 +87,47 @@ describe('POST /api/auth/onboarding', () => {
     const [shop] = await t.db.select().from(shops).where(eq(shops.ownerId, user.id));
     expect(shop).toMatchObject({ bio: 'I build guitars.', location: 'Valencia, Spain', published: true });
   });
+
+  it('never overwrites saved fields with blanks: what settings saved before finishing stays', async () => {
+    const { cookie, user } = await signedInUser(t, { displayName: 'Noor Haddad' });
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      headers: { cookie },
+      payload: {
+        displayName: 'Noor Haddad',
+        bio: 'Plays oud on Sundays.',
+        location: 'Lyon, France',
+        experience: '',
+        specialties: [],
+        interests: ['oud'],
+        favoriteStyles: [],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await post('/api/slug/claim', { kind: 'user', slug: 'noor-haddad', displayName: 'Noor Haddad' }, cookie);
+    const res = await post(
+      '/api/auth/onboarding',
+      {
+        bio: '',
+        location: '',
+        experience: '',
+        specialties: [],
+        interests: [],
+        favoriteStyles: ['folk'],
+        slug: 'noor-haddad',
+        onboardingComplete: true,
+      },
+      cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      bio: 'Plays oud on Sundays.',
+      location: 'Lyon, France',
+      interests: ['oud'],
+      favoriteStyles: ['folk'],
+      onboardingComplete: true,
+    });
+  });
 });
