@@ -16,6 +16,8 @@ export const userSchema = z.object({
   handle: z.string().nullable(),
   /** The current email address was proven by following a link sent to it. */
   emailVerified: z.boolean(),
+  /** Has been here before (signed in with the password, or has had the account over a day): "Welcome back". */
+  returning: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -243,7 +243,7 @@ test.describe('keyboard: onboarding', () => {
 
     // Where the mouse journey ends: home, now the signed-in dashboard.
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, Kai/ })).toBeVisible();
   });
 });
 

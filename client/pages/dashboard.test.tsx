@@ -13,6 +13,7 @@ const me = {
   role: 'luthier',
   onboardingComplete: true,
   handle: 'sam',
+  returning: true,
 };
 const instrument = { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null };
 const transfer = (over: object) => ({
@@ -62,6 +63,7 @@ describe('DashboardPage', () => {
       },
     });
     renderWithProviders(<DashboardPage />, { me });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Sam' })).toBeInTheDocument();
     const offer = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
     expect(offer).toHaveTextContent('From Elena Marquez · Purchase · $8,200');
     expect(screen.getByRole('article', { name: 'Transfer of Porch Banjo' })).toHaveTextContent('To @bea');
@@ -78,5 +80,16 @@ describe('DashboardPage', () => {
       expect(screen.queryByRole('article', { name: 'Transfer of Amber Violin' })).not.toBeInTheDocument(),
     );
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/t1/accept'))).toBe(true);
+  });
+
+  it('greets a brand-new person with "Welcome", not "Welcome back"', async () => {
+    mockFetch({
+      'GET /api/lms/my-courses': () => ({ json: [] }),
+      'GET /api/registry/me': () => ({ json: { owned: [], registered: [], shop: null } }),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+    });
+    renderWithProviders(<DashboardPage />, { me: { ...me, role: 'user', returning: false } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ export function DashboardPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-wood-900">
-        Welcome back, {user.firstName || user.displayName}
+        {user.returning ? 'Welcome back' : 'Welcome'}, {user.firstName || user.displayName}
       </h1>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/learn" className={buttonClasses()}>

@@ -35,6 +35,8 @@ export const userColumns = {
   handle: users.handle,
   /** Whether the account's current address was proven by a link sent to it. */
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  /** Has been here before: signed in with the password at least once, or has had the account over a day. */
+  returning: sql<boolean>`(${users.lastSignInAt} is not null or ${users.createdAt} < now() - interval '1 day')`,
 };
 
 export async function createSession(db: Db, userId: string, request: FastifyRequest): Promise<string> {

@@ -17,6 +17,7 @@ const me = {
   role: 'user',
   onboardingComplete: true,
   handle: null,
+  returning: true,
 };
 const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   id,

@@ -40,7 +40,7 @@ export function LearnDashboard({
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-wood-900">
-        Welcome back, {user.firstName || user.displayName}!
+        {user.returning ? 'Welcome back' : 'Welcome'}, {user.firstName || user.displayName}!
       </h1>
       <p className="mt-1 text-stone-700">Pick up where you stopped, or start something new.</p>
 

@@ -42,6 +42,8 @@ export const users = pgTable(
     ownerPrivacy: boolean('owner_privacy').notNull().default(false),
     /** When `email` was proven by a link sent to it; null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The last sign-in with the password (registering signs in without one); null until the first. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { loginSchema, meResponseSchema, registerSchema, userSchema } from '../../../contract/auth';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
@@ -67,6 +68,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // A new token at every sign-in; the old cookie's session (if any) ends.
     if (request.sessionId) await deleteSession(db, request.sessionId);
     setSessionCookie(reply, env, await createSession(db, found.id, request));
+    // The answer says whether they had been here before this sign-in; from now on they have.
+    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, found.id));
     return userSchema.parse(found);
   });
 

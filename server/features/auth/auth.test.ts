@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -11,6 +13,33 @@ const register = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 
 describe('auth core', () => {
+  it('says whether a person has been here before: not on registering, yes from the next sign-in or day', async () => {
+    const me = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json<{
+        user: { returning: boolean };
+      }>().user;
+    const email = 'first-visit@example.test';
+    const password = 'a long passphrase';
+    const reg = await register({ email, password, displayName: 'First Visit' });
+    expect(reg.json().returning).toBe(false);
+    expect((await me(sessionCookie(reg))).returning).toBe(false);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    // The sign-in's answer is about before it; afterwards they have signed in once.
+    expect(login.json().returning).toBe(false);
+    expect((await me(sessionCookie(login))).returning).toBe(true);
+
+    const other = await register({ email: 'yesterday@example.test', password, displayName: 'Yester Day' });
+    await t.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(eq(users.email, 'yesterday@example.test'));
+    expect((await me(sessionCookie(other))).returning).toBe(true);
+  });
+
   it('me is {user:null} when signed out', async () => {
     const res = await t.app.inject('/api/auth/me');
     expect(res.statusCode).toBe(200);
