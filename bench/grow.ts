@@ -15,6 +15,7 @@ import {
   SCALE_TYPES,
   SCALE_WOODS,
 } from '../scripts/scale-vocabulary';
+import { DRAWING_STYLE_SQL } from '../server/db/sample/drawings';
 
 const list = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 /** server/db/builders/registry.ts's passport alphabet (no 0/O, 1/I). */
@@ -40,7 +41,8 @@ seeded as (
 ),
 picked as (
   select n, seed, m.id as shop_id, m.owner_id, m.name as maker_name, m.location,
-         ${at(SCALE_TYPES, 'seed')} as type, ${at(SCALE_WOODS, 'seed >> 5')} as body
+         ${at(SCALE_TYPES, 'seed')} as type, ${at(SCALE_WOODS, 'seed >> 5')} as body,
+         ${at(SCALE_CATEGORIES, 'seed >> 4')} as category
   from seeded join makers m on m.k = (seed >> 3) % m.total
 ),
 inserted as (
@@ -49,18 +51,18 @@ inserted as (
     current_owner_id, created_at)
   select 'LR-' || ${[0, 1, 2, 3].map(codeChar).join(' || ')} || '-' || ${[4, 5, 6, 7].map(codeChar).join(' || ')},
     ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(type) || ' ' || (n + 1),
-    type, ${at(SCALE_CATEGORIES, 'seed >> 4')}, 'Model ' || (seed % 97 + 1), 'SC-' || lpad((n + 1)::text, 7, '0'),
+    type, category, 'Model ' || (seed % 97 + 1), 'SC-' || lpad((n + 1)::text, 7, '0'),
     body, ${at(SCALE_WOODS, 'seed >> 6')}, ${at(SCALE_WOODS, 'seed >> 7')},
     'Scale-test ' || type || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
     ${at(SCALE_CONDITIONS, 'seed >> 8')}, seed % 3 = 0, shop_id, owner_id,
     now() + n * interval '1 microsecond'
   from picked cross join lateral (select decode(md5(random()::text || n::text), 'hex') as h) x
   on conflict do nothing
-  returning id, year_made, maker_shop_id, instrument_type, body_wood, serial_number
+  returning id, year_made, maker_shop_id, instrument_type, category, body_wood, serial_number
 ),
 images as (
   insert into instrument_images (instrument_id, static_url, is_primary)
-  select i.id, '/instruments/' || i.instrument_type || '-' ||
+  select i.id, '/instruments/' || ${DRAWING_STYLE_SQL('i.instrument_type', 'i.category')} || '-' ||
     ${at(SCALE_DRAWINGS, 'p.seed >> 9')} || '.svg', true
   from inserted i join picked p on 'SC-' || lpad((p.n + 1)::text, 7, '0') = i.serial_number
 )

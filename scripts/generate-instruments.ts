@@ -3,6 +3,7 @@
 // "created" event grows the transparency log too.
 import { eq, sql } from 'drizzle-orm';
 import { generatePassportCode } from '../server/db/builders/registry';
+import { drawingUrl } from '../server/db/sample/drawings';
 import { recordPassportEvents } from '../server/log/passport-events';
 import { instrumentImages, instruments, ownershipRecords, shops, users } from '../server/db/schema';
 import {
@@ -44,12 +45,13 @@ try {
           const type = pick(SCALE_TYPES, seed);
           const maker = pick(makers, seed >> 3);
           const body = pick(SCALE_WOODS, seed >> 5);
+          const category = pick(SCALE_CATEGORIES, seed >> 4);
           return {
             row: {
               passportCode: generatePassportCode(),
               name: `${pick(SCALE_ADJECTIVES, seed >> 2)} ${body[0]!.toUpperCase()}${body.slice(1)} ${type[0]!.toUpperCase()}${type.slice(1)} ${n + 1}`,
               instrumentType: type,
-              category: pick(SCALE_CATEGORIES, seed >> 4),
+              category,
               model: `Model ${(seed % 97) + 1}`,
               serialNumber: `SC-${String(n + 1).padStart(7, '0')}`,
               bodyWood: body,
@@ -64,7 +66,7 @@ try {
               currentOwnerId: maker.ownerId,
             },
             maker,
-            drawing: `/instruments/${type}-${pick(SCALE_DRAWINGS, seed >> 9)}.svg`,
+            drawing: drawingUrl(type, category, pick(SCALE_DRAWINGS, seed >> 9)),
           };
         });
         const inserted = await tx

@@ -4,6 +4,7 @@ import { createUser } from '../builders/accounts';
 import { addServiceRecord, createInstrument, type OwnershipSeed } from '../builders/registry';
 import { shops, users } from '../schema';
 import { DEMO_ACCOUNTS } from './accounts-sample';
+import { drawingUrl } from './drawings';
 import type { SampleStep } from './load-sample';
 
 export const DEMO_ADMIN = {
@@ -171,8 +172,8 @@ async function loadInstruments(db: Db): Promise<void> {
       portfolio: i % 4 === 0,
       history: historyFor(i, maker, year),
       images: [
-        { staticUrl: `/instruments/${type}-${drawing}.svg`, caption: `${name}, front` },
-        { staticUrl: `/instruments/${type}-${i % 2 ? 'spruce' : 'cedar'}.svg`, caption: 'Wood study' },
+        { staticUrl: drawingUrl(type, category, drawing), caption: `${name}, front` },
+        { staticUrl: drawingUrl(type, category, i % 2 ? 'spruce' : 'cedar'), caption: 'Wood study' },
       ],
     });
     if (i % 2 === 0) {
@@ -243,7 +244,7 @@ async function loadDemo(db: Db): Promise<void> {
       condition: 'excellent',
       verified: year < 2023,
       history,
-      images: [{ staticUrl: `/instruments/guitar-${drawing}.svg`, caption: `${name}, front` }],
+      images: [{ staticUrl: drawingUrl('guitar', category, drawing), caption: `${name}, front` }],
     });
     if (owner)
       await addServiceRecord(db, inst.id, {
