@@ -27,6 +27,21 @@ test('a guest opens a passport from the registry and verifies it', async ({ page
     ),
   ).toBeVisible();
   await expectNoAxeViolations(page, '/p/{code}');
+  // Its photos open in the lightbox; the arrow keys step through them (round to the first from the last).
+  const count = await page.getByRole('button', { name: /^Open photo / }).count();
+  expect(count).toBeGreaterThan(0);
+  const opener = page.getByRole('button', { name: /^Open photo 1/ });
+  await opener.click();
+  const lightbox = page.getByRole('dialog', { name: `Photo 1 of ${count}` });
+  await expect(lightbox.getByRole('img')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: `Photo ${count > 1 ? 2 : 1} of ${count}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom' }).click();
+  await expect(page.getByRole('button', { name: 'Zoom' })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolations(page, '/p/{code} lightbox');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(opener).toBeFocused();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: 'test-results/public-passport-375.png', fullPage: true });
 });
@@ -48,11 +63,19 @@ test('a buyer checks a stolen serial number, and its owner is told', async ({ pa
   const mine = (await (await page.request.get('/api/registry/me')).json()) as {
     owned: { id: string; status: string }[];
   };
-  const target = mine.owned.find((i) => i.status === 'active');
+  // One with a serial number: other journeys may have handed this person a new instrument without one.
+  let target: { id: string } | undefined;
+  let detail: { serialNumber: string | null } = { serialNumber: null };
+  for (const owned of mine.owned.filter((i) => i.status === 'active')) {
+    detail = (await (await page.request.get(`/api/registry/instruments/${owned.id}`)).json()) as {
+      serialNumber: string | null;
+    };
+    if (detail.serialNumber) {
+      target = owned;
+      break;
+    }
+  }
   expect(target).toBeTruthy();
-  const detail = (await (await page.request.get(`/api/registry/instruments/${target!.id}`)).json()) as {
-    serialNumber: string | null;
-  };
   expect(detail.serialNumber).toBeTruthy();
   const report = await page.request.post(`/api/registry/instruments/${target!.id}/report-stolen`, {
     data: { date: '2026-11-01', place: 'Dublin, Ireland' },

@@ -67,23 +67,29 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const passportUrl = page.url();
 
-  // Two photos, each with a caption.
+  // Two photos chosen at once, each with a caption, uploaded one after the other.
   await page.getByRole('tab', { name: 'Gallery' }).click();
-  for (const [color, caption] of [
-    ['#8b4513', 'Front'],
-    ['#d2a064', 'Scroll'],
-  ] as const) {
-    await page
-      .getByLabel(/^Photo \(/)
-      .setInputFiles({ name: `${caption}.jpg`, mimeType: 'image/jpeg', buffer: await photo(color) });
-    await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
-    await page.getByLabel('Caption', { exact: true }).fill(caption);
-    await page.getByRole('button', { name: 'Upload photo' }).click();
-    await expect(
-      page.getByRole('list', { name: 'Photos' }).getByText(caption, { exact: true }),
-    ).toBeVisible();
-  }
-  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByLabel(/^Photos \(/).setInputFiles([
+    { name: 'Front.jpg', mimeType: 'image/jpeg', buffer: await photo('#8b4513') },
+    { name: 'Scroll.jpg', mimeType: 'image/jpeg', buffer: await photo('#d2a064') },
+  ]);
+  await expect(page.getByAltText('Preview of Scroll.jpg')).toBeVisible();
+  await page.getByLabel('Caption for Front.jpg').fill('Front');
+  await page.getByLabel('Caption for Scroll.jpg').fill('Scroll');
+  await page.getByRole('button', { name: 'Upload 2 photos' }).click();
+  const gallery = page.getByRole('list', { name: 'Photos' });
+  await expect(gallery.getByText('Scroll', { exact: true })).toBeVisible();
+  await expect(gallery.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Photos to upload' })).toHaveCount(0);
+  // The lightbox: open the first, step to the second with the keyboard, close with Escape.
+  await gallery.getByRole('button', { name: 'Open photo 1: Front' }).click();
+  await expect(page.getByRole('dialog', { name: 'Photo 1 of 2' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(
+    page.getByRole('dialog', { name: 'Photo 2 of 2' }).getByRole('img', { name: 'Scroll' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A service record.
   await recordService(page, 'setup', 'First setup after varnish cure');

@@ -127,6 +127,7 @@ function familyOf(utility: string): string | undefined {
     case 'ring':
     case 'outline':
       if (rest === 'none') return `${head}-style`;
+      if (rest.startsWith('offset-')) return `${head}-offset`;
       return WIDTH.test(rest) ? `${head}-w` : `${head}-color`;
     default:
       return undefined;

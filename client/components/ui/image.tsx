@@ -17,6 +17,12 @@ export function mediaSrcSet(src: string): string | undefined {
   return id ? MEDIA_WIDTHS.map((w) => `/media/${id}/${w}.webp ${w}w`).join(', ') : undefined;
 }
 
+/** An uploaded image's largest width (the lightbox shows it), or any other image as it is. */
+export function largestImage(src: string): string {
+  const id = MEDIA_URL.exec(src)?.[1];
+  return id ? `/media/${id}/${MEDIA_WIDTHS.at(-1)}.webp` : src;
+}
+
 export interface ImageProps extends Omit<
   ImgHTMLAttributes<HTMLImageElement>,
   'src' | 'srcSet' | 'sizes' | 'loading' | 'decoding'

@@ -1,4 +1,8 @@
+import { lazy, Suspense, useState } from 'react';
 import type { PublicPassport } from '../../../contract/public-passport';
+
+// Only someone who opens a photo loads the lightbox (and the dialog code under it).
+const Lightbox = lazy(() => import('../../components/lightbox').then((m) => ({ default: m.Lightbox })));
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -45,23 +49,40 @@ export function BuildFacts({ p }: { p: PublicPassport }) {
 }
 
 export function Gallery({ p }: { p: PublicPassport }) {
+  const [open, setOpen] = useState<number | null>(null);
+  // Loaded at the first opening and kept mounted, so closing returns focus to the photo that opened it.
+  const [used, setUsed] = useState(false);
+  const show = (index: number) => {
+    setUsed(true);
+    setOpen(index);
+  };
   if (!p.photos.length) return null;
+  const photos = p.photos.map((photo, i) => ({
+    src: photo.url,
+    alt: photo.caption ?? `${p.name}, photo ${i + 1}`,
+    caption: photo.caption,
+  }));
   return (
     <Section id="photos-heading" title="Photos">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {p.photos.map((photo, i) => (
           <li key={photo.url}>
             <figure>
-              <a href={photo.url} className="block overflow-hidden rounded-lg bg-wood-50">
+              <button
+                type="button"
+                onClick={() => show(i)}
+                aria-label={`Open photo ${i + 1}${photo.caption ? `: ${photo.caption}` : ''}`}
+                className="block w-full overflow-hidden rounded-lg bg-wood-50"
+              >
                 <img
                   src={photo.imageUrl}
-                  alt={photo.caption ?? `${p.name}, photo ${i + 1}`}
+                  alt={photos[i]!.alt}
                   width={640}
                   height={480}
                   loading={i === 0 ? 'eager' : 'lazy'}
                   className="aspect-[4/3] w-full object-contain"
                 />
-              </a>
+              </button>
               {photo.caption && (
                 <figcaption className="mt-1 text-sm text-stone-600">{photo.caption}</figcaption>
               )}
@@ -69,6 +90,11 @@ export function Gallery({ p }: { p: PublicPassport }) {
           </li>
         ))}
       </ul>
+      {used && (
+        <Suspense fallback={null}>
+          <Lightbox photos={photos} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Section>
   );
 }

@@ -129,18 +129,39 @@ export function useRegistryMutation<TInput, TResult = unknown>(
 export const transferAction = (id: string, action: 'accept' | 'decline' | 'cancel') =>
   apiJson<Transfer>('POST', `/api/registry/transfers/${encodeURIComponent(id)}/${action}`);
 
-/** Uploads one photo as multipart/form-data (the caption goes first so the server reads it with the file). */
-export async function uploadPhoto(instrumentId: string, file: File, caption: string) {
+/**
+ * Uploads one photo as multipart/form-data (the caption goes first so the server reads it with the file), reporting
+ * the share of bytes sent (0–1) as it goes: XMLHttpRequest, since fetch has no upload progress.
+ */
+export function uploadPhoto(
+  instrumentId: string,
+  file: File,
+  caption: string,
+  onProgress?: (sent: number) => void,
+): Promise<unknown> {
   const form = new FormData();
   if (caption.trim()) form.append('caption', caption.trim());
   form.append('file', file);
-  const res = await fetch(`/api/registry/instruments/${instrumentId}/images`, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/registry/instruments/${encodeURIComponent(instrumentId)}/images`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        try {
+          resolve(JSON.parse(xhr.responseText) as unknown);
+        } catch {
+          resolve(null);
+        }
+      } else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+    };
+    xhr.onerror = () => reject(new ApiError(0, '', 'The connection failed'));
+    xhr.send(form);
   });
-  await throwIfResNotOk(res);
-  return res.json() as Promise<unknown>;
 }
 
 /** The maker shows or hides the instrument among the portfolio pieces of their storefront. */

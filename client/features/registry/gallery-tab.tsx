@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Star, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { InstrumentDetail, InstrumentImage } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -10,6 +10,10 @@ import { errorText } from '../../lib/api';
 import type { ImagePatchInput } from '../../../contract/registry';
 import { deleteImage, reorderImages, updateImage, useRegistryMutation } from './api';
 import { PhotoUpload } from './photo-upload';
+import { cn } from '../../lib/cn';
+
+// Only someone who opens a photo loads the lightbox.
+const Lightbox = lazy(() => import('../../components/lightbox').then((m) => ({ default: m.Lightbox })));
 
 const fail = (error: unknown) =>
   toast({
@@ -21,28 +25,21 @@ const fail = (error: unknown) =>
 function PhotoControls({
   instrumentId,
   image,
-  images,
+  count,
   index,
+  move,
 }: {
   instrumentId: string;
   image: InstrumentImage;
-  images: InstrumentImage[];
+  count: number;
   index: number;
+  move: { mutate: (change: { from: number; to: number }) => void; isPending: boolean };
 }) {
   const [caption, setCaption] = useState(image.caption ?? '');
   const patch = useRegistryMutation((body: ImagePatchInput) => updateImage(instrumentId, image.id, body), {
     onError: fail,
   });
   const remove = useRegistryMutation(() => deleteImage(instrumentId, image.id), { onError: fail });
-  const move = useRegistryMutation(
-    (to: number) => {
-      const ids = images.map((i) => i.id);
-      ids.splice(index, 1);
-      ids.splice(to, 0, image.id);
-      return reorderImages(instrumentId, { imageIds: ids });
-    },
-    { onError: fail },
-  );
   const label = image.caption || `photo ${index + 1}`;
   return (
     <div className="flex flex-col gap-2 p-3">
@@ -80,7 +77,7 @@ function PhotoControls({
           size="icon"
           variant="ghost"
           disabled={index === 0 || move.isPending}
-          onClick={() => move.mutate(index - 1)}
+          onClick={() => move.mutate({ from: index, to: index - 1 })}
           aria-label={`Move ${label} earlier`}
         >
           <ArrowUp aria-hidden />
@@ -88,8 +85,8 @@ function PhotoControls({
         <Button
           size="icon"
           variant="ghost"
-          disabled={index === images.length - 1 || move.isPending}
-          onClick={() => move.mutate(index + 1)}
+          disabled={index === count - 1 || move.isPending}
+          onClick={() => move.mutate({ from: index, to: index + 1 })}
           aria-label={`Move ${label} later`}
         >
           <ArrowDown aria-hidden />
@@ -109,9 +106,39 @@ function PhotoControls({
   );
 }
 
-/** Photos; the maker and the current owner upload, caption, reorder, choose the primary one and delete. */
+/**
+ * Photos; the maker and the current owner upload, caption, reorder (drag a photo onto another's place, or the
+ * earlier / later buttons from the keyboard), choose the primary one and delete. Any photo opens in the lightbox.
+ */
 export function GalleryTab({ instrument: i }: { instrument: InstrumentDetail }) {
   const canManage = i.viewer.isMaker || i.viewer.isOwner;
+  const [open, setOpen] = useState<number | null>(null);
+  // Loaded at the first opening and kept mounted, so closing returns focus to the photo that opened it.
+  const [used, setUsed] = useState(false);
+  const show = (index: number) => {
+    setUsed(true);
+    setOpen(index);
+  };
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const move = useRegistryMutation(
+    ({ from, to }: { from: number; to: number }) => {
+      const ids = i.images.map((img) => img.id);
+      const [moved] = ids.splice(from, 1);
+      ids.splice(to, 0, moved!);
+      return reorderImages(i.id, { imageIds: ids });
+    },
+    { onError: fail },
+  );
+  const photos = i.images.map((img, index) => ({
+    src: img.imageUrl,
+    alt: img.caption ?? `${i.name}, photo ${index + 1}`,
+    caption: img.caption,
+  }));
+  const endDrag = () => {
+    setDragged(null);
+    setOver(null);
+  };
   return (
     <div className="flex flex-col gap-5">
       {canManage && <PhotoUpload instrumentId={i.id} />}
@@ -122,19 +149,50 @@ export function GalleryTab({ instrument: i }: { instrument: InstrumentDetail }) 
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Photos">
           {i.images.map((img, index) => (
-            <li key={img.id} className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+            <li
+              key={img.id}
+              draggable={canManage && !move.isPending}
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                setDragged(index);
+              }}
+              onDragOver={(event) => {
+                if (dragged === null) return;
+                event.preventDefault();
+                setOver(index);
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragged !== null && dragged !== index) move.mutate({ from: dragged, to: index });
+                endDrag();
+              }}
+              onDragEnd={endDrag}
+              className={cn(
+                'overflow-hidden rounded-xl border bg-white',
+                canManage && 'cursor-grab',
+                over === index && dragged !== index
+                  ? 'border-wood-600 ring-2 ring-wood-600'
+                  : 'border-stone-200',
+                dragged === index && 'opacity-60',
+              )}
+            >
               <figure>
-                <div className="relative aspect-[4/3] bg-wood-50">
+                <button
+                  type="button"
+                  className="relative block aspect-[4/3] w-full bg-wood-50"
+                  onClick={() => show(index)}
+                  aria-label={`Open photo ${index + 1}${img.caption ? `: ${img.caption}` : ''}`}
+                >
                   <Image
                     src={img.imageUrl}
-                    alt={img.caption ?? `${i.name}, photo ${index + 1}`}
+                    alt={photos[index]!.alt}
                     width={640}
                     height={480}
                     sizes={GRID_CARD_SIZES}
                     className="h-full w-full object-cover"
                   />
                   {img.isPrimary && <Badge className="absolute left-2 top-2">Primary</Badge>}
-                </div>
+                </button>
                 {img.caption && (
                   <figcaption className="px-3 pt-2 text-sm text-stone-700">{img.caption}</figcaption>
                 )}
@@ -144,13 +202,19 @@ export function GalleryTab({ instrument: i }: { instrument: InstrumentDetail }) 
                   key={`${img.id}-${img.caption ?? ''}`}
                   instrumentId={i.id}
                   image={img}
-                  images={i.images}
+                  count={i.images.length}
                   index={index}
+                  move={move}
                 />
               )}
             </li>
           ))}
         </ul>
+      )}
+      {used && (
+        <Suspense fallback={null}>
+          <Lightbox photos={photos} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { InstrumentDetail } from '../../../contract/registry';
+import { mockFetch, renderWithProviders } from '../../test/render';
+import { GalleryTab } from './gallery-tab';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const photo = (id: string, caption: string | null, orderIndex: number) => ({
+  id,
+  url: `/media/${id.repeat(36).slice(0, 36)}/1280.webp`,
+  imageUrl: `/media/${id.repeat(36).slice(0, 36)}/640.webp`,
+  caption,
+  isPrimary: orderIndex === 0,
+  orderIndex,
+});
+const instrument = (manage: boolean) =>
+  ({
+    id: ID,
+    name: 'Amber Violin',
+    images: [photo('a', 'Front', 0), photo('b', 'Back', 1), photo('c', null, 2)],
+    viewer: { isMaker: manage, isOwner: false, isAdmin: false, canRecordService: false },
+  }) as unknown as InstrumentDetail;
+
+describe('GalleryTab', () => {
+  it('reorders by dragging a photo onto another place', async () => {
+    const calls = mockFetch({
+      [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
+      'GET /api/registry/instruments': () => ({ json: [] }),
+      'GET /api/registry/me': () => ({ json: {} }),
+      'GET /api/registry/transfers': () => ({ json: {} }),
+    });
+    renderWithProviders(<GalleryTab instrument={instrument(true)} />);
+    const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+    expect(items[0]).toHaveAttribute('draggable', 'true');
+    const dataTransfer = { effectAllowed: '', types: [] as string[] };
+    fireEvent.dragStart(items[0]!, { dataTransfer });
+    fireEvent.dragOver(items[2]!, { dataTransfer });
+    fireEvent.drop(items[2]!, { dataTransfer });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['b', 'c', 'a'] });
+  });
+
+  it('keeps the earlier / later buttons for the keyboard, and visitors cannot drag', async () => {
+    const calls = mockFetch({
+      [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
+      'GET /api/registry/instruments': () => ({ json: [] }),
+      'GET /api/registry/me': () => ({ json: {} }),
+      'GET /api/registry/transfers': () => ({ json: {} }),
+    });
+    const { unmount } = renderWithProviders(<GalleryTab instrument={instrument(true)} />);
+    screen.getByRole('button', { name: 'Move Back later' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['a', 'c', 'b'] }),
+    );
+    unmount();
+    renderWithProviders(<GalleryTab instrument={instrument(false)} />);
+    const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+    expect(items[0]).toHaveAttribute('draggable', 'false');
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+
+  it('opens a photo in the lightbox at its largest size; arrows step through, Z zooms, Escape closes', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<GalleryTab instrument={instrument(false)} />);
+    const opener = screen.getByRole('button', { name: 'Open photo 2: Back' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 2 of 3' });
+    expect(within(dialog).getByRole('img', { name: 'Back' })).toHaveAttribute(
+      'src',
+      `/media/${'b'.repeat(36)}/1280.webp`,
+    );
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Photo 3 of 3' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog')).getByRole('img', { name: 'Amber Violin, photo 3' }),
+    ).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Photo 1 of 3' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'Photo 3 of 3' })).toBeInTheDocument();
+    const zoom = screen.getByRole('button', { name: 'Zoom' });
+    expect(zoom).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('z');
+    expect(zoom).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('dialog', { name: 'Photo 2 of 3' })).toBeInTheDocument();
+    // A new photo starts unzoomed.
+    expect(screen.getByRole('button', { name: 'Zoom' })).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).toHaveFocus();
+  });
+});
