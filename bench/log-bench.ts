@@ -1,4 +1,4 @@
-// The transparency log (issue 14, docs/decisions/010): append throughput through the app's own path (one event per
+// The transparency log (docs/decisions/010): append throughput through the app's own path (one event per
 // transaction, as requests write them) and inclusion / consistency proof latency as the log grows to 10,000,
 // 100,000 and 1,000,000 leaves (target: p50 grows < 2× from the smallest to the largest size).
 // The log is grown the way S grows passports: INSERT … SELECT over generate_series inside the database, with the

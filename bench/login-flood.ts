@@ -1,4 +1,4 @@
-// Whether a flood of wrong sign-ins slows everyone else down (issue 13): p99 of a static asset and of
+// Whether a flood of wrong sign-ins slows everyone else down: p99 of a static asset and of
 // /api/auth/me (signed in) while idle and while one client sends wrong passwords as fast as it can, as a ratio
 // (target ≤ 5×). `npm run bench` includes it; alone: npx tsx bench/login-flood.ts
 // Two floods: with the production rate limits (the flood is mostly answered 429 before any hashing), and with the

@@ -1,4 +1,4 @@
-// What a mail per event costs (issue 13): every notification is an inbox row, and by the person's preference a mail
+// What a mail per event costs: every notification is an inbox row, and by the person's preference a mail
 // sent after the transaction commits (server/notify/notifications.ts). Each round writes the same events in their
 // own transactions, as requests do, once to a person who turned that mail off and once to one who receives it, and
 // waits until every mail has gone: the difference is what the mail adds, in the request (p50 of the transaction

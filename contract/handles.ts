@@ -144,7 +144,7 @@ export type ClaimInput = z.input<typeof claimSchema>;
 export const claimResponseSchema = z.object({ slug: z.string(), kind: handleKindSchema });
 
 /**
- * The skeleton two handles are compared by (product.md §11; after Unicode TR39's confusables, for the letters and
+ * The skeleton two handles are compared by (docs/decisions/004; after Unicode TR39's confusables, for the letters and
  * digits a handle can hold): hyphens ignored, `0`→`o`, `1` and `i`→`l`, then `rn`→`m`, `vv`→`w`, `cl`→`d`. Two
  * handles with one skeleton read alike, so a new one is "taken or on hold" when its skeleton is a reserved word's,
  * a product name's or another account's. The database computes the same expression (HANDLE_SKELETON_SQL) in

@@ -142,7 +142,7 @@ test.describe('accounts: sign-up and onboarding', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // The handle normalises as typed (seed §5): accents, case and punctuation become a valid handle.
+    // The handle normalises as typed: accents, case and punctuation become a valid handle.
     const handle = page.getByLabel('Your handle');
     await handle.fill('');
     await handle.pressSequentially(`Café Olé ${tag}!`);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { completeOnboarding, linkFromOutbox, registerPerson, unique } from './accounts-helpers';
 import { recordService } from './registry-helpers';
 
-// product.md §10 end to end: a proven email before an offer can reach it, consent to a first ownership, the
+// The registry's trust rules end to end: a proven email before an offer can reach it, consent to a first ownership, the
 // bell, a stolen report through its dialog, and a third luthier's service record that stays private until the
 // owner approves it.
 

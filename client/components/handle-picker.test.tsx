@@ -36,7 +36,7 @@ describe('HandlePicker', () => {
     expect(checks(calls)).toHaveLength(0);
   });
 
-  it('normalises as typed (seed §5): what the field shows is what is checked and previewed', async () => {
+  it('normalises as typed: what the field shows is what is checked and previewed', async () => {
     const calls = answers({ 'cafe-ole': { ok: true, suggestions: [] } });
     renderWithProviders(<Harness />);
     const input = screen.getByLabelText('Your handle');

@@ -14,7 +14,7 @@ import { apiJson } from './api';
 export type HandleStatus = 'short' | 'checking' | 'available' | 'invalid' | 'taken' | 'error';
 
 /**
- * The handle as it is typed (seed §5): accents removed, lower case, every run of other characters one hyphen, no
+ * The handle as it is typed: accents removed, lower case, every run of other characters one hyphen, no
  * hyphen at the start. A hyphen at the end stays while typing (the next word follows it); the handle that is
  * checked and claimed is `normalizeHandle` of this, which trims it.
  */

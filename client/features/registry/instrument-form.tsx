@@ -82,7 +82,7 @@ function toBody(values: Values, mode: 'create' | 'edit', ownerFields: boolean): 
 
 /**
  * Register or edit build details: required name, type, category and year. Condition and estimated value are the
- * current owner's (product.md §10): a maker who no longer owns the instrument edits without them.
+ * current owner's: a maker who no longer owns the instrument edits without them.
  */
 export function InstrumentForm({
   mode,

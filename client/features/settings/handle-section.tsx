@@ -10,7 +10,7 @@ import { useRenameHandle } from './api';
 import { SettingsCard } from './settings-card';
 
 /**
- * A new handle (product.md §11): checked live like the first one; the old one stays held for the person for
+ * A new handle (docs/decisions/004): checked live like the first one; the old one stays held for the person for
  * 180 days and its pages send visitors to the new address meanwhile.
  */
 export function HandleSection({ account }: { account: Account & { handle: string } }) {

@@ -8,7 +8,7 @@ import { createShop, createUser } from '../../db/builders/accounts';
 import { handleHolds, notifications, shops, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 
-// product.md §11: look-alike handles are taken, suggestions never dress up someone else's name, and a renamed
+// Handles protect people (docs/decisions/004): look-alike handles are taken, suggestions never dress up someone else's name, and a renamed
 // handle is held for its owner for 180 days while its old addresses redirect (301) to the new one.
 
 let t: TestApp;

@@ -81,7 +81,7 @@ export async function publishedShopSlugs(db: Db): Promise<string[]> {
 
 /**
  * Where a renamed handle's pages went: the current handle of the person who left `handle`, while the 180-day
- * hold lasts (product.md §11); null otherwise.
+ * hold lasts (docs/decisions/004); null otherwise.
  */
 export async function movedHandle(db: Db, handle: string): Promise<string | null> {
   const [row] = await db
