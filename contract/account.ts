@@ -99,6 +99,7 @@ export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 export const deleteAccountSchema = z.object({
   password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(256),
 });
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 export const sessionInfoSchema = z.object({
   /** An opaque id derived from the stored hash; never the cookie token. */

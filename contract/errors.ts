@@ -9,6 +9,19 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * Field messages keyed by the dotted path of each zod issue (the first issue per field wins): the server's 400
+ * `fields`, and the same messages a form shows before sending, from the same schema.
+ */
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
 export const ErrorCodes = {
   VALIDATION: 'VALIDATION_FAILED',
   UNAUTHENTICATED: 'UNAUTHENTICATED',

@@ -125,3 +125,4 @@ export const shopMessageSchema = z.object({
     .refine(isCleanText, CONTROL_CHAR_MESSAGE),
 });
 export type ShopMessage = z.infer<typeof shopMessageSchema>;
+export type ShopMessageInput = z.input<typeof shopMessageSchema>;

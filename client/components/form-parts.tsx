@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { Input, Label, FieldError } from './ui/input';
-import { errorFields, errorText } from '../lib/api';
+import { errorText } from '../lib/api';
 
 /** A labelled input with its field error linked for screen readers. */
 export function Field({
@@ -32,8 +32,6 @@ export function FormError({ error }: { error: unknown }) {
     </p>
   );
 }
-
-export const fieldsOf = (error: unknown) => errorFields(error);
 
 /** A text field of a submitted form ('' when absent or a file). */
 export function formText(data: FormData, name: string): string {

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
-import type { CreateInstrumentInput } from '../../contract/registry';
+import { createInstrumentSchema, type CreateInstrumentInput } from '../../contract/registry';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { createInstrument, useMyRegistry, useRegistryMutation } from '../features/registry/api';
 import { InstrumentForm } from '../features/registry/instrument-form';
-import { errorFields, errorText } from '../lib/api';
+import { errorText } from '../lib/api';
+import { useSchemaSubmit } from '../lib/use-schema-submit';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -14,15 +15,18 @@ export function InstrumentNewPage() {
   const { user, isLoading } = useAuth();
   const mine = useMyRegistry(Boolean(user));
   const navigate = useNavigate();
-  const create = useRegistryMutation((body: CreateInstrumentInput) => createInstrument(body), {
-    onSuccess: (created) => {
-      toast({
-        title: 'Instrument registered',
-        description: `Passport ${created.passportCode} is ready. Add photos in the Gallery.`,
-      });
-      void navigate(`/instruments/${created.id}`);
-    },
-  });
+  const create = useSchemaSubmit(
+    createInstrumentSchema,
+    useRegistryMutation((body: CreateInstrumentInput) => createInstrument(body), {
+      onSuccess: (created) => {
+        toast({
+          title: 'Instrument registered',
+          description: `Passport ${created.passportCode} is ready. Add photos in the Gallery.`,
+        });
+        void navigate(`/instruments/${created.id}`);
+      },
+    }),
+  );
   if (isLoading) return <Spinner />;
   // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
   if (!user) return null;
@@ -37,14 +41,14 @@ export function InstrumentNewPage() {
         </p>
       </div>
     );
-  const fields = errorFields(create.error);
+  const { fields } = create;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-wood-900">Register instrument</h1>
       <p className="mt-2 text-stone-700">
         Made by {mine.data.shop.name}. Name, type, category and year are required; everything else can follow.
       </p>
-      {create.isError && !Object.keys(fields).length && (
+      {Boolean(create.error) && !Object.keys(fields).length && (
         <p role="alert" className="mt-4 text-sm text-red-700">
           {errorText(create.error)}
         </p>
@@ -54,9 +58,9 @@ export function InstrumentNewPage() {
           mode="create"
           pending={create.isPending}
           fieldErrors={fields}
-          // The form sends what was typed (empty required fields left out); the server's schema judges it and
-          // answers field errors, shown beside each field.
-          onSubmit={(body) => create.mutate(body as CreateInstrumentInput)}
+          // What was typed (empty fields left out) is checked against the server's schema first; its messages,
+          // or the server's, show beside each field.
+          onSubmit={(body) => create.submitValues(body)}
         />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { ErrorCodes, type ErrorBody } from '../../contract/errors';
+import { ErrorCodes, zodFields, type ErrorBody } from '../../contract/errors';
 
 /** An expected failure: its message and code are shown to the caller as they are. */
 export class AppError extends Error {
@@ -24,15 +24,7 @@ export const notFound = (message = 'Not found.') => new AppError(404, ErrorCodes
 export const conflict = (message: string, code: string = ErrorCodes.CONFLICT) =>
   new AppError(409, code, message);
 
-/** Field messages keyed by the dotted path of each zod issue (the first issue per field wins). */
-export function zodFields(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+export { zodFields };
 
 /** Validates input with a contract schema; failures become 400 with `fields`. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { reviewInputSchema, type Review } from '../../../contract/academy';
+import { zodFields } from '../../../contract/errors';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -24,9 +25,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: Review 
     event.preventDefault();
     const parsed = reviewInputSchema.safeParse({ rating, text });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(zodFields(parsed.error));
       return;
     }
     setErrors({});

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { User } from '../../../contract/auth';
+import { loginSchema, registerSchema, requestResetSchema, type User } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 import { useRequestReset, useSignIn, useSignUp } from './api';
-import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
+import { Field, FormError, formText } from '../../components/form-parts';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { RoleChoice } from './role-choice';
 
 const read = (event: FormEvent<HTMLFormElement>) => {
@@ -18,15 +19,15 @@ export function SignInForm({
   onSuccess: (user: User) => void;
   onForgot: () => void;
 }) {
-  const signIn = useSignIn();
-  const fields = fieldsOf(signIn.error);
+  const signIn = useSchemaSubmit(loginSchema, useSignIn());
+  const { fields } = signIn;
   return (
     <form
       className="grid gap-4"
       noValidate
       onSubmit={(event) => {
         const get = read(event);
-        signIn.mutate({ email: get('email'), password: get('password') }, { onSuccess });
+        signIn.submit({ email: get('email'), password: get('password') }, { onSuccess });
       }}
     >
       <FormError error={signIn.error} />
@@ -63,16 +64,16 @@ export function SignInForm({
 }
 
 export function SignUpForm({ onSuccess }: { onSuccess: (user: User) => void }) {
-  const signUp = useSignUp();
+  const signUp = useSchemaSubmit(registerSchema, useSignUp());
   const [role, setRole] = useState<'user' | 'luthier'>('user');
-  const fields = fieldsOf(signUp.error);
+  const { fields } = signUp;
   return (
     <form
       className="grid gap-4"
       noValidate
       onSubmit={(event) => {
         const get = read(event);
-        signUp.mutate(
+        signUp.submit(
           { displayName: get('displayName'), email: get('email'), password: get('password'), role },
           { onSuccess },
         );
@@ -114,15 +115,15 @@ export function SignUpForm({ onSuccess }: { onSuccess: (user: User) => void }) {
 }
 
 export function ResetRequestForm() {
-  const reset = useRequestReset();
-  const fields = fieldsOf(reset.error);
+  const reset = useSchemaSubmit(requestResetSchema, useRequestReset());
+  const { fields } = reset;
   return (
     <form
       className="grid gap-4"
       noValidate
       onSubmit={(event) => {
         const get = read(event);
-        reset.mutate({ email: get('email') });
+        reset.submit({ email: get('email') });
       }}
     >
       <p className="text-sm text-stone-600">

@@ -3,13 +3,15 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth';
 import { useResetPassword } from './api';
-import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
+import { resetPasswordSchema } from '../../../contract/auth';
+import { Field, FormError, formText } from '../../components/form-parts';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 
 /** Chooses the new password for a mailed reset link; afterwards the person signs in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const reset = useResetPassword();
+  const reset = useSchemaSubmit(resetPasswordSchema, useResetPassword());
   const [mismatch, setMismatch] = useState(false);
-  const fields = fieldsOf(reset.error);
+  const { fields } = reset;
   if (reset.isSuccess) {
     return (
       <div className="grid gap-4 text-center">
@@ -31,7 +33,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         const password = formText(data, 'password');
         const same = password === formText(data, 'confirm');
         setMismatch(!same);
-        if (same) reset.mutate({ token, password });
+        if (same) reset.submit({ token, password });
       }}
     >
       <FormError error={reset.error} />
@@ -57,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Button type="submit" disabled={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Set new password'}
       </Button>
-      {reset.error && fields.token && (
+      {Boolean(reset.error) && fields.token && (
         <Button type="button" variant="outline" onClick={() => openAuthDialog('reset')}>
           Send a new reset link
         </Button>

@@ -1,5 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ShopCard, ShopFacets, ShopPage, UserProfile } from '../../../contract/profiles';
+import type {
+  ShopCard,
+  ShopFacets,
+  ShopMessageInput,
+  ShopPage,
+  UserProfile,
+} from '../../../contract/profiles';
 import { ApiError, apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
 
 /** A missing profile is final: no retries on 404. */
@@ -62,6 +68,6 @@ export const useShopFacets = () =>
 
 export const useContactMaker = (slug: string) =>
   useMutation({
-    mutationFn: (message: string) =>
-      apiJson<{ ok: true }>('POST', `/api/profile/l/${encodeURIComponent(slug)}/messages`, { message }),
+    mutationFn: (input: ShopMessageInput) =>
+      apiJson<{ ok: true }>('POST', `/api/profile/l/${encodeURIComponent(slug)}/messages`, input),
   });

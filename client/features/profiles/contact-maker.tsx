@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { SHOP_MESSAGE_MAX, SHOP_MESSAGE_MIN } from '../../../contract/profiles';
+import { SHOP_MESSAGE_MAX, SHOP_MESSAGE_MIN, shopMessageSchema } from '../../../contract/profiles';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { errorText } from '../../lib/api';
 import { openAuthDialog, useAuth } from '../../lib/auth';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useContactMaker } from './api';
 
 /**
@@ -22,7 +23,7 @@ export function ContactMaker({
 }) {
   const { user } = useAuth();
   const [message, setMessage] = useState('');
-  const send = useContactMaker(slug);
+  const send = useSchemaSubmit(shopMessageSchema, useContactMaker(slug));
   const id = useId();
   if (!user)
     return (
@@ -56,7 +57,7 @@ export function ContactMaker({
       className="grid gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!tooShort) send.mutate(message);
+        if (!tooShort) send.submit({ message });
       }}
     >
       <Label htmlFor={`${id}-message`}>Your message</Label>
@@ -71,9 +72,14 @@ export function ContactMaker({
         {SHOP_MESSAGE_MIN}–{SHOP_MESSAGE_MAX} characters ({length} written). The maker sees your name and
         public page, never your email address.
       </p>
-      {send.isError && (
+      {Boolean(send.error) && !send.fields.message && (
         <p role="alert" className="text-sm text-red-700">
           {errorText(send.error, 'The message could not be sent.')}
+        </p>
+      )}
+      {send.fields.message && (
+        <p role="alert" className="text-sm text-red-700">
+          {send.fields.message}
         </p>
       )}
       <Button type="submit" disabled={tooShort || send.isPending}>

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
-import type { EditInstrumentInput, InstrumentDetail, TransferOfferInput } from '../../../contract/registry';
+import {
+  editInstrumentSchema,
+  transferOfferSchema,
+  type EditInstrumentInput,
+  type InstrumentDetail,
+  type TransferOfferInput,
+} from '../../../contract/registry';
 import { ACQUISITION_METHODS, CONDITIONS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
@@ -14,8 +20,9 @@ import {
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { Field, FormError } from '../../components/form-parts';
-import { errorFields, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import {
   editInstrument,
   instrumentKey,
@@ -29,15 +36,19 @@ import { InstrumentForm, ValueOptions } from './instrument-form';
 import { StolenDialog } from './stolen-dialog';
 
 /** Saves an edit of the passport: the fresh detail replaces the cached one, then `done` runs. */
+/** Saves build details or the owner's facts, checked first against the schema the server uses. */
 function useSaveInstrument(id: string, done: () => void) {
   const client = useQueryClient();
-  return useRegistryMutation((body: EditInstrumentInput) => editInstrument(id, body), {
-    onSuccess: (fresh) => {
-      client.setQueryData(instrumentKey(id), fresh);
-      done();
-      toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
-    },
-  });
+  return useSchemaSubmit(
+    editInstrumentSchema,
+    useRegistryMutation((body: EditInstrumentInput) => editInstrument(id, body), {
+      onSuccess: (fresh) => {
+        client.setQueryData(instrumentKey(id), fresh);
+        done();
+        toast({ title: 'Changes saved', description: 'Each change is recorded in the passport log.' });
+      },
+    }),
+  );
 }
 
 function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
@@ -56,7 +67,7 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
         <DialogDescription className="mb-4">
           Every change is recorded in the passport log with its old and new value.
         </DialogDescription>
-        {save.isError && !Object.keys(errorFields(save.error)).length && (
+        {Boolean(save.error) && !Object.keys(save.fields).length && (
           <p role="alert" className="mb-3 text-sm text-red-700">
             {errorText(save.error)}
           </p>
@@ -75,7 +86,7 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
               scale or strings is a correction, shown with this reason in its history, and removes the
               Verified badge.
             </p>
-            <FieldError id="correction-reason-error" message={errorFields(save.error).reason} />
+            <FieldError id="correction-reason-error" message={save.fields.reason} />
           </div>
         )}
         <InstrumentForm
@@ -83,8 +94,8 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
           instrument={instrument}
           ownerFields={instrument.viewer.isOwner}
           pending={save.isPending}
-          fieldErrors={errorFields(save.error)}
-          onSubmit={(body) => save.mutate(reason.trim() ? { ...body, reason: reason.trim() } : body)}
+          fieldErrors={save.fields}
+          onSubmit={(body) => save.submitValues(reason.trim() ? { ...body, reason: reason.trim() } : body)}
         />
       </DialogContent>
     </Dialog>
@@ -99,16 +110,15 @@ function OwnerDetailsForm({ instrument, done }: { instrument: InstrumentDetail; 
   const [condition, setCondition] = useState(instrument.condition ?? '');
   const [value, setValue] = useState(instrument.estimatedValue?.toString() ?? '');
   const save = useSaveInstrument(instrument.id, done);
-  const fields = errorFields(save.error);
+  const { fields } = save;
   return (
     <form
       className="grid gap-4"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({
-          // The select offers only CONDITIONS.
-          condition: (condition || null) as EditInstrumentInput['condition'],
+        save.submitValues({
+          condition: condition || null,
           estimatedValue: value.trim() ? Number(value) : null,
         });
       }}
@@ -171,24 +181,18 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [recipient, setRecipient] = useState('');
   const [method, setMethod] = useState('purchase');
   const [price, setPrice] = useState('');
-  const offer = useRegistryMutation(
-    () =>
-      offerTransfer(instrument.id, {
-        recipient,
-        // The select offers only ACQUISITION_METHODS.
-        method: method as TransferOfferInput['method'],
-        price: price.trim() ? Number(price) : null,
-      }),
-    {
+  const offer = useSchemaSubmit(
+    transferOfferSchema,
+    useRegistryMutation((input: TransferOfferInput) => offerTransfer(instrument.id, input), {
       onSuccess: () => {
         setOpen(false);
         setRecipient('');
         setPrice('');
         toast({ title: 'Transfer offered', description: 'The recipient has 14 days to accept it.' });
       },
-    },
+    }),
   );
-  const fields = errorFields(offer.error);
+  const { fields } = offer;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -205,7 +209,7 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
           className="mt-4 flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            offer.mutate(undefined);
+            offer.submitValues({ recipient, method, price: price.trim() ? Number(price) : null });
           }}
           noValidate
         >
@@ -229,8 +233,11 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
             inputMode="numeric"
             value={price}
             onChange={(e) => setPrice(e.target.value)}
+            aria-invalid={Boolean(fields.price) || undefined}
+            aria-describedby={fields.price ? 't-price-error' : undefined}
           />
-          {offer.isError && !Object.keys(fields).length && (
+          <FieldError id="t-price-error" message={fields.price} />
+          {Boolean(offer.error) && !Object.keys(fields).length && (
             <p role="alert" className="text-sm text-red-700">
               {errorText(offer.error)}
             </p>

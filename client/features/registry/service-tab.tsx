@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { InstrumentDetail, ServiceInput } from '../../../contract/registry';
+import { serviceInputSchema, type InstrumentDetail, type ServiceInput } from '../../../contract/registry';
 import { SERVICE_TYPES } from '../../../contract/registry-values';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { addServiceRecord, decideServiceRecord, useRegistryMutation } from './api';
 import { capitalize, formatDate, formatMoney } from './format';
 
@@ -22,28 +23,25 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
   });
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
     setV((s) => ({ ...s, [k]: e.target.value }));
-  const save = useRegistryMutation(
-    () =>
-      addServiceRecord(instrument.id, {
-        ...v,
-        // The select offers only SERVICE_TYPES.
-        serviceType: v.serviceType as ServiceInput['serviceType'],
-        cost: v.cost.trim() ? Number(v.cost) : null,
-        servicerName: v.servicerName.trim() || null,
-        workPerformed: v.workPerformed.trim() || null,
-        notes: v.notes.trim() || null,
-      }),
-    {
+  const save = useSchemaSubmit(
+    serviceInputSchema,
+    useRegistryMutation((input: ServiceInput) => addServiceRecord(instrument.id, input), {
       onSuccess: () => {
         setV((s) => ({ ...s, description: '', workPerformed: '', cost: '', notes: '' }));
         toast({ title: 'Service recorded' });
       },
-    },
+    }),
   );
-  const fields = errorFields(save.error);
+  const { fields } = save;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(undefined);
+    save.submitValues({
+      ...v,
+      cost: v.cost.trim() ? Number(v.cost) : null,
+      servicerName: v.servicerName.trim() || null,
+      workPerformed: v.workPerformed.trim() || null,
+      notes: v.notes.trim() || null,
+    });
   };
   const needsApproval = !instrument.viewer.isOwner && !instrument.viewer.isMaker;
   return (
@@ -110,7 +108,7 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
         <Label htmlFor="s-notes">Notes</Label>
         <Textarea id="s-notes" value={v.notes} onChange={set('notes')} />
       </div>
-      {save.isError && !Object.keys(fields).length && (
+      {Boolean(save.error) && !Object.keys(fields).length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {errorText(save.error)}
         </p>

@@ -1,6 +1,10 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { InstrumentDetail, StolenReportInput } from '../../../contract/registry';
+import {
+  stolenReportSchema,
+  type InstrumentDetail,
+  type StolenReportInput,
+} from '../../../contract/registry';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -11,22 +15,26 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { reportStolen, useRegistryMutation } from './api';
 
 /** The owner's stolen report: when, where and an optional police reference, confirmed in a dialog. */
 export function StolenDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
-  const report = useRegistryMutation((body: StolenReportInput) => reportStolen(instrument.id, body), {
-    onSuccess: () => {
-      setOpen(false);
-      toast({
-        title: 'Reported stolen',
-        description: 'Pending offers were cancelled. It cannot change hands until you mark it recovered.',
-      });
-    },
-  });
-  const fields = errorFields(report.error);
+  const report = useSchemaSubmit(
+    stolenReportSchema,
+    useRegistryMutation((body: StolenReportInput) => reportStolen(instrument.id, body), {
+      onSuccess: () => {
+        setOpen(false);
+        toast({
+          title: 'Reported stolen',
+          description: 'Pending offers were cancelled. It cannot change hands until you mark it recovered.',
+        });
+      },
+    }),
+  );
+  const { fields } = report;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -34,7 +42,7 @@ export function StolenDialog({ instrument }: { instrument: InstrumentDetail }) {
       const value = data.get(name);
       return typeof value === 'string' ? value.trim() : '';
     };
-    report.mutate({
+    report.submit({
       date: text('date'),
       place: text('place'),
       policeReference: text('policeReference') || null,
@@ -53,7 +61,7 @@ export function StolenDialog({ instrument }: { instrument: InstrumentDetail }) {
           The passport will show it as stolen with the date and place; the police reference stays private to
           you. Pending offers are cancelled and nobody can take it over until you mark it recovered.
         </DialogDescription>
-        {report.isError && !Object.keys(fields).length && (
+        {Boolean(report.error) && !Object.keys(fields).length && (
           <p role="alert" className="mb-3 text-sm text-red-700">
             {errorText(report.error)}
           </p>

@@ -3,6 +3,7 @@ import type {
   Account,
   ChangeEmailInput,
   ChangePasswordInput,
+  DeleteAccountInput,
   ProfileUpdate,
   SessionInfo,
   ShopUpdate,
@@ -56,7 +57,7 @@ export const useUploadAvatar = () =>
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiJson('POST', '/api/account/delete', { password }),
+    mutationFn: (input: DeleteAccountInput) => apiJson('POST', '/api/account/delete', input),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(ME_KEY, { user: null });

@@ -1,14 +1,16 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
+import { deleteAccountSchema } from '../../../contract/account';
+import { Field, FormError, formText } from '../../components/form-parts';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useDeleteAccount } from './api';
 import { SettingsCard } from './settings-card';
 
 export function DeleteSection() {
-  const remove = useDeleteAccount();
+  const remove = useSchemaSubmit(deleteAccountSchema, useDeleteAccount());
   const navigate = useNavigate();
-  const fields = fieldsOf(remove.error);
+  const { fields } = remove;
   return (
     <SettingsCard
       title="Delete account"
@@ -20,12 +22,15 @@ export function DeleteSection() {
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          remove.mutate(formText(data, 'password'), {
-            onSuccess: () => {
-              toast({ title: 'Account deleted', description: 'Thank you for being part of the registry.' });
-              void navigate('/', { replace: true });
+          remove.submit(
+            { password: formText(data, 'password') },
+            {
+              onSuccess: () => {
+                toast({ title: 'Account deleted', description: 'Thank you for being part of the registry.' });
+                void navigate('/', { replace: true });
+              },
             },
-          });
+          );
         }}
       >
         <FormError error={remove.error} />

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Account } from '../../../contract/account';
+import { profileUpdateSchema, type Account } from '../../../contract/account';
 import { EXPERIENCE_LEVELS, type Experience } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 import { Label, Select, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
+import { Field, FormError, formText } from '../../components/form-parts';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useUpdateProfile } from './api';
 import { SettingsCard, splitTags } from './settings-card';
 
 export function ProfileSection({ account }: { account: Account }) {
-  const update = useUpdateProfile();
-  const fields = fieldsOf(update.error);
+  const update = useSchemaSubmit(profileUpdateSchema, useUpdateProfile());
+  const { fields } = update;
   const [experience, setExperience] = useState(account.experience ?? '');
   return (
     <SettingsCard title="Profile" description="Shown on your public page.">
@@ -30,7 +31,7 @@ export function ProfileSection({ account }: { account: Account }) {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
           const get = (name: string) => formText(data, name);
-          update.mutate(
+          update.submit(
             {
               displayName: get('displayName'),
               bio: get('bio'),

@@ -1,13 +1,14 @@
-import type { Account } from '../../../contract/account';
+import { changeEmailSchema, changePasswordSchema, type Account } from '../../../contract/account';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
+import { Field, FormError, formText } from '../../components/form-parts';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useChangeEmail, useChangePassword } from './api';
 import { SettingsCard } from './settings-card';
 
 export function PasswordSection() {
-  const change = useChangePassword();
-  const fields = fieldsOf(change.error);
+  const change = useSchemaSubmit(changePasswordSchema, useChangePassword());
+  const { fields } = change;
   return (
     <SettingsCard title="Password" description="Changing it signs you out everywhere else.">
       <form
@@ -17,7 +18,7 @@ export function PasswordSection() {
           event.preventDefault();
           const form = event.currentTarget;
           const data = new FormData(form);
-          change.mutate(
+          change.submit(
             {
               currentPassword: formText(data, 'currentPassword'),
               newPassword: formText(data, 'newPassword'),
@@ -57,8 +58,8 @@ export function PasswordSection() {
 }
 
 export function EmailSection({ account }: { account: Account }) {
-  const change = useChangeEmail();
-  const fields = fieldsOf(change.error);
+  const change = useSchemaSubmit(changeEmailSchema, useChangeEmail());
+  const { fields } = change;
   return (
     <SettingsCard
       title="Email"
@@ -71,7 +72,7 @@ export function EmailSection({ account }: { account: Account }) {
           event.preventDefault();
           const form = event.currentTarget;
           const data = new FormData(form);
-          change.mutate(
+          change.submit(
             { email: formText(data, 'email'), password: formText(data, 'password') },
             {
               onSuccess: () => {

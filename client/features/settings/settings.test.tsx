@@ -95,6 +95,26 @@ describe('SettingsPage', () => {
     });
   });
 
+  it("checks a form with the server's schema before sending: the same messages, in place, and no request", async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+    });
+    renderWithProviders(<SettingsPage />);
+    await userEvent.type(await screen.findByLabelText('New password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('Enter your current password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    const year = screen.getByLabelText('Established (year)');
+    await userEvent.clear(year);
+    await userEvent.type(year, '1200');
+    await userEvent.click(screen.getByRole('button', { name: 'Save shop' }));
+    expect(screen.getByText('Enter a year after 1500.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('shows the field error of a wrong current password', async () => {
     mockFetch({
       'GET /api/account': () => ({ json: { ...account, shop: null } }),

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Account } from '../../../contract/account';
+import { shopUpdateSchema, type Account } from '../../../contract/account';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { Field, fieldsOf, FormError, formText } from '../../components/form-parts';
+import { Field, FormError, formText } from '../../components/form-parts';
+import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useUpdateShop } from './api';
 import { SettingsCard, splitTags } from './settings-card';
 
 export function ShopSection({ shop }: { shop: NonNullable<Account['shop']> }) {
-  const update = useUpdateShop();
-  const fields = fieldsOf(update.error);
+  const update = useSchemaSubmit(shopUpdateSchema, useUpdateShop());
+  const { fields } = update;
   const [published, setPublished] = useState(shop.published);
   return (
     <SettingsCard title="Your shop" description="Your public luthier page.">
@@ -28,7 +29,7 @@ export function ShopSection({ shop }: { shop: NonNullable<Account['shop']> }) {
           const data = new FormData(event.currentTarget);
           const get = (name: string) => formText(data, name);
           const year = get('establishedYear').trim();
-          update.mutate(
+          update.submit(
             {
               name: get('name'),
               bio: get('bio'),
