@@ -51,6 +51,16 @@ const lessonSave = (action: 'start' | 'complete'): ApiRoute => ({
 export const ACADEMY_ROUTES: ApiRoute[] = [
   {
     method: 'GET',
+    path: '/listing/:slug/og.png',
+    summary: "A course's share preview (Open Graph image, PNG): its cover with the title and instructor",
+    tag,
+    auth: 'none',
+    params: z.object({ slug: pathText('The course slug') }),
+    response: { status: 200, contentType: 'image/png' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
     path: '/api/lms/courses/explore',
     summary: 'The course catalogue, filtered and sorted',
     tag,

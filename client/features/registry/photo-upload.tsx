@@ -121,7 +121,8 @@ export function PhotoUpload({ instrumentId }: { instrumentId: string }) {
     >
       <div
         className={cn(
-          'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-5 text-center text-sm text-stone-700',
+          // min-w-0: a grid item may shrink below the file input's own width (it overflowed a 375 px screen).
+          'flex min-w-0 flex-col items-center gap-2 rounded-lg border-2 border-dashed p-5 text-center text-sm text-stone-700',
           dragging ? 'border-wood-600 bg-white' : 'border-transparent',
         )}
         onDragOver={(event) => {
@@ -141,12 +142,12 @@ export function PhotoUpload({ instrumentId }: { instrumentId: string }) {
           type="file"
           multiple
           accept={ACCEPTED.join(',')}
-          className="max-w-full text-sm"
+          className="w-full max-w-full text-sm"
           onChange={(e) => add(e.target.files ?? [])}
         />
       </div>
       {queue.length > 0 && (
-        <ul className="grid gap-3" aria-label="Photos to upload">
+        <ul className="grid min-w-0 gap-3" aria-label="Photos to upload">
           {queue.map((item) => (
             <li
               key={item.key}
