@@ -190,6 +190,8 @@ export const lessonSchema = z.object({
   title: z.string(),
   description: z.string(),
   videoUrl: z.string().nullable(),
+  /** English captions of the video (WebVTT); null without a video or without captions. */
+  captionsUrl: z.string().nullable(),
   duration: z.number(),
   free: z.boolean(),
   resources: z.array(resourceSchema),

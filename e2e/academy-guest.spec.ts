@@ -10,8 +10,24 @@ test.describe('academy guest preview', () => {
     await expect(page.getByText('Guest Preview', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark as Complete' })).toHaveCount(0);
 
-    // The real clip plays; the percent on screen follows the playback.
+    // English captions: a track the player loads (its cues become active), served by the app as WebVTT, and the
+    // same lines as a transcript under the video.
     const video = page.locator('video');
+    const captions = video.locator('track[kind="captions"][srclang="en"]');
+    const src = await captions.getAttribute('src');
+    expect(src).toMatch(/^\/videos\/[a-z-]+\.en\.vtt$/);
+    const vtt = await page.request.get(src!);
+    expect(vtt.status()).toBe(200);
+    expect(vtt.headers()['content-type']).toMatch(/^text\/vtt/);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0))
+      .toBeGreaterThan(5);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+    const transcript = page.getByRole('group').filter({ hasText: 'Transcript' });
+    await expect(transcript.getByText(/^Tonewood and bracing: /)).toBeVisible();
+    await expect(transcript.getByRole('button', { name: /^Play from / })).toHaveCount(8);
+
+    // The real clip plays; the percent on screen follows the playback.
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       v.playbackRate = 8;

@@ -42,7 +42,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
 }
 
 /** Replaces fetch with a handler keyed by "METHOD path"; unknown calls fail the test loudly. */
-export function mockFetch(handlers: Record<string, (body: unknown) => { status?: number; json?: unknown }>) {
+export function mockFetch(
+  handlers: Record<string, (body: unknown) => { status?: number; json?: unknown; text?: string }>,
+) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
@@ -52,7 +54,8 @@ export function mockFetch(handlers: Record<string, (body: unknown) => { status?:
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${path.split('?')[0]}`];
     if (!handler) throw new Error(`unexpected fetch ${method} ${path}`);
-    const { status = 200, json = {} } = handler(body);
+    const { status = 200, json = {}, text } = handler(body);
+    if (text !== undefined) return new Response(text, { status, headers: { 'content-type': 'text/plain' } });
     return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
   };
   globalThis.fetch = fetchMock;

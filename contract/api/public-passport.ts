@@ -56,7 +56,8 @@ export const PUBLIC_PASSPORT_ROUTES: ApiRoute[] = [
   {
     method: 'GET',
     path: '/p/:code/label.svg',
-    summary: "A printable label: a QR code of the passport's public page with its code, the name and the maker (SVG)",
+    summary:
+      "A printable label: a QR code of the passport's public page with its code, the name and the maker (SVG)",
     tag,
     auth: 'none',
     params: z.object({ code: pathText('The passport code') }),

@@ -15,6 +15,7 @@ import type {
   VideoProgressInput,
 } from '../../../contract/academy';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
+import { parseWebVtt } from './webvtt';
 
 export const academyKeys = {
   explore: (query: ExploreQuery) => ['/api/lms/courses/explore', query] as const,
@@ -26,7 +27,17 @@ export const academyKeys = {
     [guest ? '/api/public/lessons' : '/api/lms/lessons', lessonId] as const,
   progress: (lessonId: string) => ['/api/lms/lessons', lessonId, 'progress'] as const,
   reviews: (courseId: string, page: number) => ['/api/lms/courses', courseId, 'reviews', page] as const,
+  captions: (url: string) => ['captions', url] as const,
 };
+
+/** A video's captions as cues, for the transcript under the player (the player reads the file itself). */
+export const useCaptions = (url: string | null) =>
+  useQuery({
+    queryKey: academyKeys.captions(url ?? ''),
+    queryFn: async () => parseWebVtt(await (await apiRequest('GET', url ?? '')).text()),
+    enabled: Boolean(url),
+    staleTime: Infinity,
+  });
 
 export function exploreUrl(query: ExploreQuery): string {
   const params = new URLSearchParams();

@@ -24,6 +24,7 @@ const lesson: Lesson = {
   title: 'Choosing tops',
   description: 'Spruce or cedar.',
   videoUrl: null,
+  captionsUrl: null,
   duration: 2,
   free: true,
   resources: [],
@@ -155,6 +156,35 @@ describe('Video lesson gates', () => {
     expect(screen.getByText('0:45')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next lesson' })).toBeDisabled();
     expect(screen.getByText('Complete this lesson to unlock the next one.')).toBeInTheDocument();
+  });
+});
+
+describe('Captions', () => {
+  it('plays the English captions in the player and lists them as a transcript whose times move the video', async () => {
+    const clip = {
+      ...lesson,
+      videoUrl: '/videos/clip.webm',
+      captionsUrl: '/videos/clip.en.vtt',
+      duration: 1,
+    };
+    mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: clip }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: progress }),
+      'GET /videos/clip.en.vtt': () => ({
+        text: 'WEBVTT\n\n00:00.000 --> 00:07.000\nRelief first.\n\n00:07.500 --> 00:15.000\nThen <i>action</i>.\n',
+      }),
+    });
+    const { container } = renderRoutes(routes, { path: '/lessons/course-1-l2?courseId=course-1', me });
+    await screen.findByText('Relief first.');
+    const track = container.querySelector('video track');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', '/videos/clip.en.vtt');
+    expect(track).toHaveAttribute('srclang', 'en');
+    expect(screen.getByText('Transcript')).toBeInTheDocument();
+    expect(screen.getByText('Then action.')).toBeInTheDocument();
+    const video = container.querySelector('video')!;
+    await userEvent.click(screen.getByRole('button', { name: 'Play from 0:07' }));
+    expect(video.currentTime).toBe(7.5);
   });
 });
 

@@ -1,7 +1,8 @@
 import { BookOpenText, Pause, Play } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { Lesson } from '../../../contract/academy';
 import { Button } from '../../components/ui/button';
+import { useCaptions } from './api';
 import { formatMinutesSeconds } from './lesson-status';
 import type { Tracker } from './use-lesson-tracker';
 
@@ -9,23 +10,59 @@ function VideoPlayer({ lesson, tracker }: { lesson: Lesson & { videoUrl: string 
   const ref = useRef<HTMLVideoElement>(null);
   const { startPosition, onPlay, onPause, onPosition } = tracker;
   return (
-    <video
-      ref={ref}
-      src={lesson.videoUrl}
-      controls
-      preload="metadata"
-      playsInline
-      aria-label={`Video: ${lesson.title}`}
-      className="aspect-video w-full rounded-xl bg-black"
-      onLoadedMetadata={(e) => {
-        const video = e.currentTarget;
-        // Resume where the learner stopped, unless that is the very end.
-        if (startPosition > 0 && startPosition < video.duration - 3) video.currentTime = startPosition;
-      }}
-      onPlay={onPlay}
-      onPause={onPause}
-      onTimeUpdate={(e) => onPosition(e.currentTarget.currentTime)}
-    />
+    <>
+      <video
+        ref={ref}
+        src={lesson.videoUrl}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={`Video: ${lesson.title}`}
+        className="aspect-video w-full rounded-xl bg-black"
+        onLoadedMetadata={(e) => {
+          const video = e.currentTarget;
+          // Resume where the learner stopped, unless that is the very end.
+          if (startPosition > 0 && startPosition < video.duration - 3) video.currentTime = startPosition;
+        }}
+        onPlay={onPlay}
+        onPause={onPause}
+        onTimeUpdate={(e) => onPosition(e.currentTarget.currentTime)}
+      >
+        {/* Shown by default; the player's own controls turn them off and on. */}
+        {lesson.captionsUrl && (
+          <track kind="captions" src={lesson.captionsUrl} srcLang="en" label="English" default />
+        )}
+      </video>
+      {lesson.captionsUrl && <Transcript url={lesson.captionsUrl} video={ref} />}
+    </>
+  );
+}
+
+/** The captions as text under the video; each time stamp moves the video there. */
+function Transcript({ url, video }: { url: string; video: RefObject<HTMLVideoElement | null> }) {
+  const captions = useCaptions(url);
+  if (!captions.data?.length) return null;
+  return (
+    <details open className="mt-3 rounded-xl border border-stone-200 bg-white p-4">
+      <summary className="cursor-pointer font-semibold text-wood-900">Transcript</summary>
+      <ol className="mt-3 grid gap-2 text-sm text-stone-800">
+        {captions.data.map((cue) => (
+          <li key={cue.start} className="flex gap-3">
+            <button
+              type="button"
+              className="shrink-0 rounded font-mono text-wood-700 underline-offset-2 hover:underline"
+              aria-label={`Play from ${formatMinutesSeconds(cue.start)}`}
+              onClick={() => {
+                if (video.current) video.current.currentTime = cue.start;
+              }}
+            >
+              {formatMinutesSeconds(cue.start)}
+            </button>
+            <span>{cue.text}</span>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -12,6 +12,7 @@ const lesson: Lesson = {
   title: 'Reading lesson',
   description: 'Read this.',
   videoUrl: null,
+  captionsUrl: null,
   duration: 1,
   free: false,
   resources: [],

@@ -5,6 +5,7 @@ export interface LessonSeed {
   title: string;
   description?: string;
   videoUrl?: string | null;
+  captionsUrl?: string | null;
   durationMinutes?: number;
   free?: boolean;
   resources?: { title: string; url: string; fileType: string; sizeBytes: number }[];
@@ -105,6 +106,7 @@ export async function createCourse(db: Db, seed: CourseSeed) {
         title: lesson.title,
         description: lesson.description ?? '',
         videoUrl: lesson.videoUrl ?? null,
+        captionsUrl: lesson.captionsUrl ?? null,
         durationMinutes: lesson.durationMinutes ?? 1,
         isFree: lesson.free ?? false,
       });

@@ -32,6 +32,7 @@ const lesson = ([rawTitle, kind, resource]: Shorthand): LessonSeed => {
     title,
     free,
     videoUrl: video ? CLIPS[kind] : null,
+    captionsUrl: video ? CLIPS[kind].replace(/\.webm$/, '.en.vtt') : null,
     durationMinutes: video ? 1 : kind,
     description: video
       ? `${title}: a short demonstration at the bench. Watch it through; your place is saved as you go.`

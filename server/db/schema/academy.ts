@@ -88,6 +88,8 @@ export const lessons = pgTable(
     description: text('description').notNull().default(''),
     /** A file served by the app (/videos/...) or an external URL; null means a timed reading lesson. */
     videoUrl: text('video_url'),
+    /** English captions of the video (WebVTT, served by the app); its cues are the transcript under the player. */
+    captionsUrl: text('captions_url'),
     durationMinutes: integer('duration_minutes').notNull(),
     isFree: boolean('is_free').notNull().default(false),
   },

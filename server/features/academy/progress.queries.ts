@@ -31,6 +31,7 @@ export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | 
       title: lessons.title,
       description: lessons.description,
       videoUrl: lessons.videoUrl,
+      captionsUrl: lessons.captionsUrl,
       duration: lessons.durationMinutes,
       free: lessons.isFree,
       orderIndex: lessons.orderIndex,

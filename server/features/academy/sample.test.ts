@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleContent } from '../../db/sample/load-sample';
@@ -6,6 +8,7 @@ import { courseReviews, courses, lessons } from '../../db/schema';
 import { courseProgressOf } from './reviews.queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
+const publicDir = path.resolve(import.meta.dirname, '../../../client/public');
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,8 +33,15 @@ describe('academy sample content', () => {
       const own = await t.db.select().from(lessons).where(eq(lessons.courseId, c.id));
       expect(own.length).toBeGreaterThanOrEqual(6);
       expect(own.length).toBeLessThanOrEqual(14);
-      // A video lesson must be able to reach 95 percent: every clip is one minute long.
-      for (const l of own.filter((x) => x.videoUrl)) expect(l.durationMinutes).toBe(1);
+      // A video lesson must be able to reach 95 percent: every clip is one minute long. Every clip has English
+      // captions, a WebVTT file the app serves, whose cues cover the minute.
+      for (const l of own.filter((x) => x.videoUrl)) {
+        expect(l.durationMinutes).toBe(1);
+        expect(l.captionsUrl).toMatch(/^\/videos\/[a-z-]+\.en\.vtt$/);
+        const vtt = fs.readFileSync(path.join(publicDir, l.captionsUrl!), 'utf8');
+        expect(vtt.startsWith('WEBVTT')).toBe(true);
+        expect(vtt).toContain('00:54.000 --> 01:00.000');
+      }
     }
   });
 
@@ -39,6 +49,7 @@ describe('academy sample content', () => {
     const free = await t.app.inject('/api/public/lessons/course-1-l1');
     expect(free.statusCode).toBe(200);
     expect(free.json().videoUrl).toMatch(/^\/videos\/.+\.webm$/);
+    expect(free.json().captionsUrl).toBe(free.json().videoUrl.replace(/\.webm$/, '.en.vtt'));
     const explore = (await t.app.inject('/api/lms/courses/explore')).json<{ students: number }[]>();
     expect(explore.length).toBeGreaterThanOrEqual(8);
     expect(explore[0]?.students).toBeGreaterThan(0);
