@@ -305,6 +305,15 @@ test.describe('axe on open states', () => {
         'aria-expanded',
         'true',
       );
+      // Each listed file downloads as what it says it is.
+      const files = page.locator('#course-resources a[download]');
+      expect(await files.count()).toBeGreaterThan(0);
+      for (const link of await files.all()) {
+        const kind = /\((PDF|SVG), [\d.]+ KB\)/.exec((await link.locator('..').textContent()) ?? '')?.[1];
+        const res = await page.request.get((await link.getAttribute('href'))!);
+        expect(res.status()).toBe(200);
+        expect(res.headers()['content-type']).toContain(kind === 'PDF' ? 'application/pdf' : 'image/svg+xml');
+      }
       await page.getByRole('button', { name: /Section 1:/ }).click();
       await expect(page.getByRole('button', { name: /Section 1:/ })).toHaveAttribute(
         'aria-expanded',

@@ -9,11 +9,11 @@ const CLIPS = {
 
 export const RESOURCES = {
   bracing: { title: 'X-brace layout (SVG)', url: '/courses/resources/x-brace-layout.svg', fileType: 'svg' },
-  setup: { title: 'Setup checklist', url: '/courses/resources/setup-checklist.txt', fileType: 'txt' },
+  setup: { title: 'Setup checklist (PDF)', url: '/courses/resources/setup-checklist.pdf', fileType: 'pdf' },
   polish: {
-    title: 'French polish schedule',
-    url: '/courses/resources/french-polish-schedule.txt',
-    fileType: 'txt',
+    title: 'French polish schedule (PDF)',
+    url: '/courses/resources/french-polish-schedule.pdf',
+    fileType: 'pdf',
   },
 } as const;
 
@@ -41,11 +41,14 @@ const lesson = ([rawTitle, kind, resource]: Shorthand): LessonSeed => {
   };
 };
 
-/** Byte sizes of the committed resource files, shown beside their download links. */
+/**
+ * Byte sizes of the committed resource files, shown beside their download links (the PDFs are made from the
+ * .txt sources beside them by scripts/make-course-resources.mjs; a test keeps these equal to the files).
+ */
 export const RESOURCE_SIZES: Record<keyof typeof RESOURCES, number> = {
   bracing: 1617,
-  setup: 1259,
-  polish: 1325,
+  setup: 3783,
+  polish: 3554,
 };
 
 const sections = (...list: [string, string, Shorthand[]][]): SectionSeed[] =>

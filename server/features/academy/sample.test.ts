@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_SIZES, RESOURCES } from '../../db/sample/academy-courses';
 import { loadSampleContent } from '../../db/sample/load-sample';
 import { REVIEW_MIN_PROGRESS, type ReviewList } from '../../../contract/academy';
 import { courseReviews, courses, lessons } from '../../db/schema';
@@ -43,6 +44,16 @@ describe('academy sample content', () => {
         expect(vtt).toContain('00:54.000 --> 01:00.000');
       }
     }
+  });
+
+  it('lists real resource files: a PDF checklist and schedule and an SVG template, with their true sizes', async () => {
+    for (const [key, resource] of Object.entries(RESOURCES)) {
+      const file = path.join(publicDir, resource.url);
+      expect(fs.statSync(file).size, key).toBe(RESOURCE_SIZES[key as keyof typeof RESOURCES]);
+      const head = fs.readFileSync(file).subarray(0, 5).toString();
+      expect(head, key).toBe(resource.fileType === 'pdf' ? '%PDF-' : '<svg ');
+    }
+    expect(new Set(Object.values(RESOURCES).map((r) => r.fileType))).toEqual(new Set(['pdf', 'svg']));
   });
 
   it('course-1 exists with a free preview, and the explore API serves the sample', async () => {
