@@ -182,6 +182,17 @@ export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 export const progressSaveResponseSchema = lessonProgressSchema.extend({ completedNow: z.boolean() });
 export type ProgressSaveResponse = z.infer<typeof progressSaveResponseSchema>;
 
+/** A reading lesson's text: what to know, the steps, the measurements and a diagram (all optional but the intro). */
+export const readingSchema = z.object({
+  intro: z.string(),
+  steps: z.array(z.string()).optional(),
+  table: z
+    .object({ caption: z.string(), head: z.array(z.string()), rows: z.array(z.array(z.string())) })
+    .optional(),
+  figure: z.object({ src: z.string(), alt: z.string(), caption: z.string() }).optional(),
+});
+export type Reading = z.infer<typeof readingSchema>;
+
 export const lessonSchema = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -192,6 +203,8 @@ export const lessonSchema = z.object({
   videoUrl: z.string().nullable(),
   /** English captions of the video (WebVTT); null without a video or without captions. */
   captionsUrl: z.string().nullable(),
+  /** The text of a reading lesson (null for a video lesson or one without text). */
+  reading: readingSchema.nullable(),
   duration: z.number(),
   free: z.boolean(),
   resources: z.array(resourceSchema),

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { completeOnboarding, registerPerson, unique } from './accounts-helpers';
+import { expectNoAxeViolations } from './a11y-helpers';
 import { expect, test } from './fixtures';
 
 type SaveBody = { videoProgressSeconds: number; eventData?: { totalTime?: number; ranges?: number[][] } };
@@ -106,6 +107,11 @@ test.describe('academy: honest time and watched ranges', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Sharpening and setting up planes' }),
     ).toBeVisible();
+    // What the timer is for: the lesson's notes, steps and measurements.
+    const notes = page.getByRole('article', { name: 'Notes' });
+    await expect(notes.getByRole('table', { name: 'Bench plane settings' })).toBeVisible();
+    await expect(notes.getByRole('rowheader', { name: 'No. 4 smoother' })).toBeVisible();
+    await expectNoAxeViolations(page, 'a reading lesson with its notes');
     await page.getByRole('button', { name: 'Start timer' }).click();
     const started = Date.now();
     await page.waitForTimeout(35_000);

@@ -25,6 +25,7 @@ const lesson: Lesson = {
   description: 'Spruce or cedar.',
   videoUrl: null,
   captionsUrl: null,
+  reading: null,
   duration: 2,
   free: true,
   resources: [],
@@ -156,6 +157,42 @@ describe('Video lesson gates', () => {
     expect(screen.getByText('0:45')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next lesson' })).toBeDisabled();
     expect(screen.getByText('Complete this lesson to unlock the next one.')).toBeInTheDocument();
+  });
+});
+
+describe('Reading lessons', () => {
+  it('show their notes: steps, a table of measurements with its caption, and the diagram', async () => {
+    const reading = {
+      intro: 'Relief first, then the saddle.',
+      steps: ['Tune to pitch.', 'Measure at the 12th fret.'],
+      table: {
+        caption: 'Action at the 12th fret',
+        head: ['Guitar', 'Bass'],
+        rows: [['Classical', '3.8 mm']],
+      },
+      figure: {
+        src: '/courses/diagrams/relief-and-action.svg',
+        alt: 'Measuring relief',
+        caption: 'Relief at fret 7.',
+      },
+    };
+    mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: { ...lesson, reading } }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: progress }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2?courseId=course-1', me });
+    const notes = await screen.findByRole('article', { name: 'Notes' });
+    expect(notes).toHaveTextContent('Relief first, then the saddle.');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+      expect.arrayContaining(['Tune to pitch.', 'Measure at the 12th fret.']),
+    );
+    const table = screen.getByRole('table', { name: 'Action at the 12th fret' });
+    expect(table).toHaveTextContent('Classical3.8 mm');
+    expect(screen.getByRole('rowheader', { name: 'Classical' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Measuring relief' })).toHaveAttribute(
+      'src',
+      '/courses/diagrams/relief-and-action.svg',
+    );
   });
 });
 

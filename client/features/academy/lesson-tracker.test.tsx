@@ -13,6 +13,7 @@ const lesson: Lesson = {
   description: 'Read this.',
   videoUrl: null,
   captionsUrl: null,
+  reading: null,
   duration: 1,
   free: false,
   resources: [],

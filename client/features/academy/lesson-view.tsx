@@ -8,6 +8,7 @@ import { openAuthDialog } from '../../lib/auth';
 import { formatMinutesSeconds } from './lesson-status';
 import { LessonPlayer } from './lesson-player';
 import { LessonProgressCard } from './lesson-progress-card';
+import { ReadingText } from './reading-text';
 import { useLessonTracker } from './use-lesson-tracker';
 
 export function LessonNotFound() {
@@ -86,6 +87,7 @@ export function LessonView(props: {
           )}
           <p className="mt-4 leading-relaxed text-stone-800">{lesson.description}</p>
         </div>
+        {lesson.reading && <ReadingText reading={lesson.reading} />}
         {lesson.resources.length > 0 && (
           <section aria-labelledby="lesson-resources">
             <h2 id="lesson-resources" className="font-serif text-xl font-semibold text-stone-900">

@@ -1,3 +1,4 @@
+import type { Reading } from '../../../contract/academy';
 import type { Db } from '../client';
 import { courseSections, courses, lessonResources, lessons } from '../schema';
 
@@ -6,6 +7,7 @@ export interface LessonSeed {
   description?: string;
   videoUrl?: string | null;
   captionsUrl?: string | null;
+  reading?: Reading | null;
   durationMinutes?: number;
   free?: boolean;
   resources?: { title: string; url: string; fileType: string; sizeBytes: number }[];
@@ -107,6 +109,7 @@ export async function createCourse(db: Db, seed: CourseSeed) {
         description: lesson.description ?? '',
         videoUrl: lesson.videoUrl ?? null,
         captionsUrl: lesson.captionsUrl ?? null,
+        reading: lesson.reading ?? null,
         durationMinutes: lesson.durationMinutes ?? 1,
         isFree: lesson.free ?? false,
       });

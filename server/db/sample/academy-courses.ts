@@ -1,4 +1,5 @@
 import type { CourseSeed, LessonSeed, SectionSeed } from '../builders/academy';
+import { READINGS } from './academy-readings';
 
 /** The three one-minute clips made for the project (client/public/videos, see docs/decisions/005). */
 const CLIPS = {
@@ -33,6 +34,7 @@ const lesson = ([rawTitle, kind, resource]: Shorthand): LessonSeed => {
     free,
     videoUrl: video ? CLIPS[kind] : null,
     captionsUrl: video ? CLIPS[kind].replace(/\.webm$/, '.en.vtt') : null,
+    reading: video ? null : (READINGS[title] ?? null),
     durationMinutes: video ? 1 : kind,
     description: video
       ? `${title}: a short demonstration at the bench. Watch it through; your place is saved as you go.`

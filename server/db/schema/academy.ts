@@ -1,3 +1,4 @@
+import type { Reading } from '../../../contract/academy';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -90,6 +91,8 @@ export const lessons = pgTable(
     videoUrl: text('video_url'),
     /** English captions of the video (WebVTT, served by the app); its cues are the transcript under the player. */
     captionsUrl: text('captions_url'),
+    /** A reading lesson's text, diagrams and measurements (contract/academy.ts, readingSchema). */
+    reading: jsonb('reading').$type<Reading>(),
     durationMinutes: integer('duration_minutes').notNull(),
     isFree: boolean('is_free').notNull().default(false),
   },

@@ -32,6 +32,7 @@ export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | 
       description: lessons.description,
       videoUrl: lessons.videoUrl,
       captionsUrl: lessons.captionsUrl,
+      reading: lessons.reading,
       duration: lessons.durationMinutes,
       free: lessons.isFree,
       orderIndex: lessons.orderIndex,

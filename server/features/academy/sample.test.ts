@@ -46,6 +46,24 @@ describe('academy sample content', () => {
     }
   });
 
+  it('gives every reading lesson real text: notes, steps, a table of measurements, diagrams that exist', async () => {
+    const reading = (await t.db.select().from(lessons)).filter((l) => !l.videoUrl);
+    expect(reading.length).toBeGreaterThan(10);
+    let figures = 0;
+    for (const l of reading) {
+      expect(l.reading?.intro.length, l.title).toBeGreaterThan(80);
+      expect(l.reading?.table?.rows.length, l.title).toBeGreaterThanOrEqual(3);
+      for (const row of l.reading?.table?.rows ?? []) expect(row).toHaveLength(l.reading!.table!.head.length);
+      if (l.reading?.figure) {
+        figures++;
+        expect(fs.readFileSync(path.join(publicDir, l.reading.figure.src), 'utf8')).toMatch(/^<svg /);
+      }
+    }
+    expect(figures).toBeGreaterThanOrEqual(3);
+    const api = await t.app.inject('/api/public/lessons/course-1-l1');
+    expect(api.json().reading).toBeNull();
+  });
+
   it('lists real resource files: a PDF checklist and schedule and an SVG template, with their true sizes', async () => {
     for (const [key, resource] of Object.entries(RESOURCES)) {
       const file = path.join(publicDir, resource.url);
