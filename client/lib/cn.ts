@@ -100,7 +100,6 @@ function familyOf(utility: string): string | undefined {
     case 'pointer':
     case 'line':
     case 'underline':
-    case 'list':
     case 'backdrop':
     case 'grid':
     case 'col':
@@ -122,7 +121,11 @@ function familyOf(utility: string): string | undefined {
       return /^(left|center|right|justify)$/.test(rest) ? 'text-align' : 'text-color';
     case 'border':
       if (/^(solid|dashed|dotted|double|none)$/.test(rest)) return 'border-style';
+      // Table layout, not a border of the element: its own group.
+      if (/^(collapse|separate)$/.test(rest)) return 'border-collapse';
       return WIDTH.test(rest) ? 'border-w' : 'border-color';
+    case 'list':
+      return /^(inside|outside)$/.test(rest) ? 'list-position' : 'list-style-type';
     case 'divide':
     case 'ring':
     case 'outline':
