@@ -146,6 +146,8 @@ export const courseOutlineSchema = z.object({
     timeSpent: z.number(),
     description: z.string(),
     enrolled: z.boolean(),
+    /** The learner's certificate for this course, once every lesson is completed. */
+    certificateId: z.string().nullable(),
   }),
   sections: z.array(
     z.object({
@@ -179,7 +181,11 @@ export const lessonProgressSchema = z.object({
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 
 /** The answer to start, complete and video-progress: the record, and whether this call completed it. */
-export const progressSaveResponseSchema = lessonProgressSchema.extend({ completedNow: z.boolean() });
+export const progressSaveResponseSchema = lessonProgressSchema.extend({
+  completedNow: z.boolean(),
+  /** The certificate this save issued (it completed the course's last lesson), else null. */
+  certificateId: z.string().nullable(),
+});
 export type ProgressSaveResponse = z.infer<typeof progressSaveResponseSchema>;
 
 /** A reading lesson's text: what to know, the steps, the measurements and a diagram (all optional but the intro). */

@@ -33,6 +33,7 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   '/reset-password': 'Reset password',
   '/verify-email': 'Confirm your email',
   '/notifications': 'Notifications',
+  '/certificates/:id': 'Certificate',
   '/u/:slug': 'Profile',
   '/l/:slug': 'Luthier shop',
   '/settings': 'Settings',
@@ -106,6 +107,9 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
   '/check': {
     description:
       'Enter a passport code or a serial number: is this handmade instrument registered, or reported stolen?',
+  },
+  '/certificates/:id': {
+    preload: ({ params }) => [`/api/public/certificates/${encodeURIComponent(params.id ?? '')}`],
   },
   '/p/:code': {
     preload: ({ params }) => [`/api/public/passports/${encodeURIComponent(params.code ?? '')}`],

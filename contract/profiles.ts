@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileCertificateSchema } from './certificates';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** The public page of a person (/u/{slug}); never their email or other private fields. */
@@ -15,6 +16,8 @@ export const userProfileSchema = z.object({
   experience: z.string().nullable(),
   /** Their published shop, when they have one. */
   shop: z.object({ name: z.string(), slug: z.string() }).nullable(),
+  /** Academy certificates the person chose to list, newest first. */
+  certificates: z.array(profileCertificateSchema),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -1,6 +1,7 @@
 // The public view of a passport (/p/{code}, /api/public/passports/{code}) and the /check answer: what anyone,
 // signed in or not, may read. No prices, costs, notes, emails, or names of owners who chose to stay private.
 import { z } from 'zod';
+import { builtInSchema } from './certificates';
 import { categorySchema, instrumentTypeSchema, serviceTypeSchema } from './registry';
 
 /** Passport codes look like LR-7KQ2-M9XD; input is upper-cased before it is compared. */
@@ -74,6 +75,8 @@ export const publicPassportSchema = z.object({
   verification: z
     .object({ statement: z.string(), verifiedOn: z.string(), adminName: z.string().nullable() })
     .nullable(),
+  /** Built by its maker in an academy course, with the certificate they earned there. */
+  builtIn: builtInSchema,
   provenance: z.array(publicOwnerSchema),
   services: z.array(publicServiceSchema),
   eventsCount: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtInSchema } from './certificates';
 import {
   INSTRUMENT_TYPES,
   INSTRUMENT_CATEGORIES,
@@ -141,6 +142,8 @@ export const createInstrumentSchema = buildFieldsSchema.extend({
   /** An email or handle of the first owner; empty means the maker keeps it. */
   firstOwner: z.string().trim().max(254).optional(),
   firstOwnerMethod: methodSchema.optional(),
+  /** The maker's academy certificate for the course this instrument was built in. */
+  certificateId: z.string().trim().max(32).optional(),
 });
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
@@ -230,6 +233,8 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
   verification: verificationStatementSchema.nullable(),
   /** The maker shows it among the portfolio pieces of their storefront. */
   portfolio: z.boolean(),
+  /** Built by its maker in an academy course (their certificate); null otherwise. */
+  builtIn: builtInSchema,
   /** The stolen report while the instrument is stolen; the police reference for its owner and admins only. */
   stolen: z
     .object({ date: z.string(), place: z.string(), policeReference: z.string().nullable().optional() })

@@ -187,6 +187,13 @@ export const PAGES = [
     guest: ACCOUNT_PROMPT,
   },
   {
+    path: '/certificates/:id',
+    module: 'certificate',
+    component: 'CertificatePage',
+    name: 'Certificate',
+    access: 'public',
+  },
+  {
     path: '/u/:slug',
     module: 'user-profile',
     component: 'UserProfilePage',

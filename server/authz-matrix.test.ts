@@ -50,6 +50,8 @@ interface World {
   courseSlug: string;
   /** A lesson that is not a free preview. */
   lessonId: string;
+  /** The owner's certificate of a one-lesson course they completed. */
+  certificateId: string;
 }
 
 const t = await createTestApp();
@@ -173,8 +175,16 @@ async function buildWorld(): Promise<void> {
     courseId,
     courseSlug: courseId,
     lessonId: lessonIdFor(courseId, 2),
+    certificateId: '',
   };
   w.transferId = await offerToEnthusiast();
+  const shortCourse = unique('short');
+  await createCourse(t.db, { id: shortCourse, sections: [{ title: 'Only', lessons: [{ title: 'One' }] }] });
+  const done = await t.app.inject({
+    ...post(`/api/lms/lessons/${lessonIdFor(shortCourse, 1)}/complete`),
+    headers: { cookie: owner.cookie },
+  });
+  w.certificateId = done.json<{ certificateId: string }>().certificateId;
 }
 
 const reviewers = (): Record<Exclude<Actor, 'guest'>, number[]> => ({
@@ -491,6 +501,25 @@ const matrix: Record<string, Entry> = {
   },
   'GET /api/lms/my-courses': { request: () => get('/api/lms/my-courses'), expect: signedIn(200) },
   'GET /api/lms/stats': { request: () => get('/api/lms/stats'), expect: signedIn(200) },
+  // Certificates: the learner's list and setting are theirs; the certificate, its PDF and the keys are public.
+  'GET /api/lms/certificates': { request: () => get('/api/lms/certificates'), expect: signedIn(200) },
+  'PATCH /api/lms/certificates/:id': {
+    request: () => ({
+      method: 'PATCH',
+      url: `/api/lms/certificates/${w.certificateId}`,
+      payload: { showOnProfile: true },
+    }),
+    expect: { ...signedIn(404), owner: 200 },
+  },
+  'GET /api/public/certificates/:id': {
+    request: () => get(`/api/public/certificates/${w.certificateId}`),
+    expect: everyone(200),
+  },
+  'GET /api/public/certificates/:id/certificate.pdf': {
+    request: () => get(`/api/public/certificates/${w.certificateId}/certificate.pdf`),
+    expect: everyone(200),
+  },
+  'GET /.well-known/jwks.json': { request: () => get('/.well-known/jwks.json'), expect: everyone(200) },
   'GET /api/lms/courses/:courseId/outline': {
     request: () => get(`/api/lms/courses/${w.courseId}/outline`),
     expect: signedIn(200),

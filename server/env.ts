@@ -48,6 +48,11 @@ export const envSchema = z.object({
     .string()
     .refine((v) => parseSigningKey(v) !== null, { message: 'must be the base64 of a 32-byte Ed25519 seed' })
     .optional(),
+  /** Ed25519 seed (base64, 32 bytes) that signs academy certificates; absent: generated and stored. */
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .refine((v) => parseSigningKey(v) !== null, { message: 'must be the base64 of a 32-byte Ed25519 seed' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };

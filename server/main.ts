@@ -8,6 +8,8 @@ import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { loadSampleContent } from './db/sample/load-sample';
 import { prepareTransparencyLog } from './log/startup';
+import { issueDueCertificates } from './certificates/issue';
+import { loadCertificateSigner } from './certificates/signing';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
@@ -38,10 +40,17 @@ export async function startServer(
     // The log's key before any event is logged; events from before the log existed are appended in order.
     const { backfilled } = await prepareTransparencyLog(database.db, env);
     if (backfilled) log.info({ backfilled }, 'passport events appended to the transparency log');
+    const certificates = await loadCertificateSigner(database.db, env);
     if (env.SAMPLE_DATA) {
-      const ran = await loadSampleContent(database.db, { production: env.NODE_ENV === 'production' });
+      const ran = await loadSampleContent(database.db, {
+        production: env.NODE_ENV === 'production',
+        certificates,
+      });
       if (ran.length) log.info({ steps: ran }, 'sample content loaded');
     }
+    // Courses completed before certificates existed get theirs now, dated by their last lesson.
+    const issued = await issueDueCertificates(database.db, certificates);
+    if (issued) log.info({ issued }, 'certificates issued for courses completed earlier');
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

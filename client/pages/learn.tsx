@@ -1,5 +1,5 @@
 import { Spinner } from '../components/ui/spinner';
-import { useLearningStats, useMyCourses } from '../features/academy/api';
+import { useLearningStats, useMyCertificates, useMyCourses } from '../features/academy/api';
 import { LearnDashboard } from '../features/academy/learn-dashboard';
 import { useGuestRedirect } from '../features/academy/use-guest-redirect';
 import { useAuth } from '../lib/auth';
@@ -16,13 +16,19 @@ export function LearnPage() {
   });
   const courses = useMyCourses(ready);
   const stats = useLearningStats(ready);
-  if (!ready || !user || courses.isPending || stats.isPending)
+  const certificates = useMyCertificates(ready);
+  if (!ready || !user || courses.isPending || stats.isPending || certificates.isPending)
     return <Spinner label="Loading your courses…" />;
-  if (courses.isError || stats.isError)
+  if (courses.isError || stats.isError || certificates.isError)
     return (
       <p role="alert" className="mx-auto max-w-lg p-12 text-center text-red-700">
-        {errorText(courses.error ?? stats.error, 'Failed to load your learning dashboard.')}
+        {errorText(
+          courses.error ?? stats.error ?? certificates.error,
+          'Failed to load your learning dashboard.',
+        )}
       </p>
     );
-  return <LearnDashboard user={user} courses={courses.data} stats={stats.data} />;
+  return (
+    <LearnDashboard user={user} courses={courses.data} stats={stats.data} certificates={certificates.data} />
+  );
 }

@@ -1,5 +1,6 @@
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { BuiltInCourse } from '../components/built-in-course';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { usePublicPassport } from '../features/public-passport/api';
@@ -63,6 +64,7 @@ export function PublicPassportPage() {
           · {p.status === 'active' ? 'Active' : p.status === 'stolen' ? 'Reported stolen' : 'Destroyed'} ·
           registered {p.registeredOn} · {p.eventsCount} logged events
         </p>
+        <BuiltInCourse builtIn={p.builtIn} className="mt-1 text-stone-700" />
         <nav aria-label="Passport documents" className="mt-3 flex flex-wrap gap-2">
           <Link to={`/p/${p.passportCode}/label`} className={buttonClasses('outline', 'sm')}>
             QR label

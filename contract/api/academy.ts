@@ -17,11 +17,18 @@ import {
   reviewsQuerySchema,
   videoProgressSchema,
 } from '../academy';
+import {
+  certificateListSchema,
+  certificateSettingsSchema,
+  jwksSchema,
+  publicCertificateSchema,
+} from '../certificates';
 import { pathText, type ApiRoute } from './api-route';
 
 const tag = 'academy';
 const course = z.object({ courseId: pathText('The course id') });
 const lesson = z.object({ lessonId: pathText('The lesson id') });
+const certificate = z.object({ id: pathText('The certificate id (16 characters)') });
 const review = course.extend({ reviewId: pathText('The review id') });
 const progress = { status: 200, schema: progressSaveResponseSchema };
 
@@ -204,5 +211,55 @@ export const ACADEMY_ROUTES: ApiRoute[] = [
     params: review,
     response: { status: 204 },
     errors: [401, 403, 404, 429],
+  },
+  {
+    method: 'GET',
+    path: '/api/lms/certificates',
+    summary: "The signed-in learner's certificates of completion, newest first",
+    tag,
+    auth: 'session',
+    response: { status: 200, schema: certificateListSchema },
+    errors: [401],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/lms/certificates/:id',
+    summary: "List a certificate on the learner's public profile, or stop listing it",
+    tag,
+    auth: 'session',
+    params: certificate,
+    body: certificateSettingsSchema,
+    response: { status: 200, schema: publicCertificateSchema },
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/public/certificates/:id',
+    summary:
+      'A certificate of completion: the Open Badges 3.0 credential as a compact VC-JWT (EdDSA, key in /.well-known/jwks.json), the credential it carries and whether its signature verifies',
+    tag,
+    auth: 'optional',
+    params: certificate,
+    response: { status: 200, schema: publicCertificateSchema },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/public/certificates/:id/certificate.pdf',
+    summary: 'A certificate on paper (PDF), with its address as a QR code and the signed credential attached',
+    tag,
+    auth: 'none',
+    params: certificate,
+    response: { status: 200, contentType: 'application/pdf' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    summary: 'The public keys (JWKS, Ed25519) that verify certificates: every key that ever signed one',
+    tag,
+    auth: 'none',
+    response: { status: 200, schema: jwksSchema },
+    errors: [],
   },
 ];

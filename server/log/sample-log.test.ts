@@ -9,12 +9,16 @@ import { createTestDatabase } from '../test/test-db';
 import { latestCheckpoint } from './checkpoints';
 import { inclusionProofs } from './proofs';
 import { loadLogSigner } from './signing';
+import { testCertificateSigner } from '../test/certificate-signer';
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   await loadLogSigner(database.db, readEnv({ NODE_ENV: 'test' }));
-  await loadSampleContent(database.db, { production: false });
+  await loadSampleContent(database.db, {
+    production: false,
+    certificates: await testCertificateSigner(database.db),
+  });
 }, 120_000);
 afterAll(async () => database.close());
 

@@ -14,6 +14,12 @@ import type {
   ReviewList,
   VideoProgressInput,
 } from '../../../contract/academy';
+import type {
+  Certificate,
+  CertificateSettingsInput,
+  Jwks,
+  PublicCertificate,
+} from '../../../contract/certificates';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
 import { parseWebVtt } from './webvtt';
 
@@ -185,3 +191,48 @@ export function useReviewMutation(courseId: string) {
       ]),
   });
 }
+
+export const certificateKeys = {
+  mine: ['/api/lms/certificates'] as const,
+  public: (id: string) => ['/api/public/certificates', id] as const,
+  jwks: ['/.well-known/jwks.json'] as const,
+};
+
+/** The signed-in learner's certificates, newest first. */
+export const useMyCertificates = (enabled = true) =>
+  useQuery({
+    queryKey: certificateKeys.mine,
+    queryFn: () => apiJson<Certificate[]>('GET', '/api/lms/certificates'),
+    enabled,
+  });
+
+export const usePublicCertificate = (id: string) =>
+  useQuery({
+    queryKey: certificateKeys.public(id),
+    queryFn: () => apiJson<PublicCertificate>('GET', `/api/public/certificates/${encodeURIComponent(id)}`),
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
+  });
+
+/** The academy's published keys, for checking a certificate's signature in the browser. */
+export const useCertificateKeys = () =>
+  useQuery({
+    queryKey: certificateKeys.jwks,
+    queryFn: () => apiJson<Jwks>('GET', '/.well-known/jwks.json'),
+    staleTime: 5 * 60_000,
+  });
+
+/** Lists a certificate on the learner's profile, or stops listing it. */
+export function useCertificateSettings(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CertificateSettingsInput) =>
+      apiJson<PublicCertificate>('PATCH', `/api/lms/certificates/${encodeURIComponent(id)}`, input),
+    onSuccess: (updated) => {
+      client.setQueryData(certificateKeys.public(id), updated);
+      return client.invalidateQueries({ queryKey: certificateKeys.mine });
+    },
+  });
+}
+
+export const certificatePdfUrl = (id: string) =>
+  `/api/public/certificates/${encodeURIComponent(id)}/certificate.pdf`;

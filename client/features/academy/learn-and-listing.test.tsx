@@ -80,9 +80,28 @@ describe('Learning dashboard', () => {
         ],
       }),
       'GET /api/lms/stats': () => ({ json: stats }),
+      'GET /api/lms/certificates': () => ({
+        json: [
+          {
+            id: 'ABCDEFGHJKMNPQRS',
+            course: { id: 'd', slug: 'd', title: 'Title d' },
+            learnerName: 'Sam Carter',
+            issuedAt: '2026-11-02T10:00:00Z',
+            showOnProfile: false,
+            builds: null,
+            instruments: [],
+          },
+        ],
+      }),
     });
     renderRoutes(routes, { path: '/learn', me });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam!' })).toBeInTheDocument();
+    const certificates = screen.getByRole('region', { name: 'Your Certificates' });
+    expect(within(certificates).getByText('Completed November 2, 2026')).toBeInTheDocument();
+    expect(within(certificates).getByRole('link', { name: 'View certificate: Title d' })).toHaveAttribute(
+      'href',
+      '/certificates/ABCDEFGHJKMNPQRS',
+    );
     const cont = screen.getByRole('region', { name: 'Continue Where You Left Off' });
     expect(within(cont).getByText('Title b')).toBeInTheDocument();
     expect(within(cont).getByRole('link', { name: 'Continue' })).toHaveAttribute(

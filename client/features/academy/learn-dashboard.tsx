@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LearningStats, MyCourse } from '../../../contract/academy';
 import type { User } from '../../../contract/auth';
+import type { Certificate } from '../../../contract/certificates';
+import { formatDate } from '../../lib/format-date';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -25,14 +27,55 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: s
   );
 }
 
+function Certificates({ certificates }: { certificates: Certificate[] }) {
+  return (
+    <section aria-labelledby="certificates-heading" className="mt-10">
+      <h2 id="certificates-heading" className="font-serif text-2xl font-semibold text-stone-900">
+        Your Certificates
+      </h2>
+      {certificates.length === 0 ? (
+        <p className="mt-3 text-stone-700">
+          Complete every lesson of a course to earn its certificate, signed by the academy so anyone can check
+          it.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {certificates.map((c) => (
+            <li key={c.id}>
+              <Card className="flex h-full items-start gap-3 p-5">
+                <Award className="size-6 shrink-0 text-wood-700" aria-hidden />
+                <div className="min-w-0">
+                  <p className="font-semibold text-stone-900">{c.course.title}</p>
+                  <p className="text-sm text-stone-600">
+                    Completed {formatDate(c.issuedAt, { day: 'numeric', month: 'long', year: 'numeric' })}
+                  </p>
+                  <Link
+                    to={`/certificates/${c.id}`}
+                    className="mt-2 inline-block text-sm font-medium text-wood-700 underline"
+                    aria-label={`View certificate: ${c.course.title}`}
+                  >
+                    View certificate
+                  </Link>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function LearnDashboard({
   user,
   courses,
   stats,
+  certificates,
 }: {
   user: User;
   courses: MyCourse[];
   stats: LearningStats;
+  certificates: Certificate[];
 }) {
   const current = courseToContinue(courses);
   const mine = courses.filter((c) => c.enrolled);
@@ -121,6 +164,8 @@ export function LearnDashboard({
           </ul>
         )}
       </section>
+
+      <Certificates certificates={certificates} />
 
       {available.length > 0 && (
         <section aria-labelledby="available-heading" className="mt-10">

@@ -54,6 +54,7 @@ describe('outline helpers', () => {
       timeSpent: 0,
       description: '',
       enrolled: true,
+      certificateId: null,
     },
     sections: [
       {

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Download, Lock, LogIn } from 'lucide-react';
+import { ArrowLeft, Award, CheckCircle2, Download, Lock, LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Lesson, LessonProgress } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
@@ -64,6 +64,21 @@ export function LessonView(props: {
           <ArrowLeft className="size-4" aria-hidden /> Back to Course
         </Link>
         <LessonPlayer lesson={lesson} tracker={tracker} />
+        {tracker.certificateId && (
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
+          >
+            <Award className="size-6 shrink-0 text-emerald-800" aria-hidden />
+            <p className="min-w-0 flex-1">
+              <span className="font-semibold">Course completed.</span> The academy issued your signed
+              certificate for {lesson.courseTitle}.
+            </p>
+            <Link to={`/certificates/${tracker.certificateId}`} className={buttonClasses('default', 'sm')}>
+              View your certificate
+            </Link>
+          </div>
+        )}
         <div>
           <p className="text-sm text-stone-600">
             {lesson.courseTitle} · {lesson.sectionTitle}

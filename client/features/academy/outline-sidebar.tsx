@@ -1,5 +1,6 @@
-import { Download, Flame, MessageCircle, PlayCircle, Target, Trophy } from 'lucide-react';
+import { Award, Download, Flame, MessageCircle, PlayCircle, Target, Trophy } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { CourseOutline } from '../../../contract/academy';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -54,6 +55,16 @@ export function OutlineSidebar({
             </p>
           </div>
         </CardContent>
+        {course.certificateId && (
+          <CardContent className="border-t border-stone-100 pt-4">
+            <Link
+              to={`/certificates/${course.certificateId}`}
+              className="inline-flex items-center gap-2 text-sm font-medium text-wood-700 underline"
+            >
+              <Award className="size-4" aria-hidden /> View your certificate
+            </Link>
+          </CardContent>
+        )}
       </Card>
 
       <Card>

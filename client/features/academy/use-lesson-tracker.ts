@@ -31,6 +31,8 @@ export interface Tracker {
   canComplete: boolean;
   completeHint: string | null;
   complete: () => void;
+  /** The certificate a save of this page issued (it completed the course), for the page to point to. */
+  certificateId: string | null;
   onPlay: () => void;
   onPause: () => void;
   onPosition: (seconds: number) => void;
@@ -49,6 +51,7 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
   const [view, setView] = useState(first);
   const [completing, setCompleting] = useState(false);
   const completionSeen = useRef(initial?.completed ?? false);
+  const [certificateId, setCertificateId] = useState<string | null>(null);
   const [startPosition] = useState(initial && !initial.completed ? initial.lastPosition : 0);
 
   // What the callbacks need, kept current without re-creating them (the player re-renders many times a second).
@@ -59,6 +62,14 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
 
   /** A server answer: the record and, the first time it reports completion, the toast. */
   const announce = useCallback((res: ProgressSaveResponse) => {
+    if (res.certificateId) {
+      setCertificateId(res.certificateId);
+      toast({
+        title: 'Course completed!',
+        description: `You completed every lesson of ${context.current.lesson.courseTitle}. Your certificate is ready.`,
+      });
+      completionSeen.current = true;
+    }
     if (res.completed && !completionSeen.current) {
       completionSeen.current = true;
       toast({
@@ -177,6 +188,7 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
         ? null
         : `Watch at least ${AUTO_COMPLETE_PERCENT}% of the video to mark it complete (${percent}% watched).`,
     complete,
+    certificateId,
     onPlay,
     onPause,
     onPosition,

@@ -25,11 +25,23 @@ describe('profile pages', () => {
           favoriteStyles: ['blues'],
           experience: 'Beginner',
           shop: { name: 'Pat Guitars', slug: 'pat' },
+          certificates: [
+            {
+              id: 'ABCDEFGHJKMNPQRS',
+              courseTitle: 'Guitar Setup Fundamentals',
+              issuedAt: '2026-10-01T10:00:00Z',
+            },
+          ],
         },
       }),
     });
     renderRoutes(routes, { path: '/u/pat' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anonymous User' })).toBeInTheDocument();
+    // The certificates Pat chose to list link to their public pages.
+    expect(screen.getByRole('link', { name: 'Guitar Setup Fundamentals' })).toHaveAttribute(
+      'href',
+      '/certificates/ABCDEFGHJKMNPQRS',
+    );
     expect(screen.getByText('Enthusiast')).toBeInTheDocument();
     // Visitors see a link to the shop, not a raw address.
     expect(screen.queryByText(`${window.location.origin}/u/pat`)).not.toBeInTheDocument();

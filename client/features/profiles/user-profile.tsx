@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Store } from 'lucide-react';
+import { Award, CalendarDays, MapPin, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserProfile } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
@@ -53,6 +53,23 @@ export function UserProfileView({ profile }: { profile: UserProfile }) {
         <Section title="Experience">
           <p>{profile.experience || 'Not specified.'}</p>
         </Section>
+        {profile.certificates.length > 0 && (
+          <Section title="Academy Certificates">
+            <ul className="grid gap-2">
+              {profile.certificates.map((c) => (
+                <li key={c.id} className="flex items-start gap-2">
+                  <Award className="mt-0.5 size-4 shrink-0 text-wood-700" aria-hidden />
+                  <span>
+                    <Link to={`/certificates/${c.id}`} className="font-medium text-wood-800 underline">
+                      {c.courseTitle}
+                    </Link>{' '}
+                    <span className="text-sm text-stone-600">· {formatDate(c.issuedAt)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
       </div>
     </div>
   );

@@ -87,6 +87,7 @@ function toBody(values: Values, mode: 'create' | 'edit', ownerFields: boolean): 
 export function InstrumentForm({
   mode,
   instrument,
+  prefill,
   ownerFields = true,
   pending,
   fieldErrors,
@@ -94,12 +95,14 @@ export function InstrumentForm({
 }: {
   mode: 'create' | 'edit';
   instrument?: InstrumentDetail;
+  /** Values a new passport starts from (a course's instrument). */
+  prefill?: Record<string, string>;
   ownerFields?: boolean;
   pending: boolean;
   fieldErrors: Record<string, string>;
   onSubmit: (body: Record<string, unknown>) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => initial(instrument));
+  const [values, setValues] = useState<Values>(() => ({ ...initial(instrument), ...prefill }));
   const set = (k: string) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
   const err = (k: string) => ({

@@ -15,6 +15,7 @@ import { PortfolioToggle } from './portfolio-toggle';
 import { VerifiedBadge } from './verified-badge';
 import { ProvenanceTab } from './provenance-tab';
 import { ServiceTab } from './service-tab';
+import { BuiltInCourse } from '../../components/built-in-course';
 
 function NotFound() {
   return (
@@ -69,6 +70,7 @@ export function InstrumentPassport({ id }: { id: string }) {
             {capitalize(i.category)} {i.instrumentType} · {i.yearMade}
             {i.luthier ? ` · ${i.luthier.businessName}` : ''}
           </p>
+          <BuiltInCourse builtIn={i.builtIn} className="mt-1 text-sm text-stone-700" />
           <p className="mt-1 font-mono text-sm text-stone-600">
             Passport {i.passportCode} ·{' '}
             <Link to={`/p/${i.passportCode}`} className="font-sans text-wood-800 underline">

@@ -1,3 +1,4 @@
+import type { CourseBuild } from '../../../contract/certificates';
 import type { Reading } from '../../../contract/academy';
 import type { Db } from '../client';
 import { courseSections, courses, lessonResources, lessons } from '../schema';
@@ -38,6 +39,8 @@ export interface CourseSeed {
   coverImageUrl?: string | null;
   features?: string[];
   requirements?: string[];
+  /** The instrument the course builds, if it builds one. */
+  builds?: CourseBuild | null;
   sections?: SectionSeed[];
 }
 
@@ -83,6 +86,7 @@ export async function createCourse(db: Db, seed: CourseSeed) {
       coverImageUrl: seed.coverImageUrl ?? null,
       features: seed.features ?? [],
       requirements: seed.requirements ?? [],
+      builds: seed.builds ?? null,
     })
     .returning();
   if (!course) throw new Error('course insert returned nothing');

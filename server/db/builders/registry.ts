@@ -40,6 +40,8 @@ export interface InstrumentSeed extends Partial<BuildFields> {
   /** Oldest first; the last open record is the current owner. Default: the maker owns it from today. */
   history?: OwnershipSeed[];
   images?: { staticUrl: string; caption?: string | null }[];
+  /** Built in an academy course: the maker's certificate for it. */
+  builtInCertificateId?: string | null;
 }
 
 /** Creates a passport with its ownership records, images and "created" event; sample content, tests and the API share it. */

@@ -1,11 +1,19 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { issueCertificateIfComplete } from '../../certificates/issue';
 import type { Db } from '../client';
 import { createCourse, lessonIdFor } from '../builders/academy';
-import { enrollments, learningDays, lessonProgress, users } from '../schema';
+import {
+  certificates as certificatesTable,
+  enrollments,
+  learningDays,
+  lessonProgress,
+  lessons,
+  users,
+} from '../schema';
 import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
 import { SAMPLE_COURSES } from './academy-courses';
 import { loadSampleReviews } from './academy-reviews';
-import type { SampleStep } from './load-sample';
+import type { SampleContext, SampleStep } from './load-sample';
 
 async function makerIds(db: Db): Promise<Map<string, { id: string; name: string; bio: string | null }>> {
   const rows = await db
@@ -84,8 +92,61 @@ async function loadDemoProgress(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+/**
+ * Chidi Okafor took the classical building course to the end: every lesson completed over six weeks, so the
+ * academy issued his certificate, which he lists on his profile (the registry's sample has the guitar he built).
+ */
+export const COURSE_BUILDER = { handle: 'lagos-workshop', courseId: 'course-1' };
+
+async function loadCertificates(db: Db, { certificates }: SampleContext): Promise<void> {
+  const [learner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.handle, COURSE_BUILDER.handle));
+  if (!learner) return;
+  const { courseId } = COURSE_BUILDER;
+  const ordered = await db
+    .select({ id: lessons.id, minutes: lessons.durationMinutes })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.orderIndex));
+  const start = Date.now() - 50 * 24 * 3600 * 1000;
+  const step = (42 * 24 * 3600 * 1000) / Math.max(1, ordered.length);
+  await db
+    .insert(enrollments)
+    .values({ userId: learner.id, courseId, enrolledAt: new Date(start) })
+    .onConflictDoNothing();
+  for (const [i, lesson] of ordered.entries()) {
+    const when = new Date(start + (i + 1) * step);
+    await db
+      .insert(lessonProgress)
+      .values({
+        userId: learner.id,
+        lessonId: lesson.id,
+        courseId,
+        progressPercent: 100,
+        timeSpentSeconds: lesson.minutes * 60 + 20,
+        lastPositionSeconds: lesson.minutes * 60,
+        watchedRanges: [[0, lesson.minutes * 60]],
+        completed: true,
+        completedAt: when,
+        startedAt: when,
+        updatedAt: when,
+        timeCreditedAt: when,
+      })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: { completed: true, completedAt: when, progressPercent: 100 },
+      });
+  }
+  const last = new Date(start + ordered.length * step);
+  const id = await issueCertificateIfComplete(db, certificates, learner.id, courseId, last);
+  if (id) await db.update(certificatesTable).set({ showOnProfile: true }).where(eq(certificatesTable.id, id));
+}
+
 export const academySample: SampleStep[] = [
   { name: 'academy:courses', run: loadCourses },
   { name: 'academy:reviews', run: loadSampleReviews },
   { name: 'academy:demo-progress', demoOnly: true, run: loadDemoProgress },
+  { name: 'academy:certificates', run: loadCertificates },
 ];

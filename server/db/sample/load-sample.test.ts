@@ -5,6 +5,7 @@ import { shops, users } from '../schema';
 import { createTestDatabase } from '../../test/test-db';
 import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
 import { loadSampleContent, type SampleStep } from './load-sample';
+import { testCertificateSigner } from '../../test/certificate-signer';
 
 let database: Database;
 beforeAll(async () => {
@@ -14,10 +15,18 @@ afterAll(async () => database.close());
 
 describe('sample content', () => {
   it('loads once, idempotently, with demo accounts outside production', async () => {
-    const first = await loadSampleContent(database.db, { production: false });
+    const first = await loadSampleContent(database.db, {
+      production: false,
+      certificates: await testCertificateSigner(database.db),
+    });
     expect(first).toContain('accounts:makers');
     expect(first).toContain('accounts:demo');
-    expect(await loadSampleContent(database.db, { production: false })).toEqual([]);
+    expect(
+      await loadSampleContent(database.db, {
+        production: false,
+        certificates: await testCertificateSigner(database.db),
+      }),
+    ).toEqual([]);
     const [shopCount] = await database.db.select({ n: count() }).from(shops);
     expect(shopCount?.n).toBe(SAMPLE_LUTHIERS.length + 1);
     const demo = await database.db
@@ -30,7 +39,10 @@ describe('sample content', () => {
   it('never creates demo accounts in production', async () => {
     const prod = await createTestDatabase();
     try {
-      const ran = await loadSampleContent(prod.db, { production: true });
+      const ran = await loadSampleContent(prod.db, {
+        production: true,
+        certificates: await testCertificateSigner(prod.db),
+      });
       expect(ran).not.toContain('accounts:demo');
       expect(
         await prod.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.luthier.email)),
@@ -52,14 +64,22 @@ describe('sample content', () => {
         if (attempts === 1) throw new Error('boom');
       },
     };
-    await expect(loadSampleContent(database.db, { production: false, steps: [flaky] })).rejects.toThrow(
-      'boom',
-    );
+    await expect(
+      loadSampleContent(database.db, {
+        production: false,
+        certificates: await testCertificateSigner(database.db),
+        steps: [flaky],
+      }),
+    ).rejects.toThrow('boom');
     expect(await database.db.select().from(users).where(eq(users.email, 'flaky1@example.test'))).toHaveLength(
       0,
     );
-    expect(await loadSampleContent(database.db, { production: false, steps: [flaky] })).toEqual([
-      'test:flaky',
-    ]);
+    expect(
+      await loadSampleContent(database.db, {
+        production: false,
+        certificates: await testCertificateSigner(database.db),
+        steps: [flaky],
+      }),
+    ).toEqual(['test:flaky']);
   });
 });

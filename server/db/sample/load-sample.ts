@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { CertificateSigner } from '../../certificates/signing';
 import type { Db } from '../client';
 import { appMeta } from '../schema';
 import { academySample } from './academy-sample';
@@ -10,7 +11,12 @@ export interface SampleStep {
   name: string;
   /** Demo-only steps (accounts with published passwords) never run in production. */
   demoOnly?: boolean;
-  run(db: Db): Promise<void>;
+  run(db: Db, context: SampleContext): Promise<void>;
+}
+
+/** What sample steps need beyond the database: the key that signs the sample learners' certificates. */
+export interface SampleContext {
+  certificates: CertificateSigner;
 }
 
 /** Every area's sample content, in dependency order. Later areas append their steps here. */
@@ -22,7 +28,7 @@ export const sampleSteps: SampleStep[] = [...accountsSample, ...academySample, .
  */
 export async function loadSampleContent(
   db: Db,
-  options: { production: boolean; steps?: SampleStep[] },
+  options: { production: boolean; certificates: CertificateSigner; steps?: SampleStep[] },
 ): Promise<string[]> {
   const ran: string[] = [];
   for (const step of options.steps ?? sampleSteps) {
@@ -31,7 +37,7 @@ export async function loadSampleContent(
     const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key));
     if (done.length) continue;
     await db.transaction(async (tx) => {
-      await step.run(tx);
+      await step.run(tx, { certificates: options.certificates });
       await tx
         .insert(appMeta)
         .values({ key, value: { loadedAt: new Date().toISOString() } })

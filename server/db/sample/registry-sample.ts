@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { createUser } from '../builders/accounts';
 import { addServiceRecord, createInstrument, type OwnershipSeed } from '../builders/registry';
-import { shops, users } from '../schema';
+import { certificates, shops, users } from '../schema';
+import { COURSE_BUILDER } from './academy-sample';
 import { DEMO_ACCOUNTS } from './accounts-sample';
 import { drawingUrl } from './drawings';
 import type { SampleStep } from './load-sample';
@@ -260,7 +261,41 @@ async function loadDemo(db: Db): Promise<void> {
   }
 }
 
+/** The classical guitar Chidi Okafor built in the academy's building course, linked to his certificate. */
+async function loadCourseBuild(db: Db): Promise<void> {
+  const maker = await shopByHandle(db, COURSE_BUILDER.handle);
+  const [certificate] = await db
+    .select({ id: certificates.id, issuedAt: certificates.issuedAt })
+    .from(certificates)
+    .where(and(eq(certificates.userId, maker.userId), eq(certificates.courseId, COURSE_BUILDER.courseId)));
+  if (!certificate) return;
+  const year = certificate.issuedAt.getUTCFullYear();
+  await createInstrument(db, {
+    makerShopId: maker.id,
+    name: 'Okafor Course Classical',
+    instrumentType: 'guitar',
+    category: 'classical',
+    model: 'Torres pattern',
+    serialNumber: `LAG-${year}-C01`,
+    bodyWood: 'Indian rosewood, cedar top',
+    neckWood: 'Spanish cedar',
+    fretboardWood: 'Ebony',
+    finishType: 'French polish',
+    numberOfStrings: 6,
+    scaleLength: 650,
+    description:
+      'My first classical guitar, built step by step in the academy course: fan-braced cedar top, solera neck joint.',
+    yearMade: year,
+    condition: 'excellent',
+    builtInCertificateId: certificate.id,
+    images: [
+      { staticUrl: drawingUrl('guitar', 'classical', 'cedar'), caption: 'Okafor Course Classical, front' },
+    ],
+  });
+}
+
 export const registrySample: SampleStep[] = [
   { name: 'registry:instruments', run: loadInstruments },
   { name: 'registry:demo', demoOnly: true, run: loadDemo },
+  { name: 'registry:course-builds', run: loadCourseBuild },
 ];

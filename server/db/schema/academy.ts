@@ -1,4 +1,5 @@
 import type { Reading } from '../../../contract/academy';
+import type { CourseBuild } from '../../../contract/certificates';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -47,6 +48,8 @@ export const courses = pgTable(
     coverImageUrl: text('cover_image_url'),
     features: textArray('features'),
     requirements: textArray('requirements'),
+    /** Set for a course that builds an instrument: its certificate opens a passport prefilled from this. */
+    builds: jsonb('builds').$type<CourseBuild>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -223,3 +226,45 @@ export const courseReviews = pgTable(
     check('course_reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * A certificate of completion, issued once when a learner completes every lesson of a course: an Open Badges 3.0
+ * credential kept as issued (the signed compact VC-JWT and the credential it carries), so a later key rotation or
+ * course rename never changes what was signed. Ids are random (a link cannot be guessed).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    kid: text('kid').notNull(),
+    jwt: text('jwt').notNull(),
+    credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
+    /** The learner lists it on their public profile. */
+    showOnProfile: boolean('show_on_profile').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
+    index('certificates_course_idx').on(t.courseId),
+  ],
+);
+
+/**
+ * Every key that signed certificates, by its RFC 7638 thumbprint: all are published in the JWKS so certificates
+ * signed before a rotation still verify. `seed` is kept only for a key the app generated itself (a key from
+ * CERTIFICATE_SIGNING_KEY stays in the environment).
+ */
+export const certificateKeys = pgTable('certificate_keys', {
+  kid: text('kid').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  seed: text('seed'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

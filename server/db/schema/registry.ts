@@ -20,6 +20,7 @@ import {
 } from '../../../contract/registry';
 import { media } from './core';
 import { shops, users } from './accounts';
+import { certificates } from './academy';
 
 export const INSTRUMENT_STATUSES = ['active', 'stolen', 'destroyed'] as const;
 export const SERVICE_STATUSES = ['approved', 'pending', 'rejected'] as const;
@@ -63,10 +64,14 @@ export const instruments = pgTable(
     stolenPlace: text('stolen_place'),
     stolenPoliceReference: text('stolen_police_reference'),
     makerShopId: uuid('maker_shop_id').references(() => shops.id, { onDelete: 'set null' }),
-    /** The maker shows it among the portfolio pieces on their storefront. */
     /** Why the badge was taken away without an admin (a correction), for the admins' queue; cleared when verified. */
     recheckReason: text('recheck_reason'),
+    /** The maker shows it among the portfolio pieces on their storefront. */
     portfolio: boolean('portfolio').notNull().default(false),
+    /** Built by its maker in an academy course: the certificate they earned there. */
+    builtInCertificateId: text('built_in_certificate_id').references(() => certificates.id, {
+      onDelete: 'set null',
+    }),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
@@ -81,6 +86,7 @@ export const instruments = pgTable(
     index('instruments_category_created_idx').on(t.category, t.createdAt),
     index('instruments_maker_idx').on(t.makerShopId),
     index('instruments_owner_idx').on(t.currentOwnerId),
+    index('instruments_certificate_idx').on(t.builtInCertificateId),
     index('instruments_unverified_idx')
       .on(t.createdAt)
       .where(sql`verified = false`),

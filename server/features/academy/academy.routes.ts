@@ -13,6 +13,8 @@ import type { AppContext } from '../../context';
 import { sharedResponse } from '../../plugins/etag';
 import { notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
+import { loadCertificateSigner } from '../../certificates/signing';
+import { certificateRoutes } from './certificates.routes';
 import { courseOgRoutes } from './course-og.routes';
 import { courseExists, courseListing, enroll, exploreCourses, setBookmark } from './catalog.queries';
 import { courseOutline, learningStats, myCourses } from './learning.queries';
@@ -98,7 +100,9 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return courseOutlineSchema.parse(outline);
   });
 
-  await lessonRoutes(app, ctx);
+  // The certificate key before any lesson can be completed: the last completion of a course signs one.
+  await lessonRoutes(app, ctx, await loadCertificateSigner(db, ctx.env));
+  await certificateRoutes(app, ctx);
   await courseOgRoutes(app, ctx);
   await reviewRoutes(app, ctx);
 }

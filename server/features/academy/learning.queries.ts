@@ -125,6 +125,9 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
         description: courses.description,
         enrolled: sql<boolean>`exists (select 1 from enrollments e where e.user_id = ${userId} and e.course_id = ${courseId})`,
         timeZone: sql<string | null>`(select u.time_zone from users u where u.id = ${userId})`,
+        certificateId: sql<
+          string | null
+        >`(select c.id from certificates c where c.user_id = ${userId} and c.course_id = ${courseId})`,
         recentDays: recentDaysSql(userId, now),
         sections: sql<OutlineSection[]>`(select coalesce(json_agg(json_build_object(
             'id', s.id, 'title', s.title, 'description', s.description, 'orderIndex', s.order_index
@@ -189,6 +192,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
       timeSpent: Math.floor(summary.timeSpentSeconds / 60),
       description: course.description,
       enrolled: course.enrolled,
+      certificateId: course.certificateId,
     },
     sections: sections.map((s) => {
       const own = lessonRows.filter((l) => l.sectionId === s.id);

@@ -5,6 +5,7 @@ import {
   progressSaveResponseSchema,
   videoProgressSchema,
 } from '../../../contract/academy';
+import type { CertificateSigner } from '../../certificates/signing';
 import type { AppContext } from '../../context';
 import { AppError, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
@@ -21,7 +22,11 @@ import {
 type LessonParams = { Params: { lessonId: string } };
 
 /** Lessons and their progress. Signed-in people may open every lesson; guests only free ones. */
-export async function lessonRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
+export async function lessonRoutes(
+  app: FastifyInstance,
+  { db, env }: AppContext,
+  signer: CertificateSigner,
+): Promise<void> {
   // A viewer saves about twice a minute; this only stops a runaway client or script.
   const limitWrites = (userId: string) => app.rateLimit(`academy-progress:${userId}`, 300, 10 * 60_000);
   // Progress saves are the most frequent writes and change no shared body, except through the enrolment a
@@ -135,14 +140,14 @@ export async function lessonRoutes(app: FastifyInstance, { db, env }: AppContext
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
-    return saved(await startLesson(db, user.id, lesson));
+    return saved(await startLesson(db, signer, user.id, lesson));
   });
 
   app.post<LessonParams>('/api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
-    return saved(await completeLesson(db, user.id, lesson));
+    return saved(await completeLesson(db, signer, user.id, lesson));
   });
 
   app.post<LessonParams>('/api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
@@ -150,6 +155,6 @@ export async function lessonRoutes(app: FastifyInstance, { db, env }: AppContext
     await limitWrites(user.id);
     const input = parse(videoProgressSchema, request.body);
     const lesson = await lessonOr404(request.params.lessonId);
-    return saved(await saveVideoProgress(db, user.id, lesson, input));
+    return saved(await saveVideoProgress(db, signer, user.id, lesson, input));
   });
 }

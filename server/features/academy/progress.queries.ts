@@ -5,6 +5,8 @@ import {
   type ProgressSaveResponse,
   type VideoProgressInput,
 } from '../../../contract/academy';
+import { issueCertificateIfComplete } from '../../certificates/issue';
+import type { CertificateSigner } from '../../certificates/signing';
 import type { Db } from '../../db/client';
 import {
   courseSections,
@@ -104,9 +106,11 @@ export type ProgressSave = ProgressSaveResponse & { enrolledNow: boolean };
 /**
  * Runs one change to a learner's lesson record in a transaction: enrols them, makes sure the record exists,
  * locks it, applies `change` and records the learning day. Concurrent saves of one lesson queue on the lock.
+ * A change that completes the lesson issues the course's certificate when it was the last one to complete.
  */
 async function withProgress(
   db: Db,
+  signer: CertificateSigner,
   userId: string,
   lesson: LessonRow,
   change: (row: ProgressRow, now: Date) => { set: Partial<ProgressRow>; completedNow: boolean } | null,
@@ -147,24 +151,28 @@ async function withProgress(
       saved = updated ?? row;
     }
     await recordLearningDay(tx, userId, timeZone, now);
+    const certificateId = result?.completedNow
+      ? await issueCertificateIfComplete(tx, signer, userId, lesson.courseId, now)
+      : null;
     return {
       ...toProgress(saved),
       completedNow: result?.completedNow ?? false,
+      certificateId,
       enrolledNow: enrolled.length > 0,
     };
   });
 }
 
 /** Opening a lesson: creates the record (and the enrolment) if there is none; otherwise changes nothing. */
-export const startLesson = (db: Db, userId: string, lesson: LessonRow) =>
-  withProgress(db, userId, lesson, () => null);
+export const startLesson = (db: Db, signer: CertificateSigner, userId: string, lesson: LessonRow) =>
+  withProgress(db, signer, userId, lesson, () => null);
 
 /**
  * Mark as Complete: only the first call completes it (completedNow), later calls change nothing. A video lesson
  * needs 95 percent of it watched first (409 with the reason otherwise).
  */
-export const completeLesson = (db: Db, userId: string, lesson: LessonRow) =>
-  withProgress(db, userId, lesson, (row, now) => {
+export const completeLesson = (db: Db, signer: CertificateSigner, userId: string, lesson: LessonRow) =>
+  withProgress(db, signer, userId, lesson, (row, now) => {
     const refusal = completionRefusal(row, lesson.videoUrl !== null);
     if (refusal) throw conflict(refusal, 'LESSON_NOT_WATCHED');
     return row.completed
@@ -173,5 +181,11 @@ export const completeLesson = (db: Db, userId: string, lesson: LessonRow) =>
   });
 
 /** A playback save: see applySave for its rules. */
-export const saveVideoProgress = (db: Db, userId: string, lesson: LessonRow, input: VideoProgressInput) =>
-  withProgress(db, userId, lesson, (row, now) => applySave(row, lesson.durationSeconds, input, now));
+export const saveVideoProgress = (
+  db: Db,
+  signer: CertificateSigner,
+  userId: string,
+  lesson: LessonRow,
+  input: VideoProgressInput,
+) =>
+  withProgress(db, signer, userId, lesson, (row, now) => applySave(row, lesson.durationSeconds, input, now));

@@ -8,12 +8,16 @@ import { REVIEW_MIN_PROGRESS, type ReviewList } from '../../../contract/academy'
 import { courseReviews, courses, lessons } from '../../db/schema';
 import { courseProgressOf } from './reviews.queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { testCertificateSigner } from '../../test/certificate-signer';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../client/public');
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await loadSampleContent(t.db, { production: false });
+  await loadSampleContent(t.db, {
+    production: false,
+    certificates: await testCertificateSigner(t.db),
+  });
 });
 afterAll(async () => t.close());
 

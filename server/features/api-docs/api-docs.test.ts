@@ -30,7 +30,7 @@ describe('the OpenAPI document', () => {
       (r) =>
         r.url.startsWith('/api/') ||
         r.url.startsWith('/media/') ||
-        ['/healthz', '/readyz'].includes(r.url) ||
+        ['/healthz', '/readyz', '/.well-known/jwks.json'].includes(r.url) ||
         // Files made per record (labels, dossiers, share images) are part of the public API too.
         /^\/(p|listing)\/:[a-z]+\/[a-z.-]+\.(png|svg|pdf)$/.test(r.url),
     );

@@ -1,6 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { handleHolds, media, shops, users } from '../../db/schema';
+import { certificates, handleHolds, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 
 const avatarUrl = (m: { id: string | null; widths: number[] | null }) =>
@@ -10,6 +10,7 @@ const avatarUrl = (m: { id: string | null; widths: number[] | null }) =>
 export async function findUserProfile(db: Db, slug: string) {
   const [row] = await db
     .select({
+      id: users.id,
       displayName: users.displayName,
       slug: users.handle,
       location: users.location,
@@ -30,9 +31,15 @@ export async function findUserProfile(db: Db, slug: string) {
     .where(eq(users.handle, slug))
     .limit(1);
   if (!row) return null;
-  const { avatarId, avatarWidths, joinedAt, shopName, shopSlug, ...rest } = row;
+  const { id, avatarId, avatarWidths, joinedAt, shopName, shopSlug, ...rest } = row;
+  const shown = await db
+    .select({ id: certificates.id, courseTitle: certificates.courseTitle, issuedAt: certificates.issuedAt })
+    .from(certificates)
+    .where(and(eq(certificates.userId, id), eq(certificates.showOnProfile, true)))
+    .orderBy(desc(certificates.issuedAt));
   return {
     ...rest,
+    certificates: shown.map((c) => ({ ...c, issuedAt: c.issuedAt.toISOString() })),
     shop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
     joinedAt: joinedAt.toISOString(),
     profileImageUrl: avatarUrl({ id: avatarId, widths: avatarWidths }),

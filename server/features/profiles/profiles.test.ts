@@ -50,12 +50,14 @@ describe('public profiles', () => {
       favoriteStyles: ['blues'],
       experience: 'Beginner',
       shop: null,
+      certificates: [],
     });
     expect(Date.parse(body.joinedAt)).not.toBeNaN();
     expect(res.body).not.toContain('priv@example.test');
     expect(Object.keys(body).sort()).toEqual(
       [
         'bio',
+        'certificates',
         'displayName',
         'experience',
         'favoriteStyles',

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { RevealedValue } from '../../../contract/log';
 import { valueAtPath } from '../../../contract/log/commitment';
 import type { PublicPassport } from '../../../contract/public-passport';
+import { builtInCourse } from '../../certificates/built-in';
 import type { Db } from '../../db/client';
 import {
   instrumentEvents,
@@ -217,6 +218,7 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
           adminName: admin?.name ?? null,
         }
       : null,
+    builtIn: await builtInCourse(db, i.builtInCertificateId),
     provenance: owners,
     services: services.map((s) => ({
       serviceType: s.serviceType,

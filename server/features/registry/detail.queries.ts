@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InstrumentDetail } from '../../../contract/registry';
+import { builtInCourse } from '../../certificates/built-in';
 import type { Db } from '../../db/client';
 import {
   instrumentEvents,
@@ -119,10 +120,12 @@ export async function instrumentDetail(
     stolenOn,
     stolenPlace,
     stolenPoliceReference,
+    builtInCertificateId,
     ...facts
   } = i;
   return {
     ...facts,
+    builtIn: await builtInCourse(db, builtInCertificateId),
     luthier: luthier ?? null,
     currentOwner: open
       ? {

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { sharedResponse } from '../../plugins/etag';
 import { instruments, users } from '../../db/schema';
-import { forbidden, notFound, parse } from '../../plugins/errors';
+import { badRequest, forbidden, notFound, parse } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, instrumentDetail, roles } from './detail.queries';
 import { listInstruments } from './list.queries';
@@ -28,7 +28,7 @@ import { checkPassportDate } from './dates';
 import { limitOffer, limitRegistration, limitStolenReport } from './limits';
 import { markRecovered, reportStolen } from './stolen.queries';
 import { editInstrument } from './edit.queries';
-import { registerInstrument, shopOf } from './write.queries';
+import { ownBuildCertificate, registerInstrument, shopOf } from './write.queries';
 
 export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -56,6 +56,10 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const input = parse(createInstrumentSchema, request.body);
     const shop = user.role === 'luthier' ? await shopOf(db, user.id) : null;
     if (!shop) throw forbidden('Only luthiers with a shop can register instruments.');
+    if (input.certificateId && !(await ownBuildCertificate(db, user.id, input.certificateId)))
+      throw badRequest('That certificate is not one of yours for a course that builds an instrument.', {
+        certificateId: 'Choose one of your own course certificates.',
+      });
     const offerTo = input.firstOwner ? await firstOwnerOffer(db, user, input.firstOwner) : null;
     await limitRegistration(app, user.id);
     if (offerTo) await limitOffer(app, user.id, offerTo.toEmail);

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createInstrumentSchema } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { createInstrument, today } from '../../db/builders/registry';
-import { shops, users } from '../../db/schema';
+import { certificates, courses, shops, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 
 export async function shopOf(db: Db, userId: string) {
@@ -25,6 +25,21 @@ export async function findRecipient(db: Db, recipient: string) {
 type CreateInput = z.output<typeof createInstrumentSchema>;
 
 /**
+ * Whether a maker may say an instrument was built in a course: the certificate is theirs and its course builds
+ * an instrument.
+ */
+export async function ownBuildCertificate(db: Db, userId: string, certificateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .where(
+      and(eq(certificates.id, certificateId), eq(certificates.userId, userId), isNotNull(courses.builds)),
+    );
+  return Boolean(row);
+}
+
+/**
  * Creates the passport owned by its maker. A first owner named at registration is never assigned here: they get
  * an offer to accept, like any transfer, and the maker owns the instrument until they do.
  */
@@ -34,7 +49,7 @@ export async function registerInstrument(
   shop: { id: string; location: string | null },
   input: CreateInput,
 ) {
-  const { firstOwner: _f, firstOwnerMethod: _m, ...fields } = input;
+  const { firstOwner: _f, firstOwnerMethod: _m, certificateId, ...fields } = input;
   return db.transaction(async (tx) => {
     const built = {
       userId: maker.id,
@@ -42,6 +57,12 @@ export async function registerInstrument(
       location: shop.location,
       startDate: today(),
     };
-    return createInstrument(tx, { ...fields, makerShopId: shop.id, actorId: maker.id, history: [built] });
+    return createInstrument(tx, {
+      ...fields,
+      builtInCertificateId: certificateId ?? null,
+      makerShopId: shop.id,
+      actorId: maker.id,
+      history: [built],
+    });
   });
 }

@@ -1,0 +1,112 @@
+// Issuing certificates: exactly once per learner and course, when the last lesson of the course is completed.
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { certificates, courses, lessonProgress, lessons, users } from '../db/schema';
+import { buildCredential, jwtClaims } from './credential';
+import type { CertificateSigner } from './signing';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 16 characters of Crockford base32: 80 random bits. */
+export function newCertificateId(): string {
+  const bytes = randomBytes(10);
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  let id = '';
+  for (let i = 0; i < 16; i++) id = CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)]! + id;
+  return id;
+}
+
+/** The name a certificate carries: the person's full name, else their display name. */
+const learnerNameOf = (u: { firstName: string; lastName: string; displayName: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.displayName.trim() || 'Learner';
+
+/**
+ * Issues the learner's certificate for the course if every lesson of it is completed and none was issued yet.
+ * Runs inside the transaction that completed the last lesson (so a rollback issues nothing); the unique
+ * (user, course) index makes a second completion, or a concurrent one, issue nothing. Returns the new id, or null.
+ */
+export async function issueCertificateIfComplete(
+  tx: Db,
+  signer: CertificateSigner,
+  userId: string,
+  courseId: string,
+  issuedAt: Date,
+): Promise<string | null> {
+  const [[total], [done], [course], [person], [existing]] = await Promise.all([
+    tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId)),
+    tx
+      .select({ n: count() })
+      .from(lessonProgress)
+      .where(
+        and(
+          eq(lessonProgress.userId, userId),
+          eq(lessonProgress.courseId, courseId),
+          eq(lessonProgress.completed, true),
+        ),
+      ),
+    tx
+      .select({ slug: courses.slug, title: courses.title, description: courses.description })
+      .from(courses)
+      .where(eq(courses.id, courseId)),
+    tx
+      .select({ firstName: users.firstName, lastName: users.lastName, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, userId)),
+    tx
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId))),
+  ]);
+  if (existing || !course || !person || !total?.n || (done?.n ?? 0) < total.n) return null;
+  const id = newCertificateId();
+  const learnerName = learnerNameOf(person);
+  const credential = buildCredential({
+    id,
+    publicUrl: signer.publicUrl,
+    learnerName,
+    course: { ...course, lessons: total.n },
+    issuedAt,
+  });
+  const inserted = await tx
+    .insert(certificates)
+    .values({
+      id,
+      userId,
+      courseId,
+      learnerName,
+      courseTitle: course.title,
+      issuedAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000),
+      kid: signer.kid,
+      jwt: signer.signJwt(jwtClaims(credential, issuedAt)),
+      credential,
+    })
+    .onConflictDoNothing()
+    .returning({ id: certificates.id });
+  return inserted[0]?.id ?? null;
+}
+
+/**
+ * Issues the certificates a start finds due: courses completed before certificates existed, or sample
+ * learners' completed courses. Each is dated by its last lesson's completion.
+ */
+export async function issueDueCertificates(db: Db, signer: CertificateSigner): Promise<number> {
+  const result: unknown = await db.execute(sql`
+    select lp.user_id, lp.course_id, max(lp.completed_at) as done_at
+    from lesson_progress lp
+    where lp.completed
+      and not exists (select 1 from certificates c where c.user_id = lp.user_id and c.course_id = lp.course_id)
+    group by lp.user_id, lp.course_id
+    having count(*) = (select count(*) from lessons l where l.course_id = lp.course_id)`);
+  const due = (result as { rows: { user_id: string; course_id: string; done_at: string | Date }[] }).rows;
+  let issued = 0;
+  for (const row of due) {
+    const at = new Date(row.done_at);
+    const id = await db.transaction((tx) =>
+      issueCertificateIfComplete(tx, signer, row.user_id, row.course_id, at),
+    );
+    if (id) issued += 1;
+  }
+  return issued;
+}

@@ -1,0 +1,111 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { ACADEMY_ISSUER_NAME, type PublicCertificate } from '../../../contract/certificates';
+
+// The certificate on paper: one landscape A4 page with the learner, the course and the date, and how to check it
+// (the page's address as text and as a QR code, the certificate id and the key that signed it). The signed
+// credential itself is attached (certificate.jwt) so the paper copy carries what a verifier needs.
+
+const PAGE = { width: 841.89, height: 595.28 };
+const INK = rgb(0.12, 0.09, 0.06);
+const MUTED = rgb(0.38, 0.32, 0.26);
+const ACCENT = rgb(0.55, 0.33, 0.13);
+
+/** The standard PDF fonts only encode WinAnsi: anything else is replaced, never dropped silently. */
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—·…‘’“”•€]/g, '?');
+
+function centred(page: PDFPage, text: string, y: number, size: number, font: PDFFont, color = INK) {
+  let shown = winAnsi(text);
+  // A very long course title or name is shrunk to fit rather than run off the page.
+  let fitted = size;
+  while (fitted > 10 && font.widthOfTextAtSize(shown, fitted) > PAGE.width - 140) fitted -= 1;
+  while (font.widthOfTextAtSize(shown, fitted) > PAGE.width - 140) shown = `${shown.slice(0, -2)}…`;
+  const width = font.widthOfTextAtSize(shown, fitted);
+  page.drawText(shown, { x: (PAGE.width - width) / 2, y, size: fitted, font, color });
+}
+
+export async function certificatePdf(
+  certificate: PublicCertificate,
+  pageUrl: string,
+  kid: string,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Certificate of completion: ${winAnsi(certificate.course.title)}`);
+  doc.setAuthor(ACADEMY_ISSUER_NAME);
+  doc.setSubject(`${winAnsi(certificate.learnerName)} completed ${winAnsi(certificate.course.title)}`);
+  doc.setCreationDate(new Date(certificate.issuedAt));
+  doc.setModificationDate(new Date(certificate.issuedAt));
+  const [serif, serifBold, sans, mono] = await Promise.all([
+    doc.embedFont(StandardFonts.TimesRoman),
+    doc.embedFont(StandardFonts.TimesRomanBold),
+    doc.embedFont(StandardFonts.Helvetica),
+    doc.embedFont(StandardFonts.Courier),
+  ]);
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  page.drawRectangle({
+    x: 24,
+    y: 24,
+    width: PAGE.width - 48,
+    height: PAGE.height - 48,
+    borderColor: ACCENT,
+    borderWidth: 2,
+  });
+  page.drawRectangle({
+    x: 32,
+    y: 32,
+    width: PAGE.width - 64,
+    height: PAGE.height - 64,
+    borderColor: ACCENT,
+    borderWidth: 0.5,
+  });
+  const issued = new Date(certificate.issuedAt).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  centred(page, ACADEMY_ISSUER_NAME.toUpperCase(), 500, 13, sans, ACCENT);
+  centred(page, 'Certificate of completion', 450, 34, serifBold);
+  centred(page, 'This certifies that', 400, 14, serif, MUTED);
+  centred(page, certificate.learnerName, 360, 30, serifBold);
+  centred(page, 'completed every lesson of the course', 322, 14, serif, MUTED);
+  centred(page, certificate.course.title, 285, 24, serifBold);
+  centred(page, `on ${issued}`, 250, 14, serif, MUTED);
+
+  // How to check it: the QR and the address lead to the page that verifies the signature.
+  const qr = QRCode.create(pageUrl, { errorCorrectionLevel: 'M' });
+  const cells = qr.modules.size;
+  const side = 96;
+  const cell = side / cells;
+  const qx = 70;
+  const qy = 70;
+  for (let r = 0; r < cells; r++)
+    for (let c = 0; c < cells; c++)
+      if (qr.modules.get(r, c))
+        page.drawRectangle({
+          x: qx + c * cell,
+          y: qy + side - (r + 1) * cell,
+          width: cell,
+          height: cell,
+          color: INK,
+        });
+  const lines: [string, PDFFont, number][] = [
+    ['Check this certificate:', sans, 10],
+    [pageUrl, mono, 9],
+    [`Certificate ${certificate.id}`, sans, 10],
+    [`Signed (Ed25519, Open Badges 3.0 credential) with key ${kid}`, sans, 8],
+    ['The signed credential is attached to this PDF as certificate.jwt.', sans, 8],
+  ];
+  let y = qy + side - 12;
+  for (const [text, font, size] of lines) {
+    page.drawText(winAnsi(text), { x: qx + side + 18, y, size, font, color: MUTED });
+    y -= size + 9;
+  }
+  await doc.attach(new TextEncoder().encode(certificate.jwt), 'certificate.jwt', {
+    mimeType: 'application/vc+jwt',
+    description: 'The Open Badges 3.0 credential as a compact VC-JWT',
+    creationDate: new Date(certificate.issuedAt),
+    modificationDate: new Date(certificate.issuedAt),
+  });
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CERTIFICATE_ID_PATTERN,
+  certificateListSchema,
+  certificateSettingsSchema,
+  jwksSchema,
+  publicCertificateSchema,
+} from '../../../contract/certificates';
+import { certificateUrl } from '../../certificates/credential';
+import { publishedKeys } from '../../certificates/signing';
+import type { AppContext } from '../../context';
+import { notFound, parse } from '../../plugins/errors';
+import { requireUser } from '../../plugins/sessions';
+import { certificatePdf } from './certificate-pdf';
+import { myCertificates, publicCertificate, setShowOnProfile } from './certificates.queries';
+
+type IdParams = { Params: { id: string } };
+const NOT_FOUND = 'No certificate with that id.';
+
+/**
+ * Certificates of completion: the learner's list and profile setting, the public certificate (JSON, page head,
+ * PDF) and the JWKS that verifies every certificate's signature.
+ */
+export async function certificateRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
+  const load = async (id: string, viewerId: string | null) => {
+    const certificate = CERTIFICATE_ID_PATTERN.test(id) ? await publicCertificate(db, id, viewerId) : null;
+    if (!certificate) throw notFound(NOT_FOUND);
+    return certificate;
+  };
+
+  app.get('/.well-known/jwks.json', async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=300')
+      .header('access-control-allow-origin', '*')
+      .send(jwksSchema.parse(await publishedKeys(db))),
+  );
+
+  app.get('/api/lms/certificates', async (request) => {
+    const user = requireUser(request);
+    return certificateListSchema.parse(await myCertificates(db, user.id));
+  });
+
+  app.patch<IdParams>('/api/lms/certificates/:id', async (request) => {
+    const user = requireUser(request);
+    const { showOnProfile } = parse(certificateSettingsSchema, request.body);
+    const id = request.params.id;
+    if (!CERTIFICATE_ID_PATTERN.test(id) || !(await setShowOnProfile(db, user.id, id, showOnProfile)))
+      throw notFound(NOT_FOUND);
+    // The learner's public profile lists it (or stops listing it).
+    app.sharedCache.invalidate();
+    return publicCertificateSchema.parse(await load(id, user.id));
+  });
+
+  app.get<IdParams>('/api/public/certificates/:id', async (request, reply) => {
+    const certificate = await load(request.params.id, request.user?.id ?? null);
+    return reply.header('access-control-allow-origin', '*').send(publicCertificateSchema.parse(certificate));
+  });
+
+  app.get<IdParams>('/api/public/certificates/:id/certificate.pdf', async (request, reply) => {
+    const certificate = await load(request.params.id, null);
+    const { kid } = JSON.parse(Buffer.from(certificate.jwt.split('.')[0]!, 'base64url').toString()) as {
+      kid: string;
+    };
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="certificate-${certificate.id}.pdf"`)
+      .header('cache-control', 'no-cache')
+      .send(
+        Buffer.from(await certificatePdf(certificate, certificateUrl(env.publicUrl, certificate.id), kid)),
+      );
+  });
+
+  // A shared link names the learner and the course; the page itself is not indexed (people share it on purpose).
+  app.addHeadProvider('/certificates/:id', async ({ id = '' }) => {
+    const certificate = CERTIFICATE_ID_PATTERN.test(id) ? await publicCertificate(db, id, null) : null;
+    if (!certificate) return null;
+    return {
+      title: `${certificate.learnerName} · ${certificate.course.title}`,
+      description: `${certificate.learnerName} completed every lesson of "${certificate.course.title}" in the Luthier Registry Academy. A signed Open Badges 3.0 credential anyone can verify.`,
+      path: `/certificates/${certificate.id}`,
+      noindex: true,
+    };
+  });
+}

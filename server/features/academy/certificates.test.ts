@@ -1,0 +1,335 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Certificate, Jwks, PublicCertificate } from '../../../contract/certificates';
+import type { ProgressSaveResponse } from '../../../contract/academy';
+import { issueDueCertificates } from '../../certificates/issue';
+import { loadCertificateSigner } from '../../certificates/signing';
+import { createShop } from '../../db/builders/accounts';
+import { createCourse } from '../../db/builders/academy';
+import { certificates, lessonProgress } from '../../db/schema';
+import { readEnv } from '../../env';
+import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+
+const BUILDS = { instrumentType: 'guitar', category: 'classical', numberOfStrings: 6 } as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Three reading lessons: the third completion issues the certificate.
+  await createCourse(t.db, {
+    id: 'ct',
+    slug: 'certified-course',
+    title: 'A Certified Course',
+    description: 'Three short readings.',
+    builds: BUILDS,
+    sections: [{ title: 'All', lessons: [1, 2, 3].map((n) => ({ title: `L${n}`, durationMinutes: 1 })) }],
+  });
+});
+afterAll(async () => t.close());
+
+const complete = async (cookie: string, n: number) =>
+  (
+    await t.app.inject({ method: 'POST', url: `/api/lms/lessons/ct-l${n}/complete`, headers: { cookie } })
+  ).json<ProgressSaveResponse>();
+const mine = async (cookie: string) =>
+  (await t.app.inject({ url: '/api/lms/certificates', headers: { cookie } })).json<Certificate[]>();
+const publicView = async (id: string, cookie?: string) =>
+  t.app.inject({ url: `/api/public/certificates/${id}`, headers: cookie ? { cookie } : {} });
+const jwks = async () => (await t.app.inject({ url: '/.well-known/jwks.json' })).json<Jwks>();
+
+/** A learner (with a full name) who completed the whole course; returns them and their certificate id. */
+async function graduate(name = 'Ada Lovelace') {
+  const person = await signedInUser(t, { displayName: name });
+  await complete(person.cookie, 1);
+  await complete(person.cookie, 2);
+  const last = await complete(person.cookie, 3);
+  return { ...person, certificateId: last.certificateId! };
+}
+
+describe('certificates of completion', () => {
+  it('are issued by the last lesson of a course, once, and listed as the learner’s', async () => {
+    const person = await signedInUser(t, { displayName: 'Grace Hopper' });
+    expect((await complete(person.cookie, 1)).certificateId).toBeNull();
+    expect((await complete(person.cookie, 3)).certificateId).toBeNull();
+    expect(await mine(person.cookie)).toEqual([]);
+    const last = await complete(person.cookie, 2);
+    expect(last.completedNow).toBe(true);
+    expect(last.certificateId).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
+    // Completing again changes nothing and issues nothing.
+    const again = await complete(person.cookie, 2);
+    expect(again.completedNow).toBe(false);
+    expect(again.certificateId).toBeNull();
+    const list = await mine(person.cookie);
+    expect(list).toEqual([
+      {
+        id: last.certificateId,
+        course: { id: 'ct', slug: 'certified-course', title: 'A Certified Course' },
+        learnerName: 'Grace Hopper',
+        issuedAt: expect.any(String),
+        showOnProfile: false,
+        builds: BUILDS,
+        instruments: [],
+      },
+    ]);
+    expect(Math.abs(Date.parse(list[0]!.issuedAt) - Date.now())).toBeLessThan(60_000);
+    const rows = await t.db.select().from(certificates).where(eq(certificates.userId, person.user.id));
+    expect(rows).toHaveLength(1);
+    const guest = await t.app.inject({ url: '/api/lms/certificates' });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it('two completions of the last lessons at the same moment issue exactly one certificate', async () => {
+    const person = await signedInUser(t);
+    await complete(person.cookie, 1);
+    const [a, b] = await Promise.all([complete(person.cookie, 2), complete(person.cookie, 3)]);
+    expect([a.certificateId, b.certificateId].filter(Boolean)).toHaveLength(1);
+    expect(await mine(person.cookie)).toHaveLength(1);
+  });
+
+  it('carry an Open Badges 3.0 credential that an independent JOSE library verifies with the published key', async () => {
+    const { certificateId } = await graduate();
+    const res = await publicView(certificateId);
+    expect(res.statusCode).toBe(200);
+    const view = res.json<PublicCertificate>();
+    expect(view).toMatchObject({
+      id: certificateId,
+      verified: true,
+      learnerName: 'Ada Lovelace',
+      learnerHandle: null,
+      course: { id: 'ct', slug: 'certified-course', title: 'A Certified Course' },
+      mine: false,
+      builds: BUILDS,
+    });
+    expect(view).not.toHaveProperty('showOnProfile');
+    const origin = t.env.publicUrl.replace(/\/$/, '');
+    expect(view.credential).toMatchObject({
+      '@context': [
+        'https://www.w3.org/ns/credentials/v2',
+        'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+      ],
+      id: `${origin}/certificates/${certificateId}`,
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      issuer: {
+        id: `${origin}/`,
+        type: ['Profile'],
+        name: 'Luthier Registry Academy',
+        url: `${origin}/explore`,
+      },
+      validFrom: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      credentialSubject: {
+        type: ['AchievementSubject'],
+        name: 'Ada Lovelace',
+        achievement: {
+          id: `${origin}/listing/certified-course`,
+          type: ['Achievement'],
+          name: 'A Certified Course',
+          criteria: { narrative: expect.stringContaining('3 lessons') },
+        },
+      },
+    });
+
+    const keys = await jwks();
+    expect(keys.keys).toHaveLength(1);
+    expect(keys.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    const header = decodeProtectedHeader(view.jwt);
+    expect(header).toEqual({ alg: 'EdDSA', kid: keys.keys[0]!.kid, typ: 'vc+jwt', cty: 'vc' });
+    const { payload } = await jwtVerify(view.jwt, createLocalJWKSet(keys), {
+      algorithms: ['EdDSA'],
+      issuer: `${origin}/`,
+      typ: 'vc+jwt',
+    });
+    const { iss, jti, iat, nbf, ...credential } = payload;
+    expect(credential).toEqual(view.credential);
+    expect(jti).toBe(view.credential.id);
+    expect(iat).toBe(nbf);
+    expect(new Date((iat as number) * 1000).toISOString().replace('.000', '')).toBe(
+      view.credential.validFrom,
+    );
+    expect(iss).toBe(`${origin}/`);
+
+    // A changed credential no longer verifies, for the library and for the server.
+    const [h, p, s] = view.jwt.split('.') as [string, string, string];
+    const forged = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
+    (forged.credentialSubject as { name: string }).name = 'Mallory';
+    const tampered = `${h}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${s}`;
+    await expect(jwtVerify(tampered, createLocalJWKSet(keys))).rejects.toThrow(/signature/);
+    await t.db.update(certificates).set({ jwt: tampered }).where(eq(certificates.id, certificateId));
+    expect((await publicView(certificateId)).json<PublicCertificate>().verified).toBe(false);
+    await t.db.update(certificates).set({ jwt: view.jwt }).where(eq(certificates.id, certificateId));
+  });
+
+  it('answer 404 for unknown and malformed ids, and the page head names learner and course', async () => {
+    for (const id of ['0000000000000000', 'not-an-id', 'X'.repeat(90), "'; drop table certificates;--"])
+      expect((await publicView(encodeURIComponent(id))).statusCode).toBe(404);
+    const { certificateId } = await graduate('Hedy Lamarr');
+    const head = await t.app.headFor(`/certificates/${certificateId}`);
+    expect(head).toMatchObject({
+      title: 'Hedy Lamarr · A Certified Course',
+      path: `/certificates/${certificateId}`,
+      noindex: true,
+    });
+  });
+
+  it('only the learner lists a certificate on their profile', async () => {
+    const owner = await graduate();
+    const other = await signedInUser(t);
+    const url = `/api/lms/certificates/${owner.certificateId}`;
+    const byOther = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: other.cookie },
+      payload: { showOnProfile: true },
+    });
+    expect(byOther.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: owner.cookie },
+      payload: { showOnProfile: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: owner.cookie },
+      payload: { showOnProfile: true },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ mine: true, showOnProfile: true });
+    expect((await mine(owner.cookie))[0]?.showOnProfile).toBe(true);
+    expect((await publicView(owner.certificateId, owner.cookie)).json()).toMatchObject({ mine: true });
+  });
+
+  it('are listed on the learner’s public profile only while they choose so', async () => {
+    const person = await signedInUser(t, { displayName: 'Mary Jackson', handle: 'mary-jackson' });
+    for (const n of [1, 2, 3]) await complete(person.cookie, n);
+    const [certificate] = await mine(person.cookie);
+    const profile = async () =>
+      (await t.app.inject({ url: '/api/profile/u/mary-jackson' })).json<{ certificates: unknown[] }>();
+    expect((await profile()).certificates).toEqual([]);
+    const toggle = (showOnProfile: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/lms/certificates/${certificate!.id}`,
+        headers: { cookie: person.cookie },
+        payload: { showOnProfile },
+      });
+    await toggle(true);
+    expect((await profile()).certificates).toEqual([
+      { id: certificate!.id, courseTitle: 'A Certified Course', issuedAt: certificate!.issuedAt },
+    ]);
+    expect((await publicView(certificate!.id)).json()).toMatchObject({ learnerHandle: 'mary-jackson' });
+    await toggle(false);
+    expect((await profile()).certificates).toEqual([]);
+    expect((await publicView(certificate!.id)).json()).toMatchObject({ learnerHandle: null });
+  });
+
+  it('let a luthier register the instrument built in the course, shown as "Built in" on both passports', async () => {
+    const maker = await signedInUser(t, { displayName: 'Nia Maker', handle: 'nia-maker', role: 'luthier' });
+    await createShop(t.db, maker.user.id, { name: 'Nia Guitars' });
+    const stranger = await graduate('Someone Else');
+    for (const n of [1, 2, 3]) await complete(maker.cookie, n);
+    const [certificate] = await mine(maker.cookie);
+    const register = (certificateId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/registry/instruments',
+        headers: { cookie: maker.cookie },
+        payload: {
+          name: 'Course Classical',
+          instrumentType: 'guitar',
+          category: 'classical',
+          yearMade: new Date().getFullYear(),
+          certificateId,
+        },
+      });
+    // Someone else's certificate, or one that does not exist, cannot be claimed.
+    for (const other of [stranger.certificateId, '0000000000000000']) {
+      const refused = await register(other);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        fields: { certificateId: 'Choose one of your own course certificates.' },
+      });
+    }
+    const created = await register(certificate!.id);
+    expect(created.statusCode).toBe(201);
+    const detail = created.json<{ id: string; passportCode: string; builtIn: unknown }>();
+    expect(detail.builtIn).toEqual({ certificateId: certificate!.id, courseTitle: 'A Certified Course' });
+    const publicPassport = await t.app.inject({ url: `/api/public/passports/${detail.passportCode}` });
+    expect(publicPassport.json()).toMatchObject({
+      builtIn: { certificateId: certificate!.id, courseTitle: 'A Certified Course' },
+    });
+    expect((await mine(maker.cookie))[0]?.instruments).toEqual([
+      { id: detail.id, passportCode: detail.passportCode, name: 'Course Classical' },
+    ]);
+    expect((await publicView(certificate!.id)).json()).toMatchObject({
+      instruments: [{ passportCode: detail.passportCode, name: 'Course Classical' }],
+    });
+  });
+
+  it('prints as a one-page PDF with the learner, the course, the address and the signed credential attached', async () => {
+    const { certificateId } = await graduate('Katherine Johnson');
+    const res = await t.app.inject({ url: `/api/public/certificates/${certificateId}/certificate.pdf` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="certificate-${certificateId}.pdf"`,
+    );
+    const file = path.join(t.dataDir, 'certificate.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Certificate of completion');
+    expect(text).toContain('Katherine Johnson');
+    expect(text).toContain('A Certified Course');
+    expect(text).toContain(`${t.env.publicUrl.replace(/\/$/, '')}/certificates/${certificateId}`);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    const attachments = execFileSync('pdfdetach', ['-list', file], { encoding: 'utf8' });
+    expect(attachments).toContain('certificate.jwt');
+    const saved = path.join(t.dataDir, 'certificate.jwt');
+    execFileSync('pdfdetach', ['-save', '1', '-o', saved, file]);
+    expect(fs.readFileSync(saved, 'utf8')).toBe(
+      (await publicView(certificateId)).json<PublicCertificate>().jwt,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/public/certificates/0000000000000000/certificate.pdf' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('keep verifying after the key is rotated: the JWKS publishes every key that signed', async () => {
+    const before = await graduate();
+    const oldKid = (await jwks()).keys.map((k) => k.kid);
+    const rotated = await loadCertificateSigner(
+      t.db,
+      readEnv({ NODE_ENV: 'test', CERTIFICATE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64') }),
+    );
+    expect(oldKid).not.toContain(rotated.kid);
+    const keys = await jwks();
+    expect(keys.keys.map((k) => k.kid)).toEqual([...oldKid, rotated.kid]);
+    // The old certificate still verifies against the published set.
+    const old = (await publicView(before.certificateId)).json<PublicCertificate>();
+    expect(old.verified).toBe(true);
+    await expect(jwtVerify(old.jwt, createLocalJWKSet(keys))).resolves.toBeTruthy();
+    // A course completed earlier, without a certificate, gets one signed by the new key at the next start.
+    const late = await signedInUser(t, { displayName: 'Late Learner' });
+    for (const n of [1, 2, 3]) await complete(late.cookie, n);
+    await t.db.delete(certificates).where(eq(certificates.userId, late.user.id));
+    const [lastDone] = await t.db
+      .select({ at: lessonProgress.completedAt })
+      .from(lessonProgress)
+      .where(eq(lessonProgress.lessonId, 'ct-l3'))
+      .orderBy(lessonProgress.completedAt)
+      .limit(1);
+    expect(lastDone?.at).toBeTruthy();
+    expect(await issueDueCertificates(t.db, rotated)).toBe(1);
+    expect(await issueDueCertificates(t.db, rotated)).toBe(0);
+    const [issued] = await mine(late.cookie);
+    const view = (await publicView(issued!.id)).json<PublicCertificate>();
+    expect(decodeProtectedHeader(view.jwt).kid).toBe(rotated.kid);
+    expect(view.verified).toBe(true);
+  });
+});
