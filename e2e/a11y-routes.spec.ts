@@ -171,6 +171,7 @@ const ROUTES: RouteCheck[] = [
       ['unknown profile', '/u/no-such-person-here', 'Profile Not Found'],
       ['unknown shop', '/l/no-such-shop-here', 'Shop Not Found'],
       ['unknown lesson', '/lessons/no-such-lesson', 'Lesson Not Found'],
+      ['unknown certificate', '/certificates/0000000000000000', 'Certificate not found'],
     ] as const
   ).map(([name, path, heading]): RouteCheck => ({
     name,

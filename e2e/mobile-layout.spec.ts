@@ -7,6 +7,8 @@ const PUBLIC_PAGES = [
   '/luthiers',
   '/l/elena-marquez',
   '/u/elena-marquez',
+  // A maker who lists an academy certificate on their profile.
+  '/u/lagos-workshop',
   '/listing/guitar-setup-fundamentals',
   '/blog',
   '/for-luthiers',

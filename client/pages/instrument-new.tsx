@@ -3,7 +3,7 @@ import type { Certificate } from '../../contract/certificates';
 import { createInstrumentSchema, type CreateInstrumentInput } from '../../contract/registry';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
-import { useMyCertificates } from '../features/academy/api';
+import { useInvalidateCertificates, useMyCertificates } from '../features/academy/api';
 import { createInstrument, useMyRegistry, useRegistryMutation } from '../features/registry/api';
 import { InstrumentForm } from '../features/registry/instrument-form';
 import { errorText } from '../lib/api';
@@ -36,10 +36,13 @@ export function InstrumentNewPage() {
   const certificates = useMyCertificates(Boolean(user && certificateParam));
   const certificate = certificates.data?.find((c) => c.id === certificateParam && c.builds);
   const navigate = useNavigate();
+  const invalidateCertificates = useInvalidateCertificates();
   const create = useSchemaSubmit(
     createInstrumentSchema,
     useRegistryMutation((body: CreateInstrumentInput) => createInstrument(body), {
       onSuccess: (created) => {
+        // A passport built in a course is listed on its certificate.
+        if (created.builtIn) void invalidateCertificates();
         toast({
           title: 'Instrument registered',
           description: `Passport ${created.passportCode} is ready. Add photos in the Gallery.`,

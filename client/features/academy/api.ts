@@ -234,5 +234,15 @@ export function useCertificateSettings(id: string) {
   });
 }
 
+/** After a passport is registered as built in a course: the certificates list it. */
+export function useInvalidateCertificates() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: certificateKeys.mine }),
+      client.invalidateQueries({ queryKey: ['/api/public/certificates'] }),
+    ]);
+}
+
 export const certificatePdfUrl = (id: string) =>
   `/api/public/certificates/${encodeURIComponent(id)}/certificate.pdf`;

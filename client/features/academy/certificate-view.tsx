@@ -80,7 +80,8 @@ function VerifyStatus({ check, keysError }: { check: JwtCheck | null; keysError:
 
 function ProfileToggle({ certificate }: { certificate: PublicCertificate }) {
   const settings = useCertificateSettings(certificate.id);
-  const shown = certificate.showOnProfile ?? false;
+  // Shown at once; a failure puts it back.
+  const [shown, setShown] = useState(certificate.showOnProfile ?? false);
   return (
     <div className="flex flex-col gap-1">
       <label className="flex items-center gap-2 text-sm text-stone-800">
@@ -88,8 +89,11 @@ function ProfileToggle({ certificate }: { certificate: PublicCertificate }) {
           type="checkbox"
           className="size-4 accent-wood-700"
           checked={shown}
-          disabled={settings.isPending}
-          onChange={(e) => settings.mutate({ showOnProfile: e.target.checked })}
+          onChange={(e) => {
+            const next = e.target.checked;
+            setShown(next);
+            settings.mutate({ showOnProfile: next }, { onError: () => setShown(!next) });
+          }}
         />
         Show this certificate on my public profile
       </label>

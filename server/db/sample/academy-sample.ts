@@ -98,30 +98,34 @@ async function loadDemoProgress(db: Db): Promise<void> {
  */
 export const COURSE_BUILDER = { handle: 'lagos-workshop', courseId: 'course-1' };
 
-async function loadCertificates(db: Db, { certificates }: SampleContext): Promise<void> {
-  const [learner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.handle, COURSE_BUILDER.handle));
-  if (!learner) return;
-  const { courseId } = COURSE_BUILDER;
-  const ordered = await db
+/**
+ * Records `learner` completing the course's lessons (all, or all but the last `leaveOut`), one after another over
+ * `days` days starting `daysAgo` days ago; returns when the last one was completed.
+ */
+async function completeLessons(
+  db: Db,
+  learnerId: string,
+  courseId: string,
+  timing: { daysAgo: number; days: number; leaveOut?: number },
+): Promise<Date> {
+  const all = await db
     .select({ id: lessons.id, minutes: lessons.durationMinutes })
     .from(lessons)
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.orderIndex));
-  const start = Date.now() - 50 * 24 * 3600 * 1000;
-  const step = (42 * 24 * 3600 * 1000) / Math.max(1, ordered.length);
+  const ordered = all.slice(0, all.length - (timing.leaveOut ?? 0));
+  const start = Date.now() - timing.daysAgo * 24 * 3600 * 1000;
+  const step = (timing.days * 24 * 3600 * 1000) / Math.max(1, all.length);
   await db
     .insert(enrollments)
-    .values({ userId: learner.id, courseId, enrolledAt: new Date(start) })
+    .values({ userId: learnerId, courseId, enrolledAt: new Date(start) })
     .onConflictDoNothing();
   for (const [i, lesson] of ordered.entries()) {
     const when = new Date(start + (i + 1) * step);
     await db
       .insert(lessonProgress)
       .values({
-        userId: learner.id,
+        userId: learnerId,
         lessonId: lesson.id,
         courseId,
         progressPercent: 100,
@@ -139,9 +143,34 @@ async function loadCertificates(db: Db, { certificates }: SampleContext): Promis
         set: { completed: true, completedAt: when, progressPercent: 100 },
       });
   }
-  const last = new Date(start + ordered.length * step);
+  return new Date(start + ordered.length * step);
+}
+
+async function loadCertificates(db: Db, { certificates }: SampleContext): Promise<void> {
+  const [learner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.handle, COURSE_BUILDER.handle));
+  if (!learner) return;
+  const { courseId } = COURSE_BUILDER;
+  const last = await completeLessons(db, learner.id, courseId, { daysAgo: 50, days: 42 });
   const id = await issueCertificateIfComplete(db, certificates, learner.id, courseId, last);
   if (id) await db.update(certificatesTable).set({ showOnProfile: true }).where(eq(certificatesTable.id, id));
+}
+
+/**
+ * The demo luthier is one reading lesson away from finishing the electric guitar course (which builds one): the
+ * demo shows a certificate being earned and the instrument built in the course being registered.
+ */
+export const DEMO_NEARLY_DONE = { courseId: 'course-4' };
+
+async function loadDemoLuthierCourse(db: Db): Promise<void> {
+  const [elena] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.luthier.email));
+  if (!elena) return;
+  await completeLessons(db, elena.id, DEMO_NEARLY_DONE.courseId, { daysAgo: 21, days: 20, leaveOut: 1 });
 }
 
 export const academySample: SampleStep[] = [
@@ -149,4 +178,5 @@ export const academySample: SampleStep[] = [
   { name: 'academy:reviews', run: loadSampleReviews },
   { name: 'academy:demo-progress', demoOnly: true, run: loadDemoProgress },
   { name: 'academy:certificates', run: loadCertificates },
+  { name: 'academy:demo-luthier-course', demoOnly: true, run: loadDemoLuthierCourse },
 ];

@@ -288,6 +288,12 @@ describe('certificates of completion', () => {
     expect(text).toContain('A Certified Course');
     expect(text).toContain(`${t.env.publicUrl.replace(/\/$/, '')}/certificates/${certificateId}`);
     expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    // The QR code leads to the certificate's page.
+    execFileSync('pdftoppm', ['-png', '-r', '200', file, path.join(t.dataDir, 'page')]);
+    const qr = execFileSync('zbarimg', ['--raw', '-q', path.join(t.dataDir, 'page-1.png')], {
+      encoding: 'utf8',
+    });
+    expect(qr.trim()).toBe(`${t.env.publicUrl.replace(/\/$/, '')}/certificates/${certificateId}`);
     const attachments = execFileSync('pdfdetach', ['-list', file], { encoding: 'utf8' });
     expect(attachments).toContain('certificate.jwt');
     const saved = path.join(t.dataDir, 'certificate.jwt');

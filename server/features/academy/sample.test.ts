@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_SIZES, RESOURCES } from '../../db/sample/academy-courses';
 import { loadSampleContent } from '../../db/sample/load-sample';
 import { REVIEW_MIN_PROGRESS, type ReviewList } from '../../../contract/academy';
-import { courseReviews, courses, lessons } from '../../db/schema';
+import { certificates, courseReviews, courses, lessonProgress, lessons, users } from '../../db/schema';
+import { DEMO_ACCOUNTS } from '../../db/sample/accounts-sample';
+import { DEMO_NEARLY_DONE } from '../../db/sample/academy-sample';
+import type { PublicCertificate } from '../../../contract/certificates';
 import { courseProgressOf } from './reviews.queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testCertificateSigner } from '../../test/certificate-signer';
@@ -101,5 +104,59 @@ describe('academy sample content', () => {
     const reviews = await t.db.select().from(courseReviews);
     for (const r of reviews)
       expect(await courseProgressOf(t.db, r.userId, r.courseId)).toBeGreaterThanOrEqual(REVIEW_MIN_PROGRESS);
+  });
+
+  it('a sample maker earned a certificate that verifies, lists it, and registered the guitar built in the course', async () => {
+    const profile = (await t.app.inject({ url: '/api/profile/u/lagos-workshop' })).json<{
+      certificates: { id: string; courseTitle: string }[];
+    }>();
+    expect(profile.certificates.map((c) => c.courseTitle)).toEqual([
+      'Introduction to Classical Guitar Building',
+    ]);
+    const certificate = (
+      await t.app.inject({ url: `/api/public/certificates/${profile.certificates[0]!.id}` })
+    ).json<PublicCertificate>();
+    expect(certificate).toMatchObject({
+      verified: true,
+      learnerName: 'Chidi Okafor',
+      learnerHandle: 'lagos-workshop',
+      builds: { instrumentType: 'guitar', category: 'classical', numberOfStrings: 6 },
+      instruments: [{ name: 'Okafor Course Classical' }],
+    });
+    const passport = await t.app.inject({
+      url: `/api/public/passports/${certificate.instruments[0]!.passportCode}`,
+    });
+    expect(passport.json()).toMatchObject({
+      builtIn: { certificateId: certificate.id, courseTitle: 'Introduction to Classical Guitar Building' },
+    });
+  });
+
+  it('the demo luthier has one lesson, a reading, left in a course that builds an instrument', async () => {
+    const [elena] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.luthier.email));
+    const all = await t.db
+      .select({ id: lessons.id, videoUrl: lessons.videoUrl })
+      .from(lessons)
+      .where(eq(lessons.courseId, DEMO_NEARLY_DONE.courseId))
+      .orderBy(lessons.orderIndex);
+    const done = await t.db
+      .select({ id: lessonProgress.lessonId })
+      .from(lessonProgress)
+      .where(
+        and(
+          eq(lessonProgress.userId, elena!.id),
+          eq(lessonProgress.courseId, DEMO_NEARLY_DONE.courseId),
+          eq(lessonProgress.completed, true),
+        ),
+      );
+    expect(done.map((d) => d.id).sort()).toEqual(
+      all
+        .slice(0, -1)
+        .map((l) => l.id)
+        .sort(),
+    );
+    expect(all.at(-1)?.videoUrl).toBeNull();
+    const [course] = await t.db.select().from(courses).where(eq(courses.id, DEMO_NEARLY_DONE.courseId));
+    expect(course?.builds).not.toBeNull();
+    expect(await t.db.select().from(certificates).where(eq(certificates.userId, elena!.id))).toEqual([]);
   });
 });
