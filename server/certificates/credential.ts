@@ -29,7 +29,12 @@ export function buildCredential(facts: CredentialFacts): Record<string, unknown>
     id: certificateUrl(publicUrl, facts.id),
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: `${course.title}: certificate of completion`,
-    issuer: { id: `${publicUrl}/`, type: ['Profile'], name: ACADEMY_ISSUER_NAME, url: `${publicUrl}/explore` },
+    issuer: {
+      id: `${publicUrl}/`,
+      type: ['Profile'],
+      name: ACADEMY_ISSUER_NAME,
+      url: `${publicUrl}/explore`,
+    },
     validFrom: isoSeconds(facts.issuedAt),
     credentialSubject: {
       type: ['AchievementSubject'],

@@ -1,7 +1,14 @@
 // The academy's certificate key: CERTIFICATE_SIGNING_KEY, or one generated on first start and kept in the
 // database. Every key that ever signed is kept public in certificate_keys, so the JWKS still verifies
 // certificates signed before a rotation.
-import { createHash, createPrivateKey, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import { desc, isNotNull } from 'drizzle-orm';
 import { toBase64Url } from '../../contract/certificate-jwt';
 import type { Jwks } from '../../contract/certificates';
@@ -60,7 +67,8 @@ export function createCertificateSigner(seed: Buffer, publicUrl: string): Certif
 export async function loadCertificateSigner(db: Db, env: Env): Promise<CertificateSigner> {
   if (env.CERTIFICATE_SIGNING_KEY) {
     const seed = parseSigningKey(env.CERTIFICATE_SIGNING_KEY);
-    if (!seed) throw new CertificateKeyError('CERTIFICATE_SIGNING_KEY is not a base64 Ed25519 seed of 32 bytes');
+    if (!seed)
+      throw new CertificateKeyError('CERTIFICATE_SIGNING_KEY is not a base64 Ed25519 seed of 32 bytes');
     const { x, kid } = keyFromSeed(seed);
     await db.insert(certificateKeys).values({ kid, publicKey: x, seed: null }).onConflictDoNothing();
     return createCertificateSigner(seed, env.publicUrl);
