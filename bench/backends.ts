@@ -42,6 +42,8 @@ export interface Backend {
   sequences: Query[][];
   replayer: Replayer;
   saves: SaveRotation;
+  /** The same saves without watched ranges (the seed's body), for the merging ratio. */
+  plainSaves: SaveRotation;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startBackends(
       sequences: eSequences,
       replayer: await pgliteReplayer(gDir),
       saves: saveRotation(ePeople.writers),
+      plainSaves: saveRotation(ePeople.writers, false),
     },
   ];
   if (pgUrl && d && dEnv) {
@@ -110,6 +113,7 @@ export async function startBackends(
       sequences,
       replayer: pgReplayer(pgUrl, options.connections),
       saves: saveRotation(people.writers),
+      plainSaves: saveRotation(people.writers, false),
     });
   }
 

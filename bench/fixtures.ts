@@ -69,10 +69,12 @@ export async function seedPeople(db: Db, writers: number): Promise<People> {
  * The body of one progress save: a position half a minute further each time, as the player sends, with the
  * half minute just played as a watched range (so the server merges ranges on every save).
  */
-export function progressBody(save: number): string {
+export function progressBody(save: number, withRanges = true): string {
   const seconds = 30 * (1 + (save % 10));
   return JSON.stringify({
     videoProgressSeconds: seconds,
-    eventData: { totalTime: seconds, ranges: [[seconds - 30, seconds]] },
+    eventData: withRanges
+      ? { totalTime: seconds, ranges: [[seconds - 30, seconds]] }
+      : { totalTime: seconds },
   });
 }

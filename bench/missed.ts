@@ -19,6 +19,9 @@ const LIGHTHOUSE_FIXES: Record<string, string> = {
 
 const passports = (n: number) => `${n.toLocaleString('en-US')} passport${n === 1 ? '' : 's'}`;
 
+/** Progress saves with range merging may cost at most a fifth of their rate. */
+const RANGES_TARGET_RATIO = 0.8;
+
 /** Microseconds per request that `slower` spends beyond `faster` (both in req/s). */
 const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 / faster) * 1e6);
 
@@ -35,6 +38,16 @@ export function missedTargets(r: Report): Missed[] {
           reason: `under ${f.signIns} wrong sign-ins its p99 went from ${m.idle.p99} ms to ${m.flood.p99} ms.`,
           next: 'lower the hashing concurrency or the queue bound (server/passwords), or answer the flood sooner (rate limits per address).',
         });
+  for (const [name, ratios] of Object.entries(r.writes.rangesRatio ?? {})) {
+    if (!ratios.length) continue;
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+    if (median < RANGES_TARGET_RATIO)
+      missed.push({
+        target: `W ${name}: saves with watched ranges ≥ ${RANGES_TARGET_RATIO}× the saves without`,
+        reason: `with ranges ${median.toFixed(2)}× (rounds ${ratios.map((v) => v.toFixed(2)).join(', ')}).`,
+        next: 'profile applySave and the row update: the merged ranges are rewritten as JSON on each save that adds coverage.',
+      });
+  }
   for (const l of r.log ?? [])
     for (const kind of ['inclusion', 'consistency'] as const)
       if (l.growth[kind] >= LOG_GROWTH_TARGET) {

@@ -55,7 +55,15 @@ export interface Report {
   endpoints: EndpointRow[];
   /** Course explore on the twins that keep the default server cache; `note` when the server has none yet. */
   cached: { E: Sample; D: Sample | null; note?: string };
-  writes: { E: Sample; D: Sample | null; learners: number; mostSavesPerLearner: number };
+  writes: {
+    E: Sample;
+    D: Sample | null;
+    /** The same saves without watched ranges, and with/without per round (range merging's cost). */
+    plain?: { E: Sample; D: Sample | null };
+    rangesRatio?: { E: number[]; D: number[] };
+    learners: number;
+    mostSavesPerLearner: number;
+  };
   scale: { postgres: ScaleResult | null; pglite: ScaleResult | null; pgliteNote?: string };
   rssMb: { idle: Record<string, number>; underLoad: Record<string, number> };
   coldStartMs: Record<string, number | null>;
@@ -73,6 +81,13 @@ const fmt = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
 const ratio = (value: number | null, goal: number) =>
   value === null ? '—' : `${value.toFixed(2)} ${value >= goal ? '✅' : '❌'}`;
 const rounds = (values: number[]) => `(ratio of each round: ${values.map((v) => v.toFixed(2)).join(', ')})`;
+/** The median of per-round ratios against a goal, with each round's. */
+const ratioList = (values: number[], goal = 0.8) => {
+  if (!values.length) return '—';
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted[Math.floor(sorted.length / 2)]!;
+  return `${ratio(mid, goal)} ${rounds(values)}`;
+};
 const ms = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 100) / 100) : '—');
 const cell = (s: Sample | null) => (s ? `${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)}` : '— | — | —');
 
@@ -167,7 +182,21 @@ export function renderMarkdown(r: Report): string {
     '|---|---|---|---|',
     `| E (PGlite) | ${cell(r.writes.E)} |`,
     `| D (PostgreSQL) | ${cell(r.writes.D)} |`,
+    ...(r.writes.plain
+      ? [
+          `| E, saves without ranges | ${cell(r.writes.plain.E)} |`,
+          `| D, saves without ranges | ${cell(r.writes.plain.D)} |`,
+        ]
+      : []),
     '',
+    ...(r.writes.rangesRatio
+      ? [
+          'Range merging’s cost: saves/s with watched ranges over the same saves without them (the seed’s body), ' +
+            `each round back to back (target ≥ 0.8): E ${ratioList(r.writes.rangesRatio.E)}, D ` +
+            `${ratioList(r.writes.rangesRatio.D)}.`,
+          '',
+        ]
+      : []),
     `Signed-in learners enrolled in course-1 POST \`/api/lms/lessons/:id/video-progress\`. Saves are limited to 300 ` +
       `per 10 minutes per learner, so each request goes to the next of ${r.writes.learners} learners (each on their ` +
       `own lesson): at most ${r.writes.mostSavesPerLearner} saves per learner in the whole run, so the limit is never ` +

@@ -113,8 +113,15 @@ async function main() {
     }
     for (const b of backends)
       await httpLoad(`${b.name} cached`, `${b.cached.url}${ENDPOINTS[EXPLORE]!.path}`);
-    for (const b of backends)
-      await httpLoad(`W ${b.name}`, `${b.server.url}/`, { requests: b.saves.requests }, b);
+    // Saves with and without watched ranges back to back, in turn first, so their ratio is range merging's cost.
+    for (const b of backends) {
+      const pair = [
+        [`W ${b.name}`, b.saves],
+        [`W ${b.name} plain`, b.plainSaves],
+      ] as const;
+      for (const [key, rotation] of round % 2 ? pair : [...pair].reverse())
+        await httpLoad(key, `${b.server.url}/`, { requests: rotation.requests }, b);
+    }
   }
   lap('rounds');
 
@@ -209,7 +216,9 @@ async function main() {
   const mail = process.env.BENCH_MAIL === '0' ? null : await runMailCost(Boolean(pg));
   lap('mail');
 
-  const mostSaves = Math.max(...backends.map((b) => b.saves.mostPerLearner()));
+  const mostSaves = Math.max(
+    ...backends.map((b) => b.saves.mostPerLearner() + b.plainSaves.mostPerLearner()),
+  );
   const report: Report = {
     machine: {
       cpus: os.cpus().length,
@@ -255,6 +264,11 @@ async function main() {
     writes: {
       E: med('W E'),
       D: byName('D') ? med('W D') : null,
+      plain: { E: med('W E plain'), D: byName('D') ? med('W D plain') : null },
+      rangesRatio: {
+        E: perRound('W E', 'W E plain'),
+        D: byName('D') ? perRound('W D', 'W D plain') : [],
+      },
       learners: WRITERS,
       mostSavesPerLearner: mostSaves,
     },

@@ -15,8 +15,12 @@ export interface SaveRotation {
   mostPerLearner(): number;
 }
 
-/** Requests for autocannon that cycle through `learners`; one rotation per server, kept across rounds. */
-export function saveRotation(learners: Learner[]): SaveRotation {
+/**
+ * Requests for autocannon that cycle through `learners`; one rotation per server and kind, kept across rounds.
+ * `withRanges: false` sends the seed's save (position and time, no watched ranges): the same request without
+ * range merging, measured beside it to give merging's cost as a ratio in one run.
+ */
+export function saveRotation(learners: Learner[], withRanges = true): SaveRotation {
   let next = 0;
   return {
     requests: [
@@ -30,7 +34,7 @@ export function saveRotation(learners: Learner[]): SaveRotation {
             method: 'POST',
             path: `/api/lms/lessons/${learner.lessonId}/video-progress`,
             headers: { cookie: learner.cookie, 'content-type': 'application/json' },
-            body: progressBody(Math.floor(n / learners.length)),
+            body: progressBody(Math.floor(n / learners.length), withRanges),
           };
         },
       },
