@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { certificates, courses, lessonProgress, lessons, users } from '../db/schema';
+import { certificates, courses, enrollments, lessonProgress, lessons, users } from '../db/schema';
 import { buildCredential, jwtClaims } from './credential';
 import type { CertificateSigner } from './signing';
 
@@ -24,8 +24,9 @@ const learnerNameOf = (u: { firstName: string; lastName: string; displayName: st
 
 /**
  * Issues the learner's certificate for the course if every lesson of it is completed and none was issued yet.
- * Runs inside the transaction that completed the last lesson (so a rollback issues nothing); the unique
- * (user, course) index makes a second completion, or a concurrent one, issue nothing. Returns the new id, or null.
+ * Runs inside the transaction that completed the last lesson (so a rollback issues nothing); concurrent
+ * completions of one course queue on the enrolment row, and the unique (user, course) index makes a second
+ * completion issue nothing. Returns the new id, or null.
  */
 export async function issueCertificateIfComplete(
   tx: Db,
@@ -34,6 +35,13 @@ export async function issueCertificateIfComplete(
   courseId: string,
   issuedAt: Date,
 ): Promise<string | null> {
+  // Two lessons of one course completed at the same moment each see only their own completion under READ
+  // COMMITTED: the enrolment row's lock makes the second wait for the first and count with it committed.
+  await tx
+    .select({ userId: enrollments.userId })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .for('update');
   const [[total], [done], [course], [person], [existing]] = await Promise.all([
     tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId)),
     tx
