@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS } from './academy-values';
+import { courseBuildSchema } from './certificates';
 
 export * from './academy-values';
 export * from './academy-reviews';
@@ -67,6 +68,8 @@ export const courseListingSchema = courseCardSchema.extend({
   ),
   features: z.array(z.string()),
   requirements: z.array(z.string()),
+  /** The instrument the course builds, if it builds one (its certificate then opens a prefilled passport). */
+  builds: courseBuildSchema.nullable(),
 });
 export type CourseListing = z.infer<typeof courseListingSchema>;
 

@@ -54,6 +54,13 @@ export function PrivacyPage() {
         The courses you enrol in, bookmarks, lesson progress, days you studied and your reviews. Reviews show
         your display name; progress is seen only by you.
       </p>
+      <p>
+        Completing every lesson of a course issues a certificate: a signed credential with your full name as
+        it was that day, the course and the date. Anyone you give its link to can see and check it; it is
+        listed on your public page only if you choose so on the certificate, and never indexed by search
+        engines. It is kept as signed (a later change of your name does not alter it) and deleted with your
+        account.
+      </p>
       <h2>Messages and notifications</h2>
       <p>
         A message to a maker is stored in the maker&rsquo;s inbox with your display name and a link to your
@@ -62,9 +69,9 @@ export function PrivacyPage() {
       </p>
       <h2>Deleting your account</h2>
       <p>
-        Deleting your account in Settings removes your account, sessions, links, notifications, shop, reviews
-        and photos at once. Passport history stays with the instruments, with your name replaced by
-        &ldquo;Former owner&rdquo; and your location removed; passport photos you uploaded stay with the
+        Deleting your account in Settings removes your account, sessions, links, notifications, shop, reviews,
+        certificates and photos at once. Passport history stays with the instruments, with your name replaced
+        by &ldquo;Former owner&rdquo; and your location removed; passport photos you uploaded stay with the
         instrument without a link to you.
       </p>
       <h2>No tracking</h2>

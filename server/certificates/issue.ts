@@ -42,32 +42,33 @@ export async function issueCertificateIfComplete(
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
     .for('update');
-  const [[total], [done], [course], [person], [existing]] = await Promise.all([
-    tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId)),
-    tx
-      .select({ n: count() })
-      .from(lessonProgress)
-      .where(
-        and(
-          eq(lessonProgress.userId, userId),
-          eq(lessonProgress.courseId, courseId),
-          eq(lessonProgress.completed, true),
-        ),
+  // One after another: queries on one transaction's connection run in turn anyway.
+  const [existing] = await tx
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+  if (existing) return null;
+  const [total] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId));
+  const [done] = await tx
+    .select({ n: count() })
+    .from(lessonProgress)
+    .where(
+      and(
+        eq(lessonProgress.userId, userId),
+        eq(lessonProgress.courseId, courseId),
+        eq(lessonProgress.completed, true),
       ),
-    tx
-      .select({ slug: courses.slug, title: courses.title, description: courses.description })
-      .from(courses)
-      .where(eq(courses.id, courseId)),
-    tx
-      .select({ firstName: users.firstName, lastName: users.lastName, displayName: users.displayName })
-      .from(users)
-      .where(eq(users.id, userId)),
-    tx
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId))),
-  ]);
-  if (existing || !course || !person || !total?.n || (done?.n ?? 0) < total.n) return null;
+    );
+  if (!total?.n || (done?.n ?? 0) < total.n) return null;
+  const [course] = await tx
+    .select({ slug: courses.slug, title: courses.title, description: courses.description })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  const [person] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!course || !person) return null;
   const id = newCertificateId();
   const learnerName = learnerNameOf(person);
   const credential = buildCredential({

@@ -190,6 +190,7 @@ describe('Listing', () => {
     ],
     features: ['Lifetime access'],
     requirements: ['Bench'],
+    builds: { instrumentType: 'guitar', category: 'classical', numberOfStrings: 6 },
   };
 
   const review = (id: string, rating: number, text: string, mine = false): Review => ({
@@ -236,6 +237,10 @@ describe('Listing', () => {
     window.removeEventListener(AUTH_OPEN_EVENT, listener);
     expect(screen.getByText('25% off - Limited time')).toBeInTheDocument();
     expect(screen.getByText('$399')).toBeInTheDocument();
+    // A course that builds an instrument says which.
+    expect(screen.getByText('You build').nextElementSibling).toHaveTextContent(
+      'A classical guitar (6 strings)',
+    );
     await userEvent.click(screen.getByRole('tab', { name: 'Curriculum' }));
     expect(screen.getByRole('link', { name: 'Preview Welcome' })).toHaveAttribute(
       'href',

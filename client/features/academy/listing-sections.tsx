@@ -74,7 +74,23 @@ export function ListingSidebar({ course }: { course: CourseListing }) {
               <Award className="size-4 text-wood-600" aria-hidden />
               Yes
             </dd>
+            {course.builds && (
+              <>
+                <dt className="text-stone-600">You build</dt>
+                <dd className="text-right font-medium">
+                  {/^[aeiou]/.test(course.builds.category) ? 'An' : 'A'} {course.builds.category}{' '}
+                  {course.builds.instrumentType}
+                  {course.builds.numberOfStrings ? ` (${course.builds.numberOfStrings} strings)` : ''}
+                </dd>
+              </>
+            )}
           </dl>
+          {course.builds && (
+            <p className="mt-3 text-sm text-stone-700">
+              Finish the course and its certificate gives the instrument you built a passport in the registry,
+              marked as built in this course.
+            </p>
+          )}
           <h2 className="mt-5 text-sm font-semibold text-stone-900">Tags</h2>
           <ul className="mt-2 flex flex-wrap gap-1.5">
             {course.tags.map((t) => (

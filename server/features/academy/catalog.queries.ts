@@ -77,6 +77,7 @@ export async function courseListing(
       instructorAvatar: courses.instructorAvatarUrl,
       features: courses.features,
       requirements: courses.requirements,
+      builds: courses.builds,
     })
     .from(courses)
     .where(or(eq(courses.slug, slugOrId), eq(courses.id, slugOrId)))
