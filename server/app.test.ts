@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse } from './db/builders/academy';
+import { createShop, createUser } from './db/builders/accounts';
+import { createInstrument } from './db/builders/registry';
 import { sharedResponse } from './plugins/etag';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -77,8 +80,27 @@ describe('errors', () => {
   });
 
   it('known pages answer 200, and a members page for a guest 200 with a noindex head', async () => {
-    for (const path of ['/registry', '/listing/course-1', '/u/someone', '/p/ABC123', '/check', '/luthiers'])
+    await createCourse(t.db, { id: 'course-1' });
+    const person = await createUser(t.db, { handle: 'someone' });
+    const shop = await createShop(t.db, person.id, { name: 'Someone Guitars' });
+    const instrument = await createInstrument(t.db, { makerShopId: shop.id, name: 'A guitar' });
+    const known = ['/registry', '/listing/course-1', '/u/someone', '/l/someone', '/check', '/luthiers'];
+    for (const path of [...known, `/p/${instrument.passportCode}`, '/lessons/course-1-l1', '/instruments/x'])
       expect((await t.app.inject(path)).statusCode, path).toBe(200);
+    // The page of a record that does not exist answers 404 (the app shows its not-found page), so search
+    // engines do not index "not found" pages under real-looking addresses.
+    for (const path of [
+      '/listing/no-such-course',
+      '/u/nobody-here',
+      '/l/nobody-here',
+      '/p/LR-0000-0000',
+      '/lessons/no-such-lesson',
+      '/certificates/0000000000000000',
+    ]) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    }
     const settings = await t.app.inject('/settings');
     expect(settings.statusCode).toBe(200);
     expect(settings.body).toContain('<meta name="robots" content="noindex');

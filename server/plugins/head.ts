@@ -30,7 +30,11 @@ declare module 'fastify' {
     addHeadProvider(route: string, provide: HeadProvider): void;
     /** Registers a source of public paths for sitemap.xml. */
     addSitemapSource(source: () => Promise<string[]>): void;
-    headFor(path: string): Promise<HeadTags | PageMoved | null>;
+    /**
+     * The head of a page: undefined when no provider has the address; null when its provider found no record
+     * there (an unknown profile, listing or passport: the server then answers 404 with the app).
+     */
+    headFor(path: string): Promise<HeadTags | PageMoved | null | undefined>;
     sitemapPaths(): Promise<string[]>;
   }
 }
@@ -78,7 +82,7 @@ export function registerHead(app: FastifyInstance): void {
       }
       return p.provide(params);
     }
-    return null;
+    return undefined;
   });
   app.decorate('sitemapPaths', async () => (await Promise.all(sources.map((s) => s()))).flat());
 }

@@ -61,7 +61,7 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
   const preloadsFor = clientDir ? routePreloads(clientDir) : () => '';
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const [pathname = '/', search = ''] = request.url.split('?');
-    const tags = await app.headFor(pathname).catch(() => null);
+    const tags = await app.headFor(pathname).catch(() => undefined);
     // A page that moved (a renamed handle's /u/ and /l/ addresses) answers 301 to its new address.
     if (tags?.redirect !== undefined)
       return reply
@@ -69,8 +69,9 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
         .redirect(search ? `${tags.redirect}?${search}` : tags.redirect, 301);
     const html = tags?.title !== undefined ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
     const preloads = preloadsFor(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
+    // A page for a record that does not exist (an unknown profile, listing, passport…) is not a page either.
     return reply
-      .status(status)
+      .status(tags === null ? 404 : status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html);

@@ -187,7 +187,7 @@ describe('POST /api/account/handle', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(handleHolds.handle, 'short-lived'));
     expect((await get('/api/profile/u/short-lived')).statusCode).toBe(404);
-    expect((await get('/u/short-lived')).statusCode).toBe(200); // the app's page, showing "Profile Not Found"
+    expect((await get('/u/short-lived')).statusCode).toBe(404); // the app's page, showing "Profile Not Found"
     const other = await signedInUser(t);
     expect((await post('/api/slug/claim', { slug: 'short-lived' }, other.cookie)).statusCode).toBe(200);
   });
