@@ -32,30 +32,30 @@ const certificate = z.object({ id: pathText('The certificate id (16 characters)'
 const review = course.extend({ reviewId: pathText('The review id') });
 const progress = { status: 200, schema: progressSaveResponseSchema };
 
-const bookmark = (method: 'POST' | 'DELETE'): ApiRoute => ({
+const bookmark = <M extends 'POST' | 'DELETE'>(method: M) => ({
   method,
-  path: '/api/lms/courses/:courseId/bookmark',
+  path: '/api/lms/courses/:courseId/bookmark' as const,
   summary: method === 'POST' ? 'Bookmark a course' : 'Remove a bookmark',
   tag,
-  auth: 'session',
+  auth: 'session' as const,
   params: course,
   response: { status: 200, schema: bookmarkResponseSchema },
   errors: [401, 404],
 });
 
-const lessonSave = (action: 'start' | 'complete'): ApiRoute => ({
-  method: 'POST',
-  path: `/api/lms/lessons/:lessonId/${action}`,
+const lessonSave = <A extends 'start' | 'complete'>(action: A) => ({
+  method: 'POST' as const,
+  path: `/api/lms/lessons/:lessonId/${action}` as const,
   summary: action === 'start' ? 'Start a lesson (enrols in its course)' : 'Mark a lesson completed',
   tag,
-  auth: 'session',
+  auth: 'session' as const,
   params: lesson,
   response: progress,
   errors: action === 'start' ? [401, 404, 429] : [401, 404, 409, 429],
 });
 
 /** The academy: catalogue, enrolment, lessons, progress and reviews. */
-export const ACADEMY_ROUTES: ApiRoute[] = [
+export const ACADEMY_ROUTES = [
   {
     method: 'GET',
     path: '/listing/:slug/og.png',
@@ -262,4 +262,4 @@ export const ACADEMY_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: jwksSchema },
     errors: [],
   },
-];
+] as const satisfies readonly ApiRoute[];

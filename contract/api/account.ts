@@ -13,7 +13,7 @@ import { okSchema, pathText, type ApiRoute } from './api-route';
 const tag = 'account';
 
 /** Settings of the signed-in person. */
-export const ACCOUNT_ROUTES: ApiRoute[] = [
+export const ACCOUNT_ROUTES = [
   {
     method: 'GET',
     path: '/api/account',
@@ -113,4 +113,4 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: okSchema },
     errors: [400, 401, 429],
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -5,7 +5,7 @@ import { pathText, type ApiRoute } from './api-route';
 const tag = 'admin';
 
 /** The registry admins' verification queue. */
-export const ADMIN_ROUTES: ApiRoute[] = [
+export const ADMIN_ROUTES = [
   {
     method: 'GET',
     path: '/api/admin/queue',
@@ -38,4 +38,4 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: verificationSchema },
     errors: [400, 401, 403, 404],
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -13,9 +13,9 @@ export interface ApiRoute {
   query?: ZodType;
   body?: ZodType;
   /** The success answer; a JSON schema here is what the body is stripped down to and checked against. */
-  response?: { status: number; schema?: ZodType; contentType?: string };
+  response?: { readonly status: number; readonly schema?: ZodType; readonly contentType?: string };
   /** Failure statuses the operation answers with on purpose, each with the shared error body. */
-  errors: number[];
+  errors: readonly number[];
 }
 
 /** The answer of an action that has nothing else to say. */

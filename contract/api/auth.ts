@@ -15,7 +15,7 @@ import { okSchema, type ApiRoute } from './api-route';
 const tag = 'auth';
 
 /** Accounts: sign-up, sign-in, email verification, password reset and onboarding. */
-export const AUTH_ROUTES: ApiRoute[] = [
+export const AUTH_ROUTES = [
   {
     method: 'GET',
     path: '/api/auth/me',
@@ -103,4 +103,4 @@ export const AUTH_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: userSchema },
     errors: [400, 401],
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -13,7 +13,7 @@ import type { ApiRoute } from './api-route';
 const tag = 'handles';
 
 /** Handles: one namespace for people (/u/{handle}) and shops (/l/{handle}). */
-export const HANDLE_ROUTES: ApiRoute[] = [
+export const HANDLE_ROUTES = [
   {
     method: 'GET',
     path: '/api/slug/check',
@@ -55,4 +55,4 @@ export const HANDLE_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: handleRenameResponseSchema },
     errors: [400, 401, 409, 429],
   },
-];
+] as const satisfies readonly ApiRoute[];

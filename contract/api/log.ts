@@ -13,7 +13,7 @@ const tag = 'transparency log';
 const text = 'text/plain';
 
 /** The public, append-only transparency log of passport events (Go sumdb/tlog formats). */
-export const LOG_ROUTES: ApiRoute[] = [
+export const LOG_ROUTES = [
   {
     method: 'GET',
     path: '/api/log/key',
@@ -72,4 +72,4 @@ export const LOG_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: passportLogSchema },
     errors: [404],
   },
-];
+] as const satisfies readonly ApiRoute[];

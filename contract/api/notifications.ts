@@ -9,7 +9,7 @@ import { okSchema, pathText, type ApiRoute } from './api-route';
 const tag = 'notifications';
 
 /** The signed-in person's inbox and mail preferences. */
-export const NOTIFICATION_ROUTES: ApiRoute[] = [
+export const NOTIFICATION_ROUTES = [
   {
     method: 'GET',
     path: '/api/notifications',
@@ -57,4 +57,4 @@ export const NOTIFICATION_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: notificationPreferencesSchema },
     errors: [400, 401],
   },
-];
+] as const satisfies readonly ApiRoute[];

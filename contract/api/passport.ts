@@ -19,33 +19,33 @@ const image = instrumentParams.extend({ imageId: pathText('The photo id') });
 const record = instrumentParams.extend({ recordId: pathText('The service record id') });
 const transfer = z.object({ transferId: pathText('The transfer id') });
 
-const decideService = (action: 'approve' | 'reject'): ApiRoute => ({
-  method: 'POST',
-  path: `/api/registry/instruments/:id/service-records/:recordId/${action}`,
+const decideService = <A extends 'approve' | 'reject'>(action: A) => ({
+  method: 'POST' as const,
+  path: `/api/registry/instruments/:id/service-records/:recordId/${action}` as const,
   summary: `${action === 'approve' ? 'Approve' : 'Reject'} a pending service record (owner)`,
   tag: service,
-  auth: 'session',
+  auth: 'session' as const,
   params: record,
   response: { status: 200, schema: okSchema },
   errors: [401, 403, 404, 409],
 });
 
-const answerTransfer = (action: 'accept' | 'decline' | 'cancel'): ApiRoute => ({
-  method: 'POST',
-  path: `/api/registry/transfers/:transferId/${action}`,
+const answerTransfer = <A extends 'accept' | 'decline' | 'cancel'>(action: A) => ({
+  method: 'POST' as const,
+  path: `/api/registry/transfers/:transferId/${action}` as const,
   summary:
     action === 'cancel'
       ? 'Cancel an offer (sender)'
       : `${action === 'accept' ? 'Accept' : 'Decline'} an offer (recipient)`,
   tag: transfers,
-  auth: 'session',
+  auth: 'session' as const,
   params: transfer,
   response: { status: 200, schema: transferSchema },
   errors: [401, 403, 404, 409],
 });
 
 /** What happens to a passport after registration: photos, service history and changes of owner. */
-export const PASSPORT_ROUTES: ApiRoute[] = [
+export const PASSPORT_ROUTES = [
   {
     method: 'POST',
     path: '/api/registry/instruments/:id/images',
@@ -134,4 +134,4 @@ export const PASSPORT_ROUTES: ApiRoute[] = [
   answerTransfer('accept'),
   answerTransfer('decline'),
   answerTransfer('cancel'),
-];
+] as const satisfies readonly ApiRoute[];

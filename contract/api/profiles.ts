@@ -13,7 +13,7 @@ const tag = 'profiles';
 const params = z.object({ slug: pathText('The handle') });
 
 /** Public profiles of people and shops. */
-export const PROFILE_ROUTES: ApiRoute[] = [
+export const PROFILE_ROUTES = [
   {
     method: 'GET',
     path: '/api/profile/u/:slug',
@@ -64,4 +64,4 @@ export const PROFILE_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: okSchema },
     errors: [400, 401, 404, 429],
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -10,7 +10,7 @@ import { pathText, type ApiRoute } from './api-route';
 const tag = 'public passports';
 
 /** What anyone, without an account, may read about an instrument: the operations marketplaces and insurers call. */
-export const PUBLIC_PASSPORT_ROUTES: ApiRoute[] = [
+export const PUBLIC_PASSPORT_ROUTES = [
   {
     method: 'GET',
     path: '/api/registry/instruments/:id/owner-dossier.pdf',
@@ -94,4 +94,4 @@ export const PUBLIC_PASSPORT_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: checkResultSchema },
     errors: [400, 429],
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -14,19 +14,19 @@ import { okSchema, pathText, type ApiRoute } from './api-route';
 const tag = 'registry';
 export const instrumentParams = z.object({ id: pathText('The instrument id (a UUID)') });
 
-const statusChange = (action: 'report-stolen' | 'recovered'): ApiRoute => ({
-  method: 'POST',
-  path: `/api/registry/instruments/:id/${action}`,
+const statusChange = <A extends 'report-stolen' | 'recovered'>(action: A) => ({
+  method: 'POST' as const,
+  path: `/api/registry/instruments/:id/${action}` as const,
   summary: action === 'report-stolen' ? 'Report the instrument stolen (owner)' : 'Mark it recovered (owner)',
   tag,
-  auth: 'session',
+  auth: 'session' as const,
   params: instrumentParams,
   response: { status: 200, schema: okSchema },
   errors: [401, 403, 404],
 });
 
 /** The instrument registry: search, passports and their build details. */
-export const REGISTRY_ROUTES: ApiRoute[] = [
+export const REGISTRY_ROUTES = [
   {
     method: 'GET',
     path: '/api/registry/instruments',
@@ -109,4 +109,4 @@ export const REGISTRY_ROUTES: ApiRoute[] = [
     response: { status: 200, schema: privacySchema },
     errors: [400, 401],
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -16,7 +16,7 @@ import { SYSTEM_ROUTES } from './system';
  * Every HTTP operation the server offers, declared once: the server attaches these schemas to its routes
  * (validation, serialisation) and publishes them as OpenAPI. A route without a declaration fails a test.
  */
-export const API_ROUTES: ApiRoute[] = [
+export const API_ROUTES = [
   ...AUTH_ROUTES,
   ...HANDLE_ROUTES,
   ...PROFILE_ROUTES,
@@ -29,4 +29,18 @@ export const API_ROUTES: ApiRoute[] = [
   ...ADMIN_ROUTES,
   ...LOG_ROUTES,
   ...SYSTEM_ROUTES,
-];
+] as const satisfies readonly ApiRoute[];
+
+/** One declared operation, with its schemas' own types. */
+export type DeclaredRoute = (typeof API_ROUTES)[number];
+
+/** `GET /api/lms/certificates`: how a route is named where it is served (server/plugins/api-route.ts). */
+export type RouteKeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
+export type ApiRouteKey = RouteKeyOf<DeclaredRoute>;
+
+type Matching<R, K> = R extends unknown ? (RouteKeyOf<R> extends K ? R : never) : never;
+/** The declaration named by a key. */
+export type RouteOf<K extends ApiRouteKey> = Matching<DeclaredRoute, K>;
+

@@ -4,7 +4,7 @@ import { pathText, type ApiRoute } from './api-route';
 const tag = 'system';
 
 /** Health probes, stored images and this reference itself. */
-export const SYSTEM_ROUTES: ApiRoute[] = [
+export const SYSTEM_ROUTES = [
   {
     method: 'GET',
     path: '/healthz',
@@ -63,4 +63,4 @@ export const SYSTEM_ROUTES: ApiRoute[] = [
     response: { status: 200, contentType: 'text/css' },
     errors: [],
   },
-];
+] as const satisfies readonly ApiRoute[];
