@@ -8,22 +8,12 @@ import {
   myRegistrySchema,
   portfolioSchema,
   privacySchema,
+  stolenReportSchema,
 } from '../registry';
 import { okSchema, pathText, type ApiRoute } from './api-route';
 
 const tag = 'registry';
 export const instrumentParams = z.object({ id: pathText('The instrument id (a UUID)') });
-
-const statusChange = <A extends 'report-stolen' | 'recovered'>(action: A) => ({
-  method: 'POST' as const,
-  path: `/api/registry/instruments/:id/${action}` as const,
-  summary: action === 'report-stolen' ? 'Report the instrument stolen (owner)' : 'Mark it recovered (owner)',
-  tag,
-  auth: 'session' as const,
-  params: instrumentParams,
-  response: { status: 200, schema: okSchema },
-  errors: [401, 403, 404],
-});
 
 /** The instrument registry: search, passports and their build details. */
 export const REGISTRY_ROUTES = [
@@ -68,8 +58,28 @@ export const REGISTRY_ROUTES = [
     response: { status: 200, schema: instrumentDetailSchema },
     errors: [400, 401, 403, 404],
   },
-  statusChange('report-stolen'),
-  statusChange('recovered'),
+  {
+    method: 'POST',
+    path: '/api/registry/instruments/:id/report-stolen',
+    summary:
+      'Report the instrument stolen (owner): the date and place it went missing, a police reference if any',
+    tag,
+    auth: 'session',
+    params: instrumentParams,
+    body: stolenReportSchema,
+    response: { status: 200, schema: okSchema },
+    errors: [400, 401, 403, 404, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/registry/instruments/:id/recovered',
+    summary: 'Mark it recovered (owner)',
+    tag,
+    auth: 'session',
+    params: instrumentParams,
+    response: { status: 200, schema: okSchema },
+    errors: [401, 403, 404],
+  },
   {
     method: 'PUT',
     path: '/api/registry/instruments/:id/portfolio',

@@ -43,4 +43,3 @@ export type ApiRouteKey = RouteKeyOf<DeclaredRoute>;
 type Matching<R, K> = R extends unknown ? (RouteKeyOf<R> extends K ? R : never) : never;
 /** The declaration named by a key. */
 export type RouteOf<K extends ApiRouteKey> = Matching<DeclaredRoute, K>;
-

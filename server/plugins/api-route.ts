@@ -3,7 +3,9 @@ import type { z, ZodType } from 'zod';
 import { API_ROUTES, type ApiRouteKey, type RouteOf } from '../../contract/api/routes';
 
 /** What a declared part of the request is once validated: its schema's output (trimmed, defaulted…). */
-type Part<R, K extends string> = R extends { readonly [P in K]: infer S extends ZodType } ? z.output<S> : unknown;
+type Part<R, K extends string> = R extends { readonly [P in K]: infer S extends ZodType }
+  ? z.output<S>
+  : unknown;
 
 /** A JSON success answer is the declared schema's input (the serialiser parses it); anything else is free. */
 type Answer<R> = R extends { readonly response: { readonly schema: infer S extends ZodType } }
@@ -31,7 +33,9 @@ export type DeclaredHandler<R> = (
   reply: FastifyReply,
 ) => Promise<Answer<R> | FastifyReply>;
 
-const declared = new Map<string, (typeof API_ROUTES)[number]>(API_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
+const declared = new Map<string, (typeof API_ROUTES)[number]>(
+  API_ROUTES.map((r) => [`${r.method} ${r.path}`, r]),
+);
 
 /**
  * Serves the operation declared in contract/api under `key` (`'GET /api/lms/certificates'`): method and path come

@@ -60,8 +60,9 @@ export function registerApiSchemas(app: FastifyInstance, routes: readonly ApiRou
     }
   });
 
-  // Only a verdict: the handler still reads the raw input through the same schema, so a transform (trimming,
-  // defaults, normalised handles) is applied once, where the handler's types expect it.
+  // Only a verdict here: handle() (server/plugins/api-route.ts) gives the handler what the schema makes of the
+  // input (trimmed, defaulted, normalised handles), typed from the declaration. The raw part stays on the request
+  // until then, because a transform need not accept its own output.
   app.setValidatorCompiler(({ schema, method, url, httpPart }) => {
     const zod = asZod(schema, `${method} ${url} ${httpPart ?? ''}`);
     return (data: unknown) => {

@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  bookmarkResponseSchema,
-  courseListingSchema,
-  courseOutlineSchema,
-  enrollResponseSchema,
-  exploreQuerySchema,
-  exploreResponseSchema,
-  learningStatsSchema,
-  myCoursesResponseSchema,
-} from '../../../contract/academy';
+import { exploreQuerySchema } from '../../../contract/academy';
 import type { AppContext } from '../../context';
+import { handle } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
-import { notFound, parse } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { loadCertificateSigner } from '../../certificates/signing';
 import { certificateRoutes } from './certificates.routes';
@@ -30,10 +22,15 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The catalogue is the same for everyone: shared, revalidated with an ETag, kept briefly in the shared cache
   // (not free-text searches: their keys are unbounded).
   const unlessSearch = (request: FastifyRequest) => !(request.query as { q?: unknown }).q;
-  app.get('/api/lms/courses/explore', { config: { sharedCache: unlessSearch } }, async (request, reply) => {
-    const query = parse(exploreQuerySchema, request.query);
-    return sharedResponse(reply).send(exploreResponseSchema.parse(await exploreCourses(db, query)));
-  });
+  handle(
+    app,
+    'GET /api/lms/courses/explore',
+    { config: { sharedCache: unlessSearch } },
+    async (request, reply) => {
+      sharedResponse(reply);
+      return exploreCourses(db, request.query);
+    },
+  );
 
   app.addHeadProvider('/listing/:slug', async ({ slug = '' }) => {
     const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
@@ -61,43 +58,43 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     (await exploreCourses(db, exploreQuerySchema.parse({}))).map((c) => `/listing/${c.slug}`),
   );
 
-  app.get<{ Params: { slug: string } }>('/api/lms/courses/listing/:slug', async (request) => {
+  handle(app, 'GET /api/lms/courses/listing/:slug', async (request) => {
     const listing = await courseListing(db, request.params.slug, request.user?.id ?? null);
     if (!listing) throw courseNotFound();
-    return courseListingSchema.parse(listing);
+    return listing;
   });
 
   const bookmark = (on: boolean) => async (request: FastifyRequest<{ Params: { courseId: string } }>) => {
     const user = requireUser(request);
     if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
     await setBookmark(db, user.id, request.params.courseId, on);
-    return bookmarkResponseSchema.parse({ bookmarked: on });
+    return { bookmarked: on };
   };
-  app.post<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/bookmark', bookmark(true));
-  app.delete<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/bookmark', bookmark(false));
+  handle(app, 'POST /api/lms/courses/:courseId/bookmark', bookmark(true));
+  handle(app, 'DELETE /api/lms/courses/:courseId/bookmark', bookmark(false));
 
-  app.post<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/enroll', async (request) => {
+  handle(app, 'POST /api/lms/courses/:courseId/enroll', async (request) => {
     const user = requireUser(request);
     if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
     await enroll(db, user.id, request.params.courseId);
-    return enrollResponseSchema.parse({ enrolled: true });
+    return { enrolled: true };
   });
 
-  app.get('/api/lms/my-courses', async (request) => {
+  handle(app, 'GET /api/lms/my-courses', async (request) => {
     const user = requireUser(request);
-    return myCoursesResponseSchema.parse(await myCourses(db, user.id));
+    return myCourses(db, user.id);
   });
 
-  app.get('/api/lms/stats', async (request) => {
+  handle(app, 'GET /api/lms/stats', async (request) => {
     const user = requireUser(request);
-    return learningStatsSchema.parse(await learningStats(db, user.id));
+    return learningStats(db, user.id);
   });
 
-  app.get<{ Params: { courseId: string } }>('/api/lms/courses/:courseId/outline', async (request) => {
+  handle(app, 'GET /api/lms/courses/:courseId/outline', async (request) => {
     const user = requireUser(request);
     const outline = await courseOutline(db, request.params.courseId, user.id);
     if (!outline) throw courseNotFound();
-    return courseOutlineSchema.parse(outline);
+    return outline;
   });
 
   // The certificate key before any lesson can be completed: the last completion of a course signs one.

@@ -1,27 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { openGraphPng, photoBytes } from '../../media/og-image';
+import { handle } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { notFound } from '../../plugins/errors';
 import { courseListing } from './catalog.queries';
 
 /** A course's share preview as a PNG: the cover drawing (rasterised), the title and the instructor. */
 export async function courseOgRoutes(app: FastifyInstance, { db, media }: AppContext): Promise<void> {
-  app.get<{ Params: { slug: string } }>(
-    '/listing/:slug/og.png',
-    { config: { sharedCache: true } },
-    async (request, reply) => {
-      const { slug } = request.params;
-      const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
-      if (!course) throw notFound('This course does not exist.');
-      const cover = course.coverImage ? await photoBytes(media, course.coverImage) : null;
-      const png = await openGraphPng(cover, {
-        kicker: 'Luthier Registry · Academy',
-        title: course.title,
-        subtitle: `with ${course.instructor.name}`,
-        badge: course.level.charAt(0).toUpperCase() + course.level.slice(1),
-      });
-      return sharedResponse(reply, 3600).type('image/png').send(png);
-    },
-  );
+  handle(app, 'GET /listing/:slug/og.png', { config: { sharedCache: true } }, async (request, reply) => {
+    const { slug } = request.params;
+    const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
+    if (!course) throw notFound('This course does not exist.');
+    const cover = course.coverImage ? await photoBytes(media, course.coverImage) : null;
+    const png = await openGraphPng(cover, {
+      kicker: 'Luthier Registry · Academy',
+      title: course.title,
+      subtitle: `with ${course.instructor.name}`,
+      badge: course.level.charAt(0).toUpperCase() + course.level.slice(1),
+    });
+    return sharedResponse(reply, 3600).type('image/png').send(png);
+  });
 }

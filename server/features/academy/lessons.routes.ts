@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  lessonProgressSchema,
-  lessonSchema,
-  progressSaveResponseSchema,
-  videoProgressSchema,
-} from '../../../contract/academy';
 import type { CertificateSigner } from '../../certificates/signing';
 import type { AppContext } from '../../context';
-import { AppError, notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { freeLessonIds, lessonPage } from './catalog.queries';
 import {
@@ -18,8 +13,6 @@ import {
   startLesson,
   type ProgressSave,
 } from './progress.queries';
-
-type LessonParams = { Params: { lessonId: string } };
 
 /** Lessons and their progress. Signed-in people may open every lesson; guests only free ones. */
 export async function lessonRoutes(
@@ -33,7 +26,7 @@ export async function lessonRoutes(
   // first save creates (Explore shows each course's student count): only that clears the shared cache.
   const saved = (save: ProgressSave) => {
     if (save.enrolledNow) app.sharedCache.invalidate();
-    return progressSaveResponseSchema.parse(save);
+    return save;
   };
   const keepsCache = { config: { keepsSharedCache: true } };
   const lessonOr404 = async (lessonId: string) => {
@@ -42,18 +35,18 @@ export async function lessonRoutes(
     return lesson;
   };
 
-  app.get<LessonParams>('/api/lms/lessons/:lessonId', async (request) => {
+  handle(app, 'GET /api/lms/lessons/:lessonId', async (request) => {
     requireUser(request);
-    return lessonSchema.parse(await lessonOr404(request.params.lessonId));
+    return lessonOr404(request.params.lessonId);
   });
 
-  app.get<LessonParams>('/api/public/lessons/:lessonId', async (request) => {
+  handle(app, 'GET /api/public/lessons/:lessonId', async (request) => {
     const lesson = await lessonOr404(request.params.lessonId);
     if (!lesson.free)
       throw new AppError(403, 'LESSON_REQUIRES_AUTH', 'Sign in to watch this lesson.', {
         requiresAuth: true,
       });
-    return lessonSchema.parse(lesson);
+    return lesson;
   });
 
   /*
@@ -128,33 +121,31 @@ export async function lessonRoutes(
   });
   app.addSitemapSource(async () => (await freeLessonIds(db)).map((id) => `/lessons/${id}`));
 
-  app.get<LessonParams>('/api/lms/lessons/:lessonId/progress', async (request) => {
+  handle(app, 'GET /api/lms/lessons/:lessonId/progress', async (request) => {
     const user = requireUser(request);
     await lessonOr404(request.params.lessonId);
     // Not started yet is an answer, not a failure: null (the client then starts the lesson).
-    const progress = await getProgress(db, user.id, request.params.lessonId);
-    return progress ? lessonProgressSchema.parse(progress) : null;
+    return getProgress(db, user.id, request.params.lessonId);
   });
 
-  app.post<LessonParams>('/api/lms/lessons/:lessonId/start', keepsCache, async (request) => {
+  handle(app, 'POST /api/lms/lessons/:lessonId/start', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
     return saved(await startLesson(db, signer, user.id, lesson));
   });
 
-  app.post<LessonParams>('/api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
+  handle(app, 'POST /api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
     return saved(await completeLesson(db, signer, user.id, lesson));
   });
 
-  app.post<LessonParams>('/api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
+  handle(app, 'POST /api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
-    const input = parse(videoProgressSchema, request.body);
     const lesson = await lessonOr404(request.params.lessonId);
-    return saved(await saveVideoProgress(db, signer, user.id, lesson, input));
+    return saved(await saveVideoProgress(db, signer, user.id, lesson, request.body));
   });
 }

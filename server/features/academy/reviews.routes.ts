@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  reviewInputSchema,
-  reviewListSchema,
-  reviewSchema,
-  reviewsQuerySchema,
-} from '../../../contract/academy';
 import type { AppContext } from '../../context';
-import { notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { courseExists } from './catalog.queries';
 import { createReview, deleteReview, listReviews, updateReview } from './reviews.queries';
-
-type CourseParams = { Params: { courseId: string } };
-type ReviewParams = { Params: { courseId: string; reviewId: string } };
 
 /**
  * Course reviews: anyone reads them; a learner with at least a quarter of the course completed writes one,
@@ -24,31 +16,29 @@ export async function reviewRoutes(app: FastifyInstance, { db }: AppContext): Pr
     if (!(await courseExists(db, courseId))) throw notFound('Course not found.');
   };
 
-  app.get<CourseParams>('/api/lms/courses/:courseId/reviews', async (request) => {
-    const { page, pageSize } = parse(reviewsQuerySchema, request.query);
+  handle(app, 'GET /api/lms/courses/:courseId/reviews', async (request) => {
+    const { page, pageSize } = request.query;
     await courseOr404(request.params.courseId);
-    const list = await listReviews(db, request.params.courseId, request.user?.id ?? null, page, pageSize);
-    return reviewListSchema.parse(list);
+    return listReviews(db, request.params.courseId, request.user?.id ?? null, page, pageSize);
   });
 
-  app.post<CourseParams>('/api/lms/courses/:courseId/reviews', async (request, reply) => {
+  handle(app, 'POST /api/lms/courses/:courseId/reviews', async (request, reply) => {
     const user = requireUser(request);
     await limitWrites(user.id);
-    const input = parse(reviewInputSchema, request.body);
     await courseOr404(request.params.courseId);
-    const review = await createReview(db, user.id, request.params.courseId, input);
-    return reply.status(201).send(reviewSchema.parse(review));
+    const review = await createReview(db, user.id, request.params.courseId, request.body);
+    reply.status(201);
+    return review;
   });
 
-  app.put<ReviewParams>('/api/lms/courses/:courseId/reviews/:reviewId', async (request) => {
+  handle(app, 'PUT /api/lms/courses/:courseId/reviews/:reviewId', async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
-    const input = parse(reviewInputSchema, request.body);
     const { courseId, reviewId } = request.params;
-    return reviewSchema.parse(await updateReview(db, user.id, courseId, reviewId, input));
+    return updateReview(db, user.id, courseId, reviewId, request.body);
   });
 
-  app.delete<ReviewParams>('/api/lms/courses/:courseId/reviews/:reviewId', async (request, reply) => {
+  handle(app, 'DELETE /api/lms/courses/:courseId/reviews/:reviewId', async (request, reply) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     await deleteReview(db, user.id, request.params.courseId, request.params.reviewId);

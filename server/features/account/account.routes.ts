@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { limitUpload, uploadRoutes } from '../../media/upload-limit';
-import { accountSchema, profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { mediaUrl } from '../../media/media-store';
-import { AppError, badRequest, notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
@@ -17,20 +17,20 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const current = async (userId: string) => {
     const account = await findAccount(db, userId);
     if (!account) throw notFound();
-    return accountSchema.parse(account);
+    return account;
   };
 
-  app.get('/api/account', async (request) => current(requireUser(request).id));
+  handle(app, 'GET /api/account', async (request) => current(requireUser(request).id));
 
-  app.patch('/api/account/profile', async (request) => {
+  handle(app, 'PATCH /api/account/profile', async (request) => {
     const user = requireUser(request);
-    await updateProfile(db, user.id, parse(profileUpdateSchema, request.body));
+    await updateProfile(db, user.id, request.body);
     return current(user.id);
   });
 
-  app.patch('/api/account/shop', async (request) => {
+  handle(app, 'PATCH /api/account/shop', async (request) => {
     const user = requireUser(request);
-    const input = parse(shopUpdateSchema, request.body);
+    const input = request.body;
     const updated = await updateShop(db, user.id, input);
     if (!updated) throw notFound('You have no shop yet.');
     if (updated.lostBadge)
@@ -44,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   await uploadRoutes(app, (scope) => {
-    scope.post('/api/account/avatar', async (request) => {
+    handle(scope, 'POST /api/account/avatar', async (request) => {
       const user = requireUser(request);
       await limitUpload(app, user.id);
       if (!request.isMultipart())
@@ -58,7 +58,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   });
 
-  app.delete('/api/account/avatar', async (request) => {
+  handle(app, 'DELETE /api/account/avatar', async (request) => {
     const user = requireUser(request);
     const previous = await setAvatar(db, user.id, null);
     if (previous) await media.remove(previous);

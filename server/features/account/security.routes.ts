@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../plugins/audit';
 import { z } from 'zod';
-import { changePasswordSchema, deleteAccountSchema, sessionListSchema } from '../../../contract/account';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { clearSessionCookie, requireUser } from '../../plugins/sessions';
 import { notifyPasswordChanged } from '../../notify/account-notices';
 import { limitPasswordCheck } from '../../plugins/password-check-limit';
@@ -29,9 +29,9 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }
   };
 
-  app.post('/api/account/password', async (request) => {
+  handle(app, 'POST /api/account/password', async (request) => {
     const user = requireUser(request);
-    const input = parse(changePasswordSchema, request.body);
+    const input = request.body;
     if (isCommonPassword(input.newPassword)) {
       throw badRequest('Choose a less common password.', {
         newPassword: 'This password is too common. Choose another.',
@@ -44,22 +44,20 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ok: true };
   });
 
-  app.get('/api/account/sessions', async (request) => {
+  handle(app, 'GET /api/account/sessions', async (request) => {
     const user = requireUser(request);
     const rows = await listSessions(db, user.id);
-    return sessionListSchema.parse(
-      rows.map((s) => ({
-        id: publicSessionId(s.id),
-        createdAt: s.createdAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-        userAgent: s.userAgent,
-        ip: s.ip,
-        current: s.id === request.sessionId,
-      })),
-    );
+    return rows.map((s) => ({
+      id: publicSessionId(s.id),
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      userAgent: s.userAgent,
+      ip: s.ip,
+      current: s.id === request.sessionId,
+    }));
   });
 
-  app.delete('/api/account/sessions/:id', async (request, reply) => {
+  handle(app, 'DELETE /api/account/sessions/:id', async (request, reply) => {
     const user = requireUser(request);
     const params = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) }).safeParse(request.params);
     if (!params.success || !(await endSession(db, user.id, params.data.id)))
@@ -69,9 +67,9 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ok: true };
   });
 
-  app.post('/api/account/delete', async (request, reply) => {
+  handle(app, 'POST /api/account/delete', async (request, reply) => {
     const user = requireUser(request);
-    const input = parse(deleteAccountSchema, request.body);
+    const input = request.body;
     await confirmPassword(request, user.id, input.password, 'password');
     const personalMedia = await deleteAccountData(db, user.id);
     for (const id of personalMedia) await media.remove(id);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { loginSchema, meResponseSchema, registerSchema, userSchema } from '../../../contract/auth';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { AppError, badRequest, conflict, parse, isUniqueViolation } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, badRequest, conflict, isUniqueViolation } from '../../plugins/errors';
 import { audit } from '../../plugins/audit';
 import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
 import { splitName } from '../../../contract/names';
@@ -20,11 +20,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await resetRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
   await emailRoutes(app, ctx);
-  app.get('/api/auth/me', async (request) => meResponseSchema.parse({ user: request.user }));
+  handle(app, 'GET /api/auth/me', async (request) => ({ user: request.user }));
 
-  app.post('/api/auth/register', async (request, reply) => {
+  handle(app, 'POST /api/auth/register', async (request, reply) => {
     await limitRegister(app, request);
-    const input = parse(registerSchema, request.body);
+    const input = request.body;
     if (isCommonPassword(input.password)) {
       throw badRequest('Choose a less common password.', {
         password: 'This password is too common. Choose another.',
@@ -52,11 +52,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     audit(request, 'auth.register', { targetUserId: created.id, role: created.role });
     await sendVerification(ctx, request, created);
     setSessionCookie(reply, env, await createSession(db, created.id, request));
-    return reply.status(201).send(userSchema.parse(created));
+    reply.status(201);
+    return created;
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const input = parse(loginSchema, request.body);
+  handle(app, 'POST /api/auth/login', async (request, reply) => {
+    const input = request.body;
     await limitSignIn(app, request, input.email);
     const found = await findUserForLogin(db, input.email);
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
@@ -70,10 +71,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     setSessionCookie(reply, env, await createSession(db, found.id, request));
     // The answer says whether they had been here before this sign-in; from now on they have.
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, found.id));
-    return userSchema.parse(found);
+    return found;
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  handle(app, 'POST /api/auth/logout', async (request, reply) => {
     if (request.sessionId) await deleteSession(db, request.sessionId);
     if (request.user) audit(request, 'auth.logout');
     clearSessionCookie(reply, env);

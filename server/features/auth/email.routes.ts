@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changeEmailSchema } from '../../../contract/account';
-import { verifyEmailResponseSchema, verifyEmailSchema } from '../../../contract/auth';
 import { ErrorCodes } from '../../../contract/errors';
 import { notifyEmailChangeRequested } from '../../notify/account-notices';
 import { limitPasswordCheck } from '../../plugins/password-check-limit';
 import type { AppContext } from '../../context';
 import { audit } from '../../plugins/audit';
-import { AppError, badRequest, conflict, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, badRequest, conflict } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { emailChangeMail, verificationMail, verifyLink } from './email-mails';
 import { consumeEmailToken, createEmailToken, passwordHashOf } from './email.queries';
@@ -39,9 +38,9 @@ export async function sendEmailChange(
 }
 
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/auth/verify-email', async (request) => {
+  handle(app, 'POST /api/auth/verify-email', async (request) => {
     await app.rateLimit(`verify-email:ip:${request.ip}`, 30, 15 * MINUTE_MS);
-    const { token } = parse(verifyEmailSchema, request.body);
+    const { token } = request.body;
     const result = await consumeEmailToken(ctx.db, token, request.sessionId);
     if (!result.ok && result.reason === 'taken')
       throw conflict('Another account already uses this email address.', 'EMAIL_TAKEN');
@@ -53,17 +52,17 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     audit(request, result.purpose === 'change' ? 'auth.email.changed' : 'auth.email.verified', {
       targetUserId: result.userId,
     });
-    return verifyEmailResponseSchema.parse({
+    return {
       ok: true,
       email: result.email,
       changed: result.purpose === 'change',
-    });
+    };
   });
 
   // The change of address is asked for from settings; it lives here, beside the link that completes it.
-  app.post('/api/account/email', async (request) => {
+  handle(app, 'POST /api/account/email', async (request) => {
     const user = requireUser(request);
-    const input = parse(changeEmailSchema, request.body);
+    const input = request.body;
     await limitPasswordCheck(app, request, user.id);
     if (!(await verifyPassword(await passwordHashOf(ctx.db, user.id), input.password))) {
       throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'That password is not correct.', {
@@ -84,7 +83,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { ok: true, email: user.email, pendingEmail: input.email };
   });
 
-  app.post('/api/auth/verify-email/resend', async (request) => {
+  handle(app, 'POST /api/auth/verify-email/resend', async (request) => {
     const user = requireUser(request);
     if (user.emailVerified) return { ok: true, alreadyVerified: true };
     await app.rateLimit(`verify-email:resend:${user.id}`, 3, HOUR_MS);

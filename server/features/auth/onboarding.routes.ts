@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { onboardingSchema, userSchema } from '../../../contract/auth';
 import { normalizeHandle } from '../../../contract/handles';
 import type { AppContext } from '../../context';
-import { badRequest, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { badRequest } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { saveOnboarding } from './onboarding.queries';
 
 export async function onboardingRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
-  app.post('/api/auth/onboarding', async (request) => {
+  handle(app, 'POST /api/auth/onboarding', async (request) => {
     const user = requireUser(request);
-    const input = parse(onboardingSchema, request.body);
+    const input = request.body;
     // The handle is claimed through /api/slug/claim; here it must match, so onboarding cannot finish without one.
     if (input.slug !== undefined && normalizeHandle(input.slug) !== user.handle) {
       throw badRequest('Claim this handle before saving.', { slug: 'Claim this handle first.' });
@@ -18,6 +18,7 @@ export async function onboardingRoutes(app: FastifyInstance, { db }: AppContext)
       throw badRequest('Choose a handle to complete your setup.', { slug: 'Choose a handle first.' });
     }
     const saved = await saveOnboarding(db, user.id, input);
-    return userSchema.parse(saved);
+    if (!saved) throw new Error('the onboarding save returned no user');
+    return saved;
   });
 }

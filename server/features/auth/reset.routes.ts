@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../plugins/audit';
-import { requestResetSchema, resetPasswordSchema } from '../../../contract/auth';
 import type { AppContext } from '../../context';
-import { badRequest, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { badRequest } from '../../plugins/errors';
 import { clearSessionCookie } from '../../plugins/sessions';
 import { HOUR_MS, limitResetPassword } from './limits';
 import { mailSafeText } from '../../notify/mail-text';
@@ -10,12 +10,15 @@ import { hashPassword, isCommonPassword } from '../../passwords/passwords';
 import { notifyPasswordChanged } from '../../notify/account-notices';
 import { consumeResetToken, createResetToken, isResetTokenValid } from './reset.queries';
 
-const SAME_ANSWER = { ok: true, message: 'If an account exists for that email, a reset link is on its way.' };
+const SAME_ANSWER = {
+  ok: true as const,
+  message: 'If an account exists for that email, a reset link is on its way.',
+};
 
 export async function resetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env, mailer } = ctx;
-  app.post('/api/auth/request-reset', async (request) => {
-    const { email } = parse(requestResetSchema, request.body);
+  handle(app, 'POST /api/auth/request-reset', async (request) => {
+    const { email } = request.body;
     await app.rateLimit(`reset:email:${email}`, 3, HOUR_MS);
     const created = await createResetToken(db, email);
     if (created) {
@@ -39,9 +42,9 @@ export async function resetRoutes(app: FastifyInstance, ctx: AppContext): Promis
       token: 'This reset link is invalid or has expired.',
     });
 
-  app.post('/api/auth/reset-password', async (request, reply) => {
+  handle(app, 'POST /api/auth/reset-password', async (request, reply) => {
     await limitResetPassword(app, request);
-    const input = parse(resetPasswordSchema, request.body);
+    const input = request.body;
     if (isCommonPassword(input.password)) {
       throw badRequest('Choose a less common password.', {
         password: 'This password is too common. Choose another.',

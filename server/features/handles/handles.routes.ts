@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-  claimResponseSchema,
-  claimSchema,
-  handleRenameResponseSchema,
-  handleRenameSchema,
-  isValidHandle,
-  normalizeHandle,
-  reserveResponseSchema,
-  reserveSchema,
-  slugCheckQuerySchema,
-  slugCheckResponseSchema,
-} from '../../../contract/handles';
+import { isValidHandle, normalizeHandle } from '../../../contract/handles';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { notifyAdmins } from '../../notify/notifications';
 import { ErrorCodes } from '../../../contract/errors';
-import { AppError, badRequest, conflict, forbidden, parse, isUniqueViolation } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { claimHandle, RENAMES_PER_MONTH, renameHandle, reserveHandle, takenHandles } from './handles.queries';
 import { pickSuggestions, suggestionCandidates } from './suggestions';
@@ -24,9 +14,9 @@ import { pickSuggestions, suggestionCandidates } from './suggestions';
 const TAKEN_MESSAGE = 'That handle is taken or on hold—try one of the suggestions below.';
 export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  app.get('/api/slug/check', async (request) => {
+  handle(app, 'GET /api/slug/check', async (request) => {
     await app.rateLimit(`slug-check:ip:${request.ip}`, 60, 60 * 1000);
-    const query = parse(slugCheckQuerySchema, request.query);
+    const query = request.query;
     const slug = normalizeHandle(query.slug);
     const caller = request.user;
     const [profile] = caller
@@ -46,27 +36,27 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
     const taken = await takenHandles(db, candidates, caller?.id ?? null);
     const suggestions = pickSuggestions(candidates, taken);
-    if (!valid) return slugCheckResponseSchema.parse({ ok: false, slug, reason: 'invalid', suggestions });
-    return slugCheckResponseSchema.parse({
+    if (!valid) return { ok: false, slug, reason: 'invalid', suggestions };
+    return {
       ok: !baseTaken,
       slug,
       ...(baseTaken ? { reason: 'taken' } : {}),
       suggestions,
-    });
+    };
   });
 
-  app.post('/api/slug/reserve', async (request) => {
+  handle(app, 'POST /api/slug/reserve', async (request) => {
     const user = requireUser(request);
-    const input = parse(reserveSchema, request.body);
+    const input = request.body;
     const taken = await takenHandles(db, [input.slug], user.id);
     const expiresAt = taken.size ? null : await reserveHandle(db, input.slug, user.id);
     if (!expiresAt) throw conflict(TAKEN_MESSAGE, 'HANDLE_TAKEN');
-    return reserveResponseSchema.parse({ slug: input.slug, expiresAt: expiresAt.toISOString() });
+    return { slug: input.slug, expiresAt: expiresAt.toISOString() };
   });
 
-  app.post('/api/slug/claim', async (request) => {
+  handle(app, 'POST /api/slug/claim', async (request) => {
     const user = requireUser(request);
-    const input = parse(claimSchema, request.body);
+    const input = request.body;
     if (input.kind === 'luthier' && user.role === 'user') {
       throw forbidden('Only luthiers can open a shop.');
     }
@@ -78,15 +68,15 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       throw error;
     }
     if (!ok) throw conflict(TAKEN_MESSAGE, 'HANDLE_TAKEN');
-    return claimResponseSchema.parse({ slug: input.slug, kind: input.kind });
+    return { slug: input.slug, kind: input.kind };
   });
 
   // A new handle from settings. Each rename holds the old handle for 180 days, so renames are few (the query
   // allows RENAMES_PER_MONTH); attempts are limited apart from that, so trying taken handles costs no rename.
-  app.post('/api/account/handle', async (request) => {
+  handle(app, 'POST /api/account/handle', async (request) => {
     const user = requireUser(request);
     await app.rateLimit(`handle-rename:user:${user.id}`, 30, 60 * 60 * 1000);
-    const input = parse(handleRenameSchema, request.body);
+    const input = request.body;
     let result: Awaited<ReturnType<typeof renameHandle>>;
     try {
       result = await renameHandle(db, user.id, input.handle);
@@ -116,10 +106,10 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
         body: `The shop moved from /l/${result.previousHandle} to /l/${input.handle}, so its Verified badge was removed. It is back in the verification queue.`,
         link: '/admin',
       });
-    return handleRenameResponseSchema.parse({
+    return {
       handle: input.handle,
       previousHandle: result.previousHandle,
       heldUntil: result.heldUntil.toISOString(),
-    });
+    };
   });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { handle } from '../../plugins/api-route';
 
 export async function healthRoutes(app: FastifyInstance, { ping }: AppContext): Promise<void> {
-  app.get('/healthz', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
-  );
+  handle(app, 'GET /healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
 
-  app.get('/readyz', async (_request, reply) => {
+  handle(app, 'GET /readyz', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
       await Promise.race([

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  ALWAYS_MAILED,
-  notificationListSchema,
-  notificationPreferencesSchema,
-  notificationPreferencesUpdateSchema,
-} from '../../../contract/notifications';
+import { ALWAYS_MAILED } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
-import { notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import {
   listNotifications,
@@ -21,19 +17,19 @@ const idParams = z.object({ id: z.uuid() });
 
 /** A person's inbox and mail preferences; nobody reads or marks another person's entries. */
 export async function notificationsRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
-  app.get('/api/notifications', async (request, reply) => {
+  handle(app, 'GET /api/notifications', async (request, reply) => {
     const user = requireUser(request);
     void reply.header('cache-control', 'no-store');
-    return notificationListSchema.parse(await listNotifications(db, user.id));
+    return listNotifications(db, user.id);
   });
 
-  app.post('/api/notifications/read-all', async (request) => {
+  handle(app, 'POST /api/notifications/read-all', async (request) => {
     const user = requireUser(request);
     await markAllRead(db, user.id);
     return { ok: true };
   });
 
-  app.post('/api/notifications/:id/read', async (request) => {
+  handle(app, 'POST /api/notifications/:id/read', async (request) => {
     const user = requireUser(request);
     const params = idParams.safeParse(request.params);
     // Someone else's entry answers exactly like one that does not exist.
@@ -42,17 +38,17 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppConte
     return { ok: true };
   });
 
-  app.get('/api/account/notification-preferences', async (request) => {
+  handle(app, 'GET /api/account/notification-preferences', async (request) => {
     const user = requireUser(request);
-    return notificationPreferencesSchema.parse({ mail: await mailPreferences(db, user.id) });
+    return { mail: await mailPreferences(db, user.id) };
   });
 
-  app.put('/api/account/notification-preferences', async (request) => {
+  handle(app, 'PUT /api/account/notification-preferences', async (request) => {
     const user = requireUser(request);
-    const { mail } = parse(notificationPreferencesUpdateSchema, request.body);
+    const { mail } = request.body;
     // Security notices are always mailed; a request to turn them off is ignored rather than half-applied.
     for (const kind of ALWAYS_MAILED) delete mail[kind];
     await setMailPreferences(db, user.id, mail);
-    return notificationPreferencesSchema.parse({ mail: await mailPreferences(db, user.id) });
+    return { mail: await mailPreferences(db, user.id) };
   });
 }

@@ -31,7 +31,7 @@ export async function findUserProfile(db: Db, slug: string) {
     .where(eq(users.handle, slug))
     .limit(1);
   if (!row) return null;
-  const { id, avatarId, avatarWidths, joinedAt, shopName, shopSlug, ...rest } = row;
+  const { id, slug: _matched, avatarId, avatarWidths, joinedAt, shopName, shopSlug, ...rest } = row;
   const shown = await db
     .select({ id: certificates.id, courseTitle: certificates.courseTitle, issuedAt: certificates.issuedAt })
     .from(certificates)
@@ -39,6 +39,8 @@ export async function findUserProfile(db: Db, slug: string) {
     .orderBy(desc(certificates.issuedAt));
   return {
     ...rest,
+    // The handle the row was found by (the column is nullable, this row's is not).
+    slug,
     certificates: shown.map((c) => ({ ...c, issuedAt: c.issuedAt.toISOString() })),
     shop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
     joinedAt: joinedAt.toISOString(),

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  shopDirectoryQuerySchema,
-  shopDirectorySchema,
-  shopFacetsSchema,
-  shopMessageSchema,
-  shopPageSchema,
-  userProfileSchema,
-} from '../../../contract/profiles';
 import type { AppContext } from '../../context';
-import { badRequest, notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { badRequest, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { listShops, shopFacets } from './directory.queries';
 import { limitShopMessage, sendShopMessage } from './shop-messages';
@@ -21,20 +14,19 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,48}$/) });
 
 export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env } = ctx;
-  app.get('/api/profile/shops', { config: { sharedCache: true } }, async (request, reply) => {
-    const query = parse(shopDirectoryQuerySchema, request.query);
-    const { total, items } = await listShops(db, query);
-    return sharedResponse(reply)
-      .header('x-total-count', String(total))
-      .send(shopDirectorySchema.parse(items));
+  handle(app, 'GET /api/profile/shops', { config: { sharedCache: true } }, async (request, reply) => {
+    const { total, items } = await listShops(db, request.query);
+    sharedResponse(reply).header('x-total-count', String(total));
+    return items;
   });
 
-  app.get('/api/profile/shop-facets', { config: { sharedCache: true } }, async (_request, reply) =>
-    sharedResponse(reply).send(shopFacetsSchema.parse(await shopFacets(db))),
-  );
+  handle(app, 'GET /api/profile/shop-facets', { config: { sharedCache: true } }, async (_request, reply) => {
+    sharedResponse(reply);
+    return shopFacets(db);
+  });
 
   // Public fields only, the same for every caller: shared responses, kept briefly in the shared cache.
-  app.get('/api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
+  handle(app, 'GET /api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const profile = params.success ? await findUserProfile(db, params.data.slug) : null;
     if (!profile) {
@@ -42,10 +34,11 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (moved) return reply.header('cache-control', 'no-cache').redirect(`/api/profile/u/${moved}`, 301);
       throw notFound("This profile doesn't exist or has been removed.");
     }
-    return sharedResponse(reply).send(userProfileSchema.parse(profile));
+    sharedResponse(reply);
+    return profile;
   });
 
-  app.get('/api/profile/l/:slug', { config: { sharedCache: true } }, async (request, reply) => {
+  handle(app, 'GET /api/profile/l/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) {
@@ -58,23 +51,22 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       shopInstruments(db, shop.id, { portfolioOnly: true }),
       shopCourses(db, shop.ownerId),
     ]);
-    return sharedResponse(reply).send(
-      shopPageSchema.parse({
-        ...shop,
-        instrumentCount: made.count,
-        instruments: made.items,
-        portfolio: portfolio.items,
-        courses: teaches,
-      }),
-    );
+    sharedResponse(reply);
+    return {
+      ...shop,
+      instrumentCount: made.count,
+      instruments: made.items,
+      portfolio: portfolio.items,
+      courses: teaches,
+    };
   });
 
-  app.post('/api/profile/l/:slug/messages', async (request) => {
+  handle(app, 'POST /api/profile/l/:slug/messages', async (request) => {
     const user = requireUser(request);
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
-    const { message } = parse(shopMessageSchema, request.body);
+    const { message } = request.body;
     if (shop.ownerId === user.id) throw badRequest('This is your own shop.');
     await limitShopMessage(app, user.id, shop.id);
     await sendShopMessage(ctx, shop, user, message);

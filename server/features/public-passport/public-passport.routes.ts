@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import {
-  checkQuerySchema,
-  checkResultSchema,
-  instrumentCodeSchema,
-  passportCodeSchema,
-  publicPassportSchema,
-  type PublicPassport,
-} from '../../../contract/public-passport';
+import { passportCodeSchema, type PublicPassport } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
+import { handle } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
-import { forbidden, notFound, parse } from '../../plugins/errors';
+import { forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { checkPassport } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
@@ -44,76 +38,69 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   const makerName = (p: PublicPassport) => p.maker?.shopName ?? null;
 
   // The same for every caller: shared, revalidated with an ETag, kept briefly in the shared cache.
-  app.get<{ Params: { code: string } }>(
-    '/api/public/passports/:code',
+  handle(
+    app,
+    'GET /api/public/passports/:code',
     { config: { sharedCache: true } },
-    async (request, reply) =>
-      sharedResponse(reply).send(publicPassportSchema.parse(await load(request.params.code))),
+    async (request, reply) => {
+      sharedResponse(reply);
+      return load(request.params.code);
+    },
   );
 
   // A member's link (/instruments/{id}) opened by a guest: the code of its public passport, nothing more.
-  app.get<{ Params: { id: string } }>(
-    '/api/public/instruments/:id',
+  handle(
+    app,
+    'GET /api/public/instruments/:id',
     { config: { sharedCache: true } },
     async (request, reply) => {
       const code = await passportCodeOf(db, request.params.id);
       if (!code) throw notFound(NOT_FOUND);
-      return sharedResponse(reply).send(instrumentCodeSchema.parse({ passportCode: code }));
+      sharedResponse(reply);
+      return { passportCode: code };
     },
   );
 
-  app.get('/api/public/check', async (request) => {
+  handle(app, 'GET /api/public/check', async (request) => {
     await app.rateLimit(`check:ip:${request.ip}`, CHECKS_PER_MINUTE, MINUTE_MS);
-    const { q } = parse(checkQuerySchema, request.query);
-    return checkResultSchema.parse(await checkPassport(ctx, q, new Date()));
+    const { q } = request.query;
+    return checkPassport(ctx, q, new Date());
   });
 
-  app.get<{ Params: { code: string } }>(
-    '/p/:code/og.png',
-    { config: { sharedCache: true } },
-    async (request, reply) => {
-      const p = await load(request.params.code);
-      const primary = p.photos[0];
-      const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
-      const png = await openGraphPng(photo, {
-        kicker: 'Luthier Registry · Passport',
-        title: p.name,
-        subtitle: p.maker ? `by ${p.maker.shopName}` : String(p.yearMade),
-        badge: p.passportCode,
-      });
-      return sharedResponse(reply, 3600).type('image/png').send(png);
-    },
-  );
+  handle(app, 'GET /p/:code/og.png', { config: { sharedCache: true } }, async (request, reply) => {
+    const p = await load(request.params.code);
+    const primary = p.photos[0];
+    const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
+    const png = await openGraphPng(photo, {
+      kicker: 'Luthier Registry · Passport',
+      title: p.name,
+      subtitle: p.maker ? `by ${p.maker.shopName}` : String(p.yearMade),
+      badge: p.passportCode,
+    });
+    return sharedResponse(reply, 3600).type('image/png').send(png);
+  });
 
-  app.get<{ Params: { code: string } }>(
-    '/p/:code/label.svg',
-    { config: { sharedCache: true } },
-    async (request, reply) => {
-      const p = await load(request.params.code);
-      const svg = await labelSvg({
-        url: pageUrl(p.passportCode),
-        code: p.passportCode,
-        name: p.name,
-        maker: makerName(p),
-      });
-      return sharedResponse(reply, 3600).type('image/svg+xml').send(svg);
-    },
-  );
+  handle(app, 'GET /p/:code/label.svg', { config: { sharedCache: true } }, async (request, reply) => {
+    const p = await load(request.params.code);
+    const svg = await labelSvg({
+      url: pageUrl(p.passportCode),
+      code: p.passportCode,
+      name: p.name,
+      maker: makerName(p),
+    });
+    return sharedResponse(reply, 3600).type('image/svg+xml').send(svg);
+  });
 
-  app.get<{ Params: { code: string } }>(
-    '/p/:code/label.png',
-    { config: { sharedCache: true } },
-    async (request, reply) => {
-      const p = await load(request.params.code);
-      const png = await labelPng({
-        url: pageUrl(p.passportCode),
-        code: p.passportCode,
-        name: p.name,
-        maker: makerName(p),
-      });
-      return sharedResponse(reply, 3600).type('image/png').send(png);
-    },
-  );
+  handle(app, 'GET /p/:code/label.png', { config: { sharedCache: true } }, async (request, reply) => {
+    const p = await load(request.params.code);
+    const png = await labelPng({
+      url: pageUrl(p.passportCode),
+      code: p.passportCode,
+      name: p.name,
+      maker: makerName(p),
+    });
+    return sharedResponse(reply, 3600).type('image/png').send(png);
+  });
 
   const signer = await loadLogSigner(db, env);
   /** The dossier of a passport; with `revealed`, the owner's copy (their private values and salts). */
@@ -147,7 +134,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     );
   };
 
-  app.get<{ Params: { code: string } }>('/p/:code/dossier.pdf', async (request, reply) => {
+  handle(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
     const p = await load(request.params.code);
     return reply
       .type('application/pdf')
@@ -157,22 +144,19 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // The owner's copy: the current owner (or an admin) only, never cached or shared.
-  app.get<{ Params: { id: string } }>(
-    '/api/registry/instruments/:id/owner-dossier.pdf',
-    async (request, reply) => {
-      const user = requireUser(request);
-      const row = await findById(db, request.params.id);
-      const p = row ? await publicPassport(db, row.passportCode) : null;
-      if (!row || !p) throw notFound('The requested instrument could not be found in our registry.');
-      const revealed = await revealedFor(db, row, user);
-      if (!revealed) throw forbidden("Only the instrument's current owner can download the owner's copy.");
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="owner-dossier-${p.passportCode}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(await dossier(p, revealed));
-    },
-  );
+  handle(app, 'GET /api/registry/instruments/:id/owner-dossier.pdf', async (request, reply) => {
+    const user = requireUser(request);
+    const row = await findById(db, request.params.id);
+    const p = row ? await publicPassport(db, row.passportCode) : null;
+    if (!row || !p) throw notFound('The requested instrument could not be found in our registry.');
+    const revealed = await revealedFor(db, row, user);
+    if (!revealed) throw forbidden("Only the instrument's current owner can download the owner's copy.");
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="owner-dossier-${p.passportCode}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(await dossier(p, revealed));
+  });
 
   app.addHeadProvider('/p/:code', async ({ code = '' }) => {
     const parsed = passportCodeSchema.safeParse(code);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
-import { imageOrderSchema, imagePatchSchema, imageSchema } from '../../../contract/registry';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict, forbidden, notFound, parse } from '../../plugins/errors';
+import { handle } from '../../plugins/api-route';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
 import {
@@ -38,7 +38,7 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
   }
 
   await uploadRoutes(app, (scope) => {
-    scope.post<Params>('/api/registry/instruments/:id/images', async (request, reply) => {
+    handle(scope, 'POST /api/registry/instruments/:id/images', async (request, reply) => {
       const { user, found } = await authorise(request);
       await limitUpload(app, user.id);
       if (!request.isMultipart())
@@ -54,25 +54,24 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
       const stored = await media.save(bytes, 'instrument', user.id);
       const row = await addPhoto(db, found.instrument.id, user.id, stored, caption);
       if (!row) throw new Error('photo insert returned nothing');
-      return reply.status(201).send(
-        imageSchema.parse({
-          ...row,
-          ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
-        }),
-      );
+      reply.status(201);
+      return {
+        ...row,
+        ...imageUrls({ staticUrl: null, mediaId: stored.id, widths: stored.widths }),
+      };
     });
   });
 
-  app.patch<Params>('/api/registry/instruments/:id/images/:imageId', async (request) => {
+  handle(app, 'PATCH /api/registry/instruments/:id/images/:imageId', async (request) => {
     const { found, photo } = await photoOf(request);
-    const patch = parse(imagePatchSchema, request.body);
+    const patch = request.body;
     await updatePhoto(db, found.instrument.id, photo.id, patch);
     return { ok: true };
   });
 
-  app.put<Params>('/api/registry/instruments/:id/images/order', async (request) => {
+  handle(app, 'PUT /api/registry/instruments/:id/images/order', async (request) => {
     const { found } = await authorise(request);
-    const { imageIds } = parse(imageOrderSchema, request.body);
+    const { imageIds } = request.body;
     if (!(await reorderPhotos(db, found.instrument.id, imageIds)))
       throw badRequest('List every photo of this instrument exactly once.', {
         imageIds: 'Unknown or missing photos.',
@@ -80,7 +79,7 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
     return { ok: true };
   });
 
-  app.delete<Params>('/api/registry/instruments/:id/images/:imageId', async (request) => {
+  handle(app, 'DELETE /api/registry/instruments/:id/images/:imageId', async (request) => {
     const { user, found, photo } = await photoOf(request);
     const mediaId = await deletePhoto(db, found.instrument.id, photo.id, user.id);
     if (mediaId) await media.remove(mediaId);

@@ -1,20 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  createInstrumentSchema,
-  editInstrumentSchema,
-  instrumentDetailSchema,
-  instrumentListSchema,
-  listQuerySchema,
-  myRegistrySchema,
-  portfolioSchema,
-  privacySchema,
-  stolenReportSchema,
-} from '../../../contract/registry';
 import type { AppContext } from '../../context';
+import { handle } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { instruments, users } from '../../db/schema';
-import { badRequest, forbidden, notFound, parse } from '../../plugins/errors';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, instrumentDetail, roles } from './detail.queries';
 import { listInstruments } from './list.queries';
@@ -36,24 +26,28 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // The same list for everyone (no viewer-specific fields): shared, revalidated with an ETag, and kept briefly
   // in the shared cache — the unfiltered and filtered pages many guests open, not free-text searches.
   const unlessSearch = (request: FastifyRequest) => !(request.query as { search?: unknown }).search;
-  app.get('/api/registry/instruments', { config: { sharedCache: unlessSearch } }, async (request, reply) => {
-    const query = parse(listQuerySchema, request.query);
-    const { total, capped, items } = await listInstruments(db, query);
-    return sharedResponse(reply)
-      .header('x-total-count', String(total))
-      .header('x-total-count-capped', String(capped))
-      .send(instrumentListSchema.parse(items));
-  });
+  handle(
+    app,
+    'GET /api/registry/instruments',
+    { config: { sharedCache: unlessSearch } },
+    async (request, reply) => {
+      const { total, capped, items } = await listInstruments(db, request.query);
+      sharedResponse(reply)
+        .header('x-total-count', String(total))
+        .header('x-total-count-capped', String(capped));
+      return items;
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/registry/instruments/:id', async (request) => {
+  handle(app, 'GET /api/registry/instruments/:id', async (request) => {
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
-    return instrumentDetailSchema.parse(await instrumentDetail(db, found, request.user));
+    return instrumentDetail(db, found, request.user);
   });
 
-  app.post('/api/registry/instruments', async (request, reply) => {
+  handle(app, 'POST /api/registry/instruments', async (request, reply) => {
     const user = requireUser(request);
-    const input = parse(createInstrumentSchema, request.body);
+    const input = request.body;
     const shop = user.role === 'luthier' ? await shopOf(db, user.id) : null;
     if (!shop) throw forbidden('Only luthiers with a shop can register instruments.');
     if (input.certificateId && !(await ownBuildCertificate(db, user.id, input.certificateId)))
@@ -72,29 +66,30 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       });
     const found = await findInstrument(db, created.id);
     if (!found) throw new Error('created instrument vanished');
-    return reply.status(201).send(instrumentDetailSchema.parse(await instrumentDetail(db, found, user)));
+    reply.status(201);
+    return instrumentDetail(db, found, user);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/registry/instruments/:id', async (request) => {
+  handle(app, 'PATCH /api/registry/instruments/:id', async (request) => {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     const r = roles(found, user);
     if (!r.isMaker && !r.isOwner) throw forbidden('Only the maker or the owner can edit this instrument.');
-    const input = parse(editInstrumentSchema, request.body);
+    const input = request.body;
     await editInstrument(ctx, found, { id: user.id, ...r }, input);
     const fresh = await findInstrument(db, found.instrument.id);
-    return instrumentDetailSchema.parse(await instrumentDetail(db, fresh ?? found, user));
+    return instrumentDetail(db, fresh ?? found, user);
   });
 
   // Only the maker chooses what their storefront shows; owners and admins do not.
-  app.put<{ Params: { id: string } }>('/api/registry/instruments/:id/portfolio', async (request) => {
+  handle(app, 'PUT /api/registry/instruments/:id/portfolio', async (request) => {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     if (!roles(found, user).isMaker)
       throw forbidden('Only the maker can show an instrument in their portfolio.');
-    const input = parse(portfolioSchema, request.body);
+    const input = request.body;
     await db
       .update(instruments)
       .set({ portfolio: input.portfolio })
@@ -110,39 +105,40 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { user, found };
   };
 
-  app.post<{ Params: { id: string } }>('/api/registry/instruments/:id/report-stolen', async (request) => {
+  handle(app, 'POST /api/registry/instruments/:id/report-stolen', async (request) => {
     const { user, found } = await ownedBy(request);
-    const input = parse(stolenReportSchema, request.body);
+    const input = request.body;
     checkPassportDate(input.date, found.instrument.yearMade, 'date');
     await limitStolenReport(app, user.id);
     await reportStolen(ctx, found, user.id, input);
     return { ok: true };
   });
 
-  app.post<{ Params: { id: string } }>('/api/registry/instruments/:id/recovered', async (request) => {
+  handle(app, 'POST /api/registry/instruments/:id/recovered', async (request) => {
     const { user, found } = await ownedBy(request);
     await limitStolenReport(app, user.id);
     await markRecovered(ctx, found, user.id);
     return { ok: true };
   });
 
-  app.get('/api/registry/me', async (request) => {
+  handle(app, 'GET /api/registry/me', async (request) => {
     const user = requireUser(request);
-    return myRegistrySchema.parse(await myRegistry(db, user.id));
+    return myRegistry(db, user.id);
   });
 
-  app.get('/api/registry/privacy', async (request) => {
+  handle(app, 'GET /api/registry/privacy', async (request) => {
     const user = requireUser(request);
     const [row] = await db
       .select({ ownerPrivacy: users.ownerPrivacy })
       .from(users)
       .where(eq(users.id, user.id));
-    return privacySchema.parse(row);
+    if (!row) throw new Error('the signed-in person has no user row');
+    return row;
   });
 
-  app.put('/api/registry/privacy', async (request) => {
+  handle(app, 'PUT /api/registry/privacy', async (request) => {
     const user = requireUser(request);
-    const input = parse(privacySchema, request.body);
+    const input = request.body;
     await db.update(users).set({ ownerPrivacy: input.ownerPrivacy }).where(eq(users.id, user.id));
     return input;
   });
