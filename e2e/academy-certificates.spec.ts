@@ -109,9 +109,12 @@ test('a luthier completes a course’s last lesson, gets the certificate, and re
     'href',
     `/certificates/${id}`,
   );
-  const today = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(),
-  );
+  const today = new Intl.DateTimeFormat('en', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date());
   await expect(mine.getByText(`Completed ${today}`)).toBeVisible();
 
   // Shown on the public profile only once chosen.

@@ -6,15 +6,8 @@ import { linkedInAddUrl, type Jwks, type PublicCertificate } from '../../../cont
 import { buttonClasses } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { certificateDate } from './certificate-date';
 import { certificatePdfUrl, useCertificateKeys, useCertificateSettings } from './api';
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** What the signed credential itself says: the page shows these once the signature holds. */
 function signedFacts(payload: Record<string, unknown>) {
@@ -71,7 +64,7 @@ function VerifyStatus({ check, keysError }: { check: JwtCheck | null; keysError:
         <p className="mt-1">
           Signed by {facts.issuer ?? 'the academy'} (Ed25519, key{' '}
           <span className="font-mono break-all">{check.header.kid}</span>): {facts.learner} completed “
-          {facts.course}” on {facts.validFrom ? longDate(facts.validFrom) : 'an unknown date'}.
+          {facts.course}” on {facts.validFrom ? certificateDate(facts.validFrom) : 'an unknown date'}.
         </p>
       </div>
     </div>
@@ -141,7 +134,7 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           </Link>
         </p>
         <p className="mt-4 text-stone-700">
-          on <time dateTime={certificate.issuedAt}>{longDate(certificate.issuedAt)}</time>
+          on <time dateTime={certificate.issuedAt}>{certificateDate(certificate.issuedAt)}</time>
         </p>
         <p className="mt-6 font-mono text-xs text-stone-600">Certificate {certificate.id}</p>
       </article>

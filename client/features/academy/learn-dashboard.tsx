@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import type { LearningStats, MyCourse } from '../../../contract/academy';
 import type { User } from '../../../contract/auth';
 import type { Certificate } from '../../../contract/certificates';
-import { formatDate } from '../../lib/format-date';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { certificateDate } from './certificate-date';
 import { CourseCover, levelLabel } from './course-card';
 import { formatHoursMinutes } from './lesson-status';
 import { ContinueCourse, courseToContinue } from './continue-course';
@@ -46,9 +46,7 @@ function Certificates({ certificates }: { certificates: Certificate[] }) {
                 <Award className="size-6 shrink-0 text-wood-700" aria-hidden />
                 <div className="min-w-0">
                   <p className="font-semibold text-stone-900">{c.course.title}</p>
-                  <p className="text-sm text-stone-600">
-                    Completed {formatDate(c.issuedAt, { day: 'numeric', month: 'long', year: 'numeric' })}
-                  </p>
+                  <p className="text-sm text-stone-600">Completed {certificateDate(c.issuedAt)}</p>
                   <Link
                     to={`/certificates/${c.id}`}
                     className="mt-2 inline-block text-sm font-medium text-wood-700 underline"

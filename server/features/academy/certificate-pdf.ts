@@ -58,7 +58,7 @@ export async function certificatePdf(
     borderColor: ACCENT,
     borderWidth: 0.5,
   });
-  const issued = new Date(certificate.issuedAt).toLocaleDateString('en-GB', {
+  const issued = new Date(certificate.issuedAt).toLocaleDateString('en-US', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
