@@ -95,7 +95,8 @@ const year = z.coerce
   .number({ message: 'Enter a year.' })
   .int('Enter a year.')
   .min(1500, 'Enter a year after 1500.')
-  .max(new Date().getFullYear() + 1, 'The year cannot be in the future.');
+  // Checked against today's year when it runs, not when the module loaded (a server runs across New Year).
+  .refine((v) => v <= new Date().getFullYear(), 'The year cannot be in the future.');
 
 export const buildFieldsSchema = z.object({
   name: z
@@ -140,7 +141,7 @@ export const buildFieldsSchema = z.object({
 
 export const createInstrumentSchema = buildFieldsSchema.extend({
   /** An email or handle of the first owner; empty means the maker keeps it. */
-  firstOwner: z.string().trim().max(254).optional(),
+  firstOwner: z.string().trim().max(254).refine(isCleanLine, CONTROL_CHAR_MESSAGE).optional(),
   firstOwnerMethod: methodSchema.optional(),
   /** The maker's academy certificate for the course this instrument was built in. */
   certificateId: z.string().trim().max(32).optional(),
@@ -252,7 +253,7 @@ export type InstrumentDetail = z.infer<typeof instrumentDetailSchema>;
 
 export const imagePatchSchema = z
   .object({
-    caption: z.string().trim().max(300).nullable().optional(),
+    caption: z.string().trim().max(300).refine(isCleanLine, CONTROL_CHAR_MESSAGE).nullable().optional(),
     isPrimary: z.literal(true).optional(),
   })
   .refine((v) => v.caption !== undefined || v.isPrimary !== undefined, { message: 'Nothing to change.' });
@@ -268,7 +269,8 @@ export const serviceInputSchema = z.object({
     .string({ message: 'Describe the service.' })
     .trim()
     .min(1, 'Describe the service.')
-    .max(2000),
+    .max(2000)
+    .refine(isCleanText, CONTROL_CHAR_MESSAGE),
   workPerformed: optText(4000),
   serviceDate: isoDate,
   cost: z.coerce.number().int().min(0).max(10_000_000).nullable().optional(),
@@ -297,7 +299,8 @@ export const transferOfferSchema = z.object({
     .string({ message: 'Enter an email or handle.' })
     .trim()
     .min(3, 'Enter an email or handle.')
-    .max(254),
+    .max(254)
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
   method: methodSchema,
   price: z.coerce.number().int().min(0).max(100_000_000).nullable().optional(),
 });

@@ -19,6 +19,7 @@ export function formatDate(value: string | null | undefined): string {
 const EVENT_LABELS: Record<string, string> = {
   created: 'Passport created',
   edited: 'Build details edited',
+  corrected: 'Identity corrected by the maker',
   photo_added: 'Photo added',
   photo_removed: 'Photo removed',
   service_recorded: 'Service recorded',

@@ -4,17 +4,26 @@ import { capitalize, eventLabel, fieldLabel, formatDate, formatMoney } from './f
 const show = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '—');
 
 function EventDetail({ type, data }: { type: string; data: Record<string, unknown> }) {
-  if (type === 'edited' && Array.isArray(data.changes)) {
+  if ((type === 'edited' || type === 'corrected') && Array.isArray(data.changes)) {
     return (
-      <ul className="mt-1 text-sm text-stone-600">
-        {(data.changes as { field: string; from: unknown; to: unknown }[]).map((c) => (
-          <li key={c.field}>
-            {fieldLabel(c.field)}: <span className="line-through">{show(c.from)}</span> → {show(c.to)}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="mt-1 text-sm text-stone-600">
+          {(data.changes as { field: string; from: unknown; to: unknown }[]).map((c) => (
+            <li key={c.field}>
+              {fieldLabel(c.field)}: <span className="line-through">{show(c.from)}</span> → {show(c.to)}
+            </li>
+          ))}
+        </ul>
+        {typeof data.reason === 'string' && (
+          <p className="mt-1 text-sm text-stone-700">
+            <span className="font-medium">Reason:</span> {data.reason}
+          </p>
+        )}
+      </>
     );
   }
+  if (type === 'unverified' && typeof data.reason === 'string')
+    return <p className="text-sm text-stone-600">{data.reason}</p>;
   const note =
     typeof data.method === 'string'
       ? capitalize(data.method)

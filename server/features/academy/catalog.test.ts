@@ -268,6 +268,8 @@ describe('what shared links show', () => {
       description: 'A free lesson from Charlie Setup: Relief and action.',
       path: '/lessons/c-charlie-l1',
       type: 'article',
+      // The course's PNG share image (social sites do not render SVG covers).
+      image: '/listing/c-charlie/og.png',
     });
     expect(head?.noindex).toBeFalsy();
     expect(head?.jsonLd).toEqual([
@@ -282,6 +284,7 @@ describe('what shared links show', () => {
         timeRequired: 'PT1M',
         isAccessibleForFree: true,
         inLanguage: 'en',
+        image: 'http://localhost:3000/listing/c-charlie/og.png',
         isPartOf: {
           '@type': 'Course',
           name: 'Charlie Setup',

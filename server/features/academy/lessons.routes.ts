@@ -65,7 +65,8 @@ export async function lessonRoutes(
     const { course } = lesson;
     const title = `${lesson.title} — ${course.title}`;
     const path = `/lessons/${lesson.id}`;
-    const image = course.coverImage ?? undefined;
+    // The course's PNG share image: social sites do not render the SVG cover drawings.
+    const image = `/listing/${course.slug}/og.png`;
     if (!lesson.free)
       return {
         title,

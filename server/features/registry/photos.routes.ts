@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
+import { CONTROL_CHAR_MESSAGE, isCleanLine } from '../../../contract/text';
 import type { AppContext } from '../../context';
 import { handle } from '../../plugins/api-route';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
@@ -49,6 +50,8 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
       const captionField = file.fields.caption;
       const raw = captionField && 'value' in captionField ? String(captionField.value) : '';
       const caption = raw.trim().slice(0, 300) || null;
+      if (caption && !isCleanLine(caption))
+        throw badRequest(CONTROL_CHAR_MESSAGE, { caption: CONTROL_CHAR_MESSAGE });
       if ((await countPhotos(db, found.instrument.id)) >= MAX_PHOTOS)
         throw conflict(`A passport holds at most ${MAX_PHOTOS} photos.`, 'TOO_MANY_PHOTOS');
       const stored = await media.save(bytes, 'instrument', user.id);
