@@ -83,6 +83,8 @@ export const myCourseSchema = z.object({
   title: z.string(),
   description: z.string(),
   instructor: z.string(),
+  /** The instructor's profile handle (/u/{handle}), when they have one. */
+  instructorHandle: z.string().nullable(),
   level: courseLevelSchema,
   duration: z.string(),
   lessons: z.number(),
@@ -142,6 +144,8 @@ export const courseOutlineSchema = z.object({
     slug: z.string(),
     title: z.string(),
     instructor: z.string(),
+    /** The instructor's profile handle (/u/{handle}), when they have one. */
+    instructorHandle: z.string().nullable(),
     coverImageUrl: z.string().nullable(),
     overallProgress: z.number(),
     completedLessons: z.number(),

@@ -15,11 +15,15 @@ export const NOTIFICATION_KINDS = [
   'password_changed',
   'email_change_requested',
   'shop_message',
+  'shop_reply',
   'stolen_check',
   'stolen_offer_cancelled',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** Messages between a member and a shop: the kinds of entry that can be answered in the app. */
+export const MESSAGE_KINDS = ['shop_message', 'shop_reply'] as const satisfies readonly NotificationKind[];
 
 /** Account-security mails are always sent: they are how a person learns that someone else acted as them. */
 export const ALWAYS_MAILED: readonly NotificationKind[] = ['password_changed', 'email_change_requested'];
@@ -38,6 +42,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   password_changed: 'Your password is changed',
   email_change_requested: 'A change of your email address is requested',
   shop_message: 'A message to your shop',
+  shop_reply: 'A reply to a message you sent',
   stolen_check: 'Someone checks your stolen instrument',
   stolen_offer_cancelled: 'An offer is cancelled because the instrument was reported stolen',
 };
@@ -50,6 +55,11 @@ export const notificationSchema = z.object({
   link: z.string().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /**
+   * A message from a member to a shop, or a reply in that conversation: the recipient may answer it in the app
+   * (POST /api/notifications/{id}/reply). Who wrote it stays on the server; neither side sees the other's email.
+   */
+  canReply: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -63,6 +73,10 @@ export const notificationPreferencesSchema = z.object({
   mail: z.record(notificationKindSchema, z.boolean()),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** An answer to a shop message or a reply: the same rules as the message itself. */
+export { shopMessageSchema as notificationReplySchema } from './profiles';
+export type { ShopMessageInput as NotificationReplyInput } from './profiles';
 
 /** A partial update: kinds left out keep their setting. */
 export const notificationPreferencesUpdateSchema = z.object({

@@ -66,6 +66,8 @@ export const shopCardSchema = z.object({
   name: z.string(),
   slug: z.string(),
   ownerName: z.string().nullable(),
+  /** The owner's profile handle (/u/{handle}), when they have one. */
+  ownerHandle: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   location: z.string().nullable(),
   specializations: z.array(z.string()),

@@ -24,6 +24,8 @@ export const publicOwnerSchema = z.object({
   label: z.string(),
   /** Only for owners who chose to be public (and past owners without an account). */
   name: z.string().nullable(),
+  /** The owner's profile handle (/u/{handle}): only with a name, for an owner with an account and a handle. */
+  handle: z.string().nullable(),
   country: z.string().nullable(),
   startYear: z.number().int(),
   endYear: z.number().int().nullable(),
@@ -103,6 +105,8 @@ export const checkResultSchema = z.discriminatedUnion('result', [
       instrumentType: instrumentTypeSchema,
       yearMade: z.number().int(),
       makerShopName: z.string().nullable(),
+      /** The maker's shop page (/l/{slug}). */
+      makerShopSlug: z.string().nullable(),
       verified: z.boolean(),
       status: z.enum(['active', 'destroyed']),
     }),

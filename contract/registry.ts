@@ -56,6 +56,8 @@ export const luthierSchema = z.object({
   id: z.string(),
   businessName: z.string(),
   contactName: z.string().nullable(),
+  /** The profile handle (/u/{handle}) of the person behind the shop, when they have one. */
+  ownerHandle: z.string().nullable(),
   location: z.string().nullable(),
   establishedYear: z.number().nullable(),
   verified: z.boolean(),
@@ -177,6 +179,11 @@ export type InstrumentImage = z.infer<typeof imageSchema>;
 export const ownershipSchema = z.object({
   id: z.string(),
   ownerName: z.string(),
+  /**
+   * The owner's profile handle (/u/{handle}), for an owner with an account who chose to be public and has a
+   * handle; null otherwise. A private owner's is never sent, not even to themselves or admins.
+   */
+  ownerHandle: z.string().nullable(),
   location: z.string().nullable(),
   startDate: z.string(),
   endDate: z.string().nullable(),
@@ -225,7 +232,13 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
   numberOfStrings: z.number().nullable(),
   scaleLength: z.number().nullable(),
   description: z.string().nullable(),
-  currentOwner: z.object({ name: z.string(), location: z.string().nullable(), email: z.string().optional() }),
+  currentOwner: z.object({
+    name: z.string(),
+    /** As an ownership record's ownerHandle: never a private owner's. */
+    handle: z.string().nullable(),
+    location: z.string().nullable(),
+    email: z.string().optional(),
+  }),
   images: z.array(imageSchema),
   ownershipHistory: z.array(ownershipSchema),
   serviceRecords: z.array(serviceRecordSchema),

@@ -20,7 +20,12 @@ test('a visitor finds a maker by her own name, opens her shop and sees her instr
   await expect(cards.first()).toContainText('Elena Marquez');
   await expect(cards.first()).toContainText(/\d+ registered instruments?/);
   await expectNoAxeViolations(page, '/luthiers');
-  await cards.first().getByRole('link').click();
+  // The card links the shop and, separately, the person's own page.
+  await expect(cards.first().getByRole('link', { name: 'Elena Marquez' })).toHaveAttribute(
+    'href',
+    '/u/elena-marquez',
+  );
+  await cards.first().getByRole('link', { name: 'Marquez Guitar Workshop' }).click();
   await expect(page).toHaveURL(/\/l\/elena-marquez$/);
   const made = page.getByRole('list', { name: 'Instruments by this maker' }).getByRole('link');
   await expect(made.first()).toBeVisible();
@@ -30,7 +35,9 @@ test('a visitor finds a maker by her own name, opens her shop and sees her instr
   await expectNoAxeViolations(page, '/l/elena-marquez');
 });
 
-test("a signed-in enthusiast writes to the maker; it reaches the maker's inbox", async ({ page }) => {
+test("a signed-in enthusiast writes to the maker; it reaches the maker's inbox, and the maker answers in the app", async ({
+  page,
+}) => {
   await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
   await page.goto('/l/elena-marquez');
   const text = `Would you build me a parlour guitar? ${Date.now()}`;
@@ -46,11 +53,42 @@ test("a signed-in enthusiast writes to the maker; it reaches the maker's inbox",
   expect(body).not.toContain('enthusiast@example.com');
   await page.goto('/notifications');
   await expect(page.getByText(text)).toBeVisible();
+
+  // The maker answers from the inbox, by keyboard: Reply opens a form whose text field takes focus.
+  const message = page.getByRole('listitem').filter({ hasText: text });
+  await message.getByRole('button', { name: 'Reply' }).focus();
+  await page.keyboard.press('Enter');
+  const field = message.getByLabel('Your reply');
+  await expect(field).toBeFocused();
+  const answer = `Yes, a parlour with a cedar top. ${Date.now()}`;
+  await field.fill(answer);
+  await expectNoAxeViolations(page, '/notifications with the reply form open');
+  await message.getByRole('button', { name: 'Send' }).click();
+  await expect(message.getByRole('status')).toContainText('Reply sent');
+
+  // The writer finds the answer in their inbox, from the shop, with neither email shown.
+  await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
+  const theirs = await page.request.get('/api/notifications');
+  const theirBody = await theirs.text();
+  expect(theirBody).toContain(answer);
+  expect(theirBody).not.toContain('luthier@example.com');
+  expect(theirBody).not.toContain('enthusiast@example.com');
+  await page.goto('/notifications');
+  const reply = page.getByRole('listitem').filter({ hasText: answer });
+  await expect(reply).toContainText(/Reply from /);
+  await expect(reply.getByRole('button', { name: 'Reply' })).toBeVisible();
 });
 
 test('registry filters and pages live in the URL; Back returns to the previous filter', async ({ page }) => {
   await page.goto('/registry');
   await expect(page.getByText(/\d+ instruments found/)).toBeVisible();
+  // The sample registry holds more than one page (24 a page): page 2 and Back to page 1.
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeVisible();
   await page.getByLabel('Sort').selectOption('year-asc');
   await expect(page).toHaveURL(/sort=year-asc/);
   await page.getByLabel('Type').selectOption('guitar');

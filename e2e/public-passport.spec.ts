@@ -17,7 +17,11 @@ async function signIn(page: Page) {
 test('a guest opens a passport from the registry and verifies it', async ({ page }) => {
   await page.goto('/registry');
   const cards = page.getByRole('list', { name: 'Instruments' }).getByRole('article');
-  await cards.first().getByRole('link').click();
+  // The card's own link is its name (the maker's shop is a second link on the card).
+  const first = cards.first();
+  await first
+    .getByRole('link', { name: (await first.getAttribute('aria-label')) ?? '', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/p\/LR-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await expect(page.getByRole('heading', { name: 'Provenance' })).toBeVisible();
   await page.getByRole('button', { name: 'Verify this passport' }).click();

@@ -40,7 +40,11 @@ test('a guest filters the registry to violins', async ({ page }) => {
     .toBe(true);
   await expectNoAxeViolations(page);
   // A guest's card opens the public passport.
-  await cards.first().getByRole('link').click();
+  // The card's own link is its name (the maker's shop is a second link on the card).
+  const first = cards.first();
+  await first
+    .getByRole('link', { name: (await first.getAttribute('aria-label')) ?? '', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/p\/LR-/);
   await expect(page.getByRole('heading', { name: 'Provenance' })).toBeVisible();
   await page.goBack();

@@ -89,6 +89,15 @@ describe('errors', () => {
       expect((await t.app.inject(path)).statusCode, path).toBe(200);
     // The page of a record that does not exist answers 404 (the app shows its not-found page), so search
     // engines do not index "not found" pages under real-looking addresses.
+    // A public passport's page is the same for everyone: shared, with an ETag that turns a repeat into a 304.
+    const page = await t.app.inject(`/p/${instrument.passportCode}`);
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(page.body).toContain(`<title>A guitar · ${instrument.passportCode} · Luthier Registry</title>`);
+    const again = await t.app.inject({
+      url: `/p/${instrument.passportCode}`,
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
     for (const path of [
       '/listing/no-such-course',
       '/u/nobody-here',
@@ -100,6 +109,7 @@ describe('errors', () => {
       const res = await t.app.inject(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control'], path).toBe('no-cache');
     }
     const settings = await t.app.inject('/settings');
     expect(settings.statusCode).toBe(200);

@@ -452,6 +452,25 @@ const matrix: Record<string, Entry> = {
     },
     expect: { ...signedIn(404), owner: 200 },
   },
+  // A shop message to the maker, from the enthusiast: only the maker (its recipient) may answer it.
+  'POST /api/notifications/:id/reply': {
+    request: async () => {
+      const [row] = await t.db
+        .insert(notifications)
+        .values({
+          userId: w.people.maker.user.id,
+          kind: 'shop_message',
+          title: 'Matrix enthusiast wrote to maker workshop',
+          body: 'Do you take commissions?',
+          link: null,
+          counterpartUserId: w.people.enthusiast.user.id,
+          shopId: shopOf(w.people.maker),
+        })
+        .returning({ id: notifications.id });
+      return post(`/api/notifications/${row!.id}/reply`, { message: 'Yes, from next spring.' });
+    },
+    expect: { ...signedIn(404), maker: 200 },
+  },
   'GET /api/account/notification-preferences': {
     request: () => get('/api/account/notification-preferences'),
     expect: signedIn(200),

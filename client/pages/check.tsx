@@ -59,7 +59,18 @@ export function CheckPage() {
           <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
             <p className="font-semibold">
               In the registry: {data.passport.name} ({data.passport.yearMade})
-              {data.passport.makerShopName ? ` by ${data.passport.makerShopName}` : ''}
+              {data.passport.makerShopName && (
+                <>
+                  {' by '}
+                  {data.passport.makerShopSlug ? (
+                    <Link to={`/l/${data.passport.makerShopSlug}`} className="underline">
+                      {data.passport.makerShopName}
+                    </Link>
+                  ) : (
+                    data.passport.makerShopName
+                  )}
+                </>
+              )}
               {data.passport.verified ? ', verified' : ''}.
             </p>
             <Link to={`/p/${data.passport.passportCode}`} className="mt-2 inline-block font-medium underline">

@@ -8,8 +8,9 @@ export function PrivacyPage() {
       <h2>Your account</h2>
       <ul>
         <li>
-          Your email address and a hash of your password (never the password itself). Only you see your email
-          address; it is never shown on a profile, a shop, a passport or to a maker you write to.
+          Your email address and a hash of your password (never the password itself). Your email address is
+          seen by you and, on the instruments you own, by the registry&rsquo;s admins (who also see the prices
+          you recorded); it is never shown on a profile, a shop, a public passport or to a maker you write to.
         </li>
         <li>
           What you put on your public page: display name, handle, photo, bio, location, experience, interests
@@ -45,8 +46,9 @@ export function PrivacyPage() {
         </li>
         <li>
           Owners appear on passports by name and location unless they choose &ldquo;Private owner&rdquo; in
-          Settings. Transfer offers sent to an email address keep that address until the offer is answered or
-          expires; only the two people involved see it.
+          Settings. A transfer offer keeps the email address or handle it was sent to, as part of the
+          instrument&rsquo;s records; of the two people involved only the sender sees it, and it is never
+          public.
         </li>
       </ul>
       <h2>Learning</h2>
@@ -64,8 +66,9 @@ export function PrivacyPage() {
       <h2>Messages and notifications</h2>
       <p>
         A message to a maker is stored in the maker&rsquo;s inbox with your display name and a link to your
-        public page, and mailed to them if they receive mail. Notifications are seen only by the person they
-        are for.
+        public page, and mailed to them if they receive mail. The server keeps who wrote it, so the maker can
+        reply in the app; the reply reaches your inbox and mail. Neither of you sees the other&rsquo;s email
+        address. Notifications are seen only by the person they are for.
       </p>
       <h2>Deleting your account</h2>
       <p>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   notificationListSchema,
+  notificationReplySchema,
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
 } from '../notifications';
@@ -37,6 +38,18 @@ export const NOTIFICATION_ROUTES = [
     params: z.object({ id: pathText('The notification id') }),
     response: { status: 200, schema: okSchema },
     errors: [401, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/:id/reply',
+    summary:
+      "Answer a message to your shop (or a reply to one) in the app: it reaches the writer's inbox and mail, and neither email is shown",
+    tag,
+    auth: 'session',
+    params: z.object({ id: pathText('The id of the message notification being answered') }),
+    body: notificationReplySchema,
+    response: { status: 200, schema: okSchema },
+    errors: [400, 401, 404, 429],
   },
   {
     method: 'GET',

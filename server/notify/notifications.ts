@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ALWAYS_MAILED, type NotificationKind } from '../../contract/notifications';
+import { ALWAYS_MAILED, MESSAGE_KINDS, type NotificationKind } from '../../contract/notifications';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { notificationPreferences, notifications, users } from '../db/schema';
@@ -14,6 +14,10 @@ export interface NotificationInput {
   body: string;
   /** A path inside the site ("/instruments/…"), never user text; null for none. */
   link: string | null;
+  /** For a message between people (shop_message, shop_reply): who wrote it, kept server-side for the reply. */
+  counterpartUserId?: string | null;
+  /** For a message between people: the shop the conversation is about. */
+  shopId?: string | null;
 }
 
 /** A safe in-site path: starts with one slash, then only URL path/query characters. */
@@ -50,6 +54,8 @@ export async function notify(ctx: AppContext, db: Db, items: NotificationInput[]
         title: i.title.slice(0, 200),
         body: i.body.slice(0, 2000),
         link: i.link,
+        counterpartUserId: i.counterpartUserId ?? null,
+        shopId: i.shopId ?? null,
         mailPending: ALWAYS_MAILED.includes(i.kind) || !muted.has(`${i.userId}:${i.kind}`),
       })),
     )
@@ -102,6 +108,7 @@ async function flushMail(ctx: AppContext, ids: string[]): Promise<Set<string>> {
     .returning({
       id: notifications.id,
       userId: notifications.userId,
+      kind: notifications.kind,
       title: notifications.title,
       body: notifications.body,
       link: notifications.link,
@@ -122,6 +129,12 @@ async function flushMail(ctx: AppContext, ids: string[]): Promise<Set<string>> {
     if (!to) continue;
     const lines = [mailSafeText(row.body), ''];
     if (row.link) lines.push(`Open it here: ${ctx.env.publicUrl}${row.link}`, '');
+    // A message between people is answered in the app, where neither side sees the other's address.
+    if ((MESSAGE_KINDS as readonly NotificationKind[]).includes(row.kind))
+      lines.push(
+        `To answer, use Reply in your notifications (a reply to this mail does not reach them): ${ctx.env.publicUrl}/notifications`,
+        '',
+      );
     lines.push(
       'You can choose which of these mails you receive in your settings:',
       `${ctx.env.publicUrl}/settings`,

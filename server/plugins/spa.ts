@@ -59,7 +59,7 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
   }
 
   const preloadsFor = clientDir ? routePreloads(clientDir) : () => '';
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, shared = false) => {
     const [pathname = '/', search = ''] = request.url.split('?');
     const tags = await app.headFor(pathname).catch(() => undefined);
     // A page that moved (a renamed handle's /u/ and /l/ addresses) answers 301 to its new address.
@@ -70,14 +70,20 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
     const html = tags?.title !== undefined ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
     const preloads = preloadsFor(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
     // A page for a record that does not exist (an unknown profile, listing, passport…) is not a page either.
+    const found = tags !== null;
     return reply
-      .status(tags === null ? 404 : status)
+      .status(found ? status : 404)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', shared && found ? 'public, max-age=0, must-revalidate' : 'no-cache')
       .send(preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html);
   };
   if (indexHtml) {
     app.get('/', async (request, reply) => sendIndex(request, reply, 200));
+    // A public passport's page is the same for every visitor (its head and preloads do not depend on who
+    // asks): shared like its JSON, with an ETag (a repeat visit is a 304) and kept briefly in the shared cache.
+    app.get('/p/:code', { config: { sharedCache: true } }, async (request, reply) =>
+      sendIndex(request, reply, 200, true),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

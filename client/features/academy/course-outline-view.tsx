@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { startLesson, useInvalidateLearning, useOutline } from './api';
+import { InstructorName } from './instructor-name';
 import { formatHoursMinutes } from './lesson-status';
 import { OutlineSection } from './outline-sections';
 import { OutlineSidebar } from './outline-sidebar';
@@ -47,7 +48,9 @@ function Outline({ outline }: { outline: CourseOutline }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="rounded-xl border border-stone-200 bg-gradient-to-br from-wood-100 to-white p-6">
-        <p className="text-sm text-stone-600">by {course.instructor}</p>
+        <p className="text-sm text-stone-600">
+          by <InstructorName course={course} />
+        </p>
         <h1 className="mt-1 font-serif text-3xl font-bold text-wood-900">{course.title}</h1>
         <p className="mt-2 max-w-3xl text-stone-700">{course.description}</p>
         <div className="mt-5 flex flex-wrap items-center gap-x-8 gap-y-3">

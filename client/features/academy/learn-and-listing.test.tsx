@@ -25,6 +25,7 @@ const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   title: `Title ${id}`,
   description: '',
   instructor: 'Ruth',
+  instructorHandle: null,
   level: 'beginner',
   duration: '3 weeks',
   lessons: 6,
@@ -68,7 +69,7 @@ describe('Learning dashboard', () => {
     mockFetch({
       'GET /api/lms/my-courses': () => ({
         json: [
-          course('a', { enrolled: true, progress: 0 }),
+          course('a', { enrolled: true, progress: 0, instructorHandle: 'ruth' }),
           course('b', {
             enrolled: true,
             started: true,
@@ -76,7 +77,7 @@ describe('Learning dashboard', () => {
             completedLessons: 2,
             nextLessonTitle: 'Relief',
           }),
-          course('c', { bookmarked: true }),
+          course('c', { bookmarked: true, instructor: 'Chidi', instructorHandle: 'chidi' }),
         ],
       }),
       'GET /api/lms/stats': () => ({ json: stats }),
@@ -110,6 +111,11 @@ describe('Learning dashboard', () => {
     );
     const mine = screen.getByRole('region', { name: 'Your Courses' });
     expect(within(mine).getByRole('link', { name: 'Start Title a' })).toHaveAttribute('href', '/courses/a');
+    // An instructor with a handle links to their profile; one without stays plain text.
+    const [courseA, courseB] = within(mine).getAllByRole('listitem');
+    expect(within(courseA!).getByRole('link', { name: 'Ruth' })).toHaveAttribute('href', '/u/ruth');
+    expect(within(courseB!).getByText('by Ruth')).toBeInTheDocument();
+    expect(within(courseB!).queryByRole('link', { name: 'Ruth' })).not.toBeInTheDocument();
     expect(within(mine).getByRole('link', { name: 'Continue Title b' })).toHaveAttribute(
       'href',
       '/courses/b',
@@ -121,6 +127,7 @@ describe('Learning dashboard', () => {
       'href',
       '/listing/c-slug',
     );
+    expect(within(available).getByRole('link', { name: 'Chidi' })).toHaveAttribute('href', '/u/chidi');
     expect(screen.getByText('1h 15m')).toBeInTheDocument();
     expect(screen.getByText('4 days')).toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ import { certificateDate } from './certificate-date';
 import { CourseCover, levelLabel } from './course-card';
 import { formatHoursMinutes } from './lesson-status';
 import { ContinueCourse, courseToContinue } from './continue-course';
+import { InstructorName } from './instructor-name';
 import { ProgressBar } from './progress-visuals';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -138,7 +139,9 @@ export function LearnDashboard({
                   <CourseCover src={c.coverImage} className="h-32 w-full" />
                   <CardHeader>
                     <CardTitle>{c.title}</CardTitle>
-                    <p className="text-sm text-stone-600">by {c.instructor}</p>
+                    <p className="text-sm text-stone-600">
+                      by <InstructorName course={c} />
+                    </p>
                   </CardHeader>
                   <CardContent className="mt-auto grid gap-3">
                     <div className="flex items-center gap-3">
@@ -182,7 +185,9 @@ export function LearnDashboard({
                       <Badge variant="secondary">{levelLabel(c.level)}</Badge>
                     </div>
                     <CardTitle>{c.title}</CardTitle>
-                    <p className="text-sm text-stone-600">by {c.instructor}</p>
+                    <p className="text-sm text-stone-600">
+                      by <InstructorName course={c} />
+                    </p>
                   </CardHeader>
                   <CardContent className="mt-auto grid gap-3">
                     <p className="text-sm text-stone-700">

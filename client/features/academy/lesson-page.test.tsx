@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Lesson } from '../../../contract/academy';
+import type { CourseOutline, Lesson } from '../../../contract/academy';
 import { CourseProgressPage } from '../../pages/course';
 import { LessonPage } from '../../pages/lesson';
 import { mockFetch, renderRoutes } from '../../test/render';
@@ -248,5 +248,63 @@ describe('Course page', () => {
     expect(await screen.findByRole('heading', { name: 'Course Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Course not found or failed to load.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('names the instructor with a link to their profile, or as text when they have no handle', async () => {
+    const outline = (instructorHandle: string | null): CourseOutline => ({
+      course: {
+        id: 'course-1',
+        slug: 'classical',
+        title: 'Classical',
+        instructor: 'Ruth Calloway',
+        instructorHandle,
+        coverImageUrl: null,
+        overallProgress: 0,
+        completedLessons: 0,
+        totalLessons: 1,
+        timeSpent: 0,
+        description: 'Build a classical guitar.',
+        enrolled: true,
+        certificateId: null,
+      },
+      sections: [
+        {
+          id: 's1',
+          title: 'Wood',
+          description: '',
+          orderIndex: 0,
+          completedLessons: 0,
+          totalLessons: 1,
+          progressPercent: 0,
+          lessons: [
+            {
+              id: 'course-1-l1',
+              title: 'Choosing tops',
+              duration: 2,
+              progressPercent: 0,
+              completed: false,
+              completedAt: null,
+              free: true,
+              unlocked: true,
+            },
+          ],
+        },
+      ],
+      streakDays: 0,
+      resources: [],
+    });
+    mockFetch({
+      'GET /api/lms/courses/course-1/outline': () => ({ json: outline('ruth-calloway') }),
+      'GET /api/lms/courses/course-2/outline': () => ({ json: outline(null) }),
+    });
+    renderRoutes(routes, { path: '/course-progress?courseId=course-1', me });
+    expect(await screen.findByRole('link', { name: 'Ruth Calloway' })).toHaveAttribute(
+      'href',
+      '/u/ruth-calloway',
+    );
+    cleanup();
+    renderRoutes(routes, { path: '/course-progress?courseId=course-2', me });
+    expect(await screen.findByText('by Ruth Calloway')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ruth Calloway' })).not.toBeInTheDocument();
   });
 });

@@ -47,6 +47,7 @@ describe('outline helpers', () => {
       slug: 'c',
       title: 'C',
       instructor: 'I',
+      instructorHandle: null,
       coverImageUrl: null,
       overallProgress: 0,
       completedLessons: 0,

@@ -3,6 +3,7 @@ import type {
   NotificationList,
   NotificationPreferences,
   NotificationPreferencesUpdate,
+  NotificationReplyInput,
 } from '../../../contract/notifications';
 import { apiJson, getQueryFn } from '../../lib/api';
 
@@ -30,6 +31,12 @@ function useInboxMutation<I>(fn: (input: I) => Promise<unknown>) {
 export const useMarkRead = () =>
   useInboxMutation((id: string) => apiJson('POST', `/api/notifications/${encodeURIComponent(id)}/read`));
 export const useMarkAllRead = () => useInboxMutation(() => apiJson('POST', '/api/notifications/read-all'));
+
+/** Answers a message to the person who wrote it (the server knows who; neither email is shown). */
+export const replyToNotification = (id: string, input: NotificationReplyInput) =>
+  apiJson<{ ok: true }>('POST', `/api/notifications/${encodeURIComponent(id)}/reply`, input);
+export const useReplyToNotification = (id: string) =>
+  useInboxMutation((input: NotificationReplyInput) => replyToNotification(id, input));
 
 export const usePreferences = () =>
   useQuery({ queryKey: PREFERENCES_KEY, queryFn: getQueryFn<NotificationPreferences>({ on401: 'throw' }) });

@@ -1,10 +1,12 @@
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../contract/notifications';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api';
+import { ReplyForm } from './reply-form';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -14,13 +16,49 @@ const when = (iso: string) =>
     minute: '2-digit',
   });
 
+/** "Reply" under a message: opens the answer form below it; closing it puts focus back on the button. */
+function Reply({ item, titleId }: { item: Notification; titleId: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const formId = useId();
+  return (
+    <div className="grid gap-2 px-4 pb-3">
+      <button
+        ref={button}
+        type="button"
+        className={cn(buttonClasses('outline', 'sm'), 'justify-self-start')}
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        aria-describedby={titleId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Reply
+      </button>
+      {open && (
+        <div id={formId}>
+          <ReplyForm
+            id={item.id}
+            onCancel={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
 function Entry({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const unread = item.readAt === null;
+  const titleId = useId();
   const content = (
     <>
       <span className="flex items-start gap-2">
         {unread && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-red-700" aria-hidden />}
-        <span className={cn('text-sm text-stone-900', unread && 'font-semibold')}>{item.title}</span>
+        <span id={titleId} className={cn('text-sm text-stone-900', unread && 'font-semibold')}>
+          {item.title}
+        </span>
       </span>
       <span className="text-sm text-stone-700">{item.body}</span>
       <span className="text-xs text-stone-600">
@@ -41,6 +79,7 @@ function Entry({ item, onOpen }: { item: Notification; onOpen: () => void }) {
           {content}
         </button>
       )}
+      {item.canReply && <Reply item={item} titleId={titleId} />}
     </li>
   );
 }

@@ -17,6 +17,7 @@ const inbox = (unread: number): NotificationList => ({
       link: '/settings',
       createdAt: '2026-11-20T10:00:00.000Z',
       readAt: null,
+      canReply: false,
     },
     {
       id: 'b',
@@ -26,6 +27,7 @@ const inbox = (unread: number): NotificationList => ({
       link: null,
       createdAt: '2026-11-19T10:00:00.000Z',
       readAt: '2026-11-19T11:00:00.000Z',
+      canReply: false,
     },
   ],
 });

@@ -10,7 +10,7 @@ import { useContactMaker } from './api';
 
 /**
  * "Contact the maker": the message lands in the maker's inbox (and mail) with the sender's public name; neither
- * email address is shown. The maker answers from their inbox, through the sender's public page.
+ * email address is shown. The maker answers from their inbox (Reply), which reaches the sender's inbox and mail.
  */
 export function ContactMaker({
   slug,

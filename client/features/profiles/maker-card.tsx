@@ -17,7 +17,17 @@ export function MakerCard({ shop }: { shop: ShopCard }) {
             {shop.name}
           </Link>
         </h2>
-        {shop.ownerName && <p className="text-sm text-stone-700">{shop.ownerName}</p>}
+        {shop.ownerName && (
+          <p className="text-sm text-stone-700">
+            {shop.ownerHandle ? (
+              <Link to={`/u/${shop.ownerHandle}`} className="hover:underline">
+                {shop.ownerName}
+              </Link>
+            ) : (
+              shop.ownerName
+            )}
+          </p>
+        )}
         {shop.location && (
           <p className="mt-1 flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="size-4 shrink-0" aria-hidden /> {shop.location}

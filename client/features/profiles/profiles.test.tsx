@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ShopProfilePage } from '../../pages/shop-profile';
 import { UserProfilePage } from '../../pages/user-profile';
-import { mockFetch, renderRoutes } from '../../test/render';
+import type { ShopCard } from '../../../contract/profiles';
+import { mockFetch, renderRoutes, renderWithProviders } from '../../test/render';
+import { MakerCard } from './maker-card';
 
 const routes = [
   { path: '/u/:slug', element: <UserProfilePage /> },
@@ -145,5 +147,33 @@ describe('profile pages', () => {
     renderRoutes(routes, { path: '/u/ghost' });
     expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
     expect(screen.getByText("This profile doesn't exist or has been removed.")).toBeInTheDocument();
+  });
+
+  it("a maker's card links the shop and the person behind it; a person without a handle stays text", () => {
+    const shop: ShopCard = {
+      name: 'Taller del Sur',
+      slug: 'taller-del-sur',
+      ownerName: 'Elena Ruiz',
+      ownerHandle: 'elena-ruiz',
+      profileImageUrl: null,
+      location: 'Granada, Spain',
+      specializations: [],
+      verified: true,
+      instrumentCount: 3,
+      courseCount: 1,
+    };
+    renderWithProviders(
+      <>
+        <MakerCard shop={shop} />
+        <MakerCard
+          shop={{ ...shop, name: 'Baker Bows', slug: 'baker', ownerName: 'Tom Baker', ownerHandle: null }}
+        />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: 'Taller del Sur' })).toHaveAttribute('href', '/l/taller-del-sur');
+    expect(screen.getByRole('link', { name: 'Elena Ruiz' })).toHaveAttribute('href', '/u/elena-ruiz');
+    expect(screen.getByRole('link', { name: 'Baker Bows' })).toHaveAttribute('href', '/l/baker');
+    expect(screen.getByText('Tom Baker')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Tom Baker' })).not.toBeInTheDocument();
   });
 });

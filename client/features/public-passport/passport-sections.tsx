@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import type { PublicPassport } from '../../../contract/public-passport';
 
 // Only someone who opens a photo loads the lightbox (and the dialog code under it).
@@ -99,13 +100,31 @@ export function Gallery({ p }: { p: PublicPassport }) {
   );
 }
 
+/**
+ * "Owner 2 · Mara Wood · Ireland · 2019–2023", the name a link to the owner's profile. The server sends a handle
+ * only with the name of an owner who chose to be public; any other label stays plain text.
+ */
+function OwnerLabel({ owner, index }: { owner: PublicPassport['provenance'][number]; index: number }) {
+  const head = `Owner ${index + 1} · `;
+  if (!owner.handle || !owner.name || !owner.label.startsWith(head + owner.name)) return <>{owner.label}</>;
+  return (
+    <>
+      {head}
+      <Link to={`/u/${owner.handle}`} className="font-medium text-wood-800 underline">
+        {owner.name}
+      </Link>
+      {owner.label.slice(head.length + owner.name.length)}
+    </>
+  );
+}
+
 export function Provenance({ p }: { p: PublicPassport }) {
   return (
     <Section id="provenance-heading" title="Provenance">
       <ol className="space-y-2">
-        {p.provenance.map((o) => (
+        {p.provenance.map((o, i) => (
           <li key={o.label} className="border-l-2 border-wood-300 pl-3 text-stone-800">
-            {o.label}
+            <OwnerLabel owner={o} index={i} />
           </li>
         ))}
       </ol>

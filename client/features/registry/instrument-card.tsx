@@ -73,7 +73,10 @@ export function InstrumentCard({
           <p className="flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="size-3.5 shrink-0" aria-hidden />
             <span>
-              {i.luthier.businessName}
+              {/* Above the card's stretched link, so it opens the maker's shop rather than the passport. */}
+              <Link to={`/l/${i.luthier.slug}`} className="relative z-10 underline hover:text-wood-900">
+                {i.luthier.businessName}
+              </Link>
               {i.luthier.location ? `, ${i.luthier.location}` : ''}
             </span>
           </p>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
@@ -39,12 +39,13 @@ const detail = {
   verified: true,
   status: 'active',
   luthier: null,
-  currentOwner: { name: 'Sam Carter', location: 'Bristol, UK' },
+  currentOwner: { name: 'Sam Carter', handle: null, location: 'Bristol, UK' },
   images: [],
   ownershipHistory: [
     {
       id: 'o1',
       ownerName: 'Elena Marquez',
+      ownerHandle: null,
       location: null,
       startDate: '2015-01-01',
       endDate: '2016-01-01',
@@ -53,6 +54,7 @@ const detail = {
     {
       id: 'o2',
       ownerName: 'Sam Carter',
+      ownerHandle: null,
       location: 'Bristol, UK',
       startDate: '2016-01-01',
       endDate: null,
@@ -125,6 +127,79 @@ describe('InstrumentPage', () => {
       'Elena Marquez',
       'Sam Carter',
     ]);
+  });
+
+  it('links the maker to their shop and the person behind it, and public owners to their profiles', async () => {
+    const named = {
+      ...detail,
+      luthier: {
+        id: 's1',
+        businessName: 'Marquez Violins',
+        contactName: 'Elena Marquez',
+        ownerHandle: 'elena',
+        location: 'Cremona, Italy',
+        establishedYear: 2001,
+        verified: true,
+        specializations: [],
+        slug: 'marquez-violins',
+      },
+      currentOwner: { name: 'Sam Carter', handle: 'sam', location: 'Bristol, UK' },
+      ownershipHistory: [
+        { ...detail.ownershipHistory[0]!, ownerHandle: 'elena' },
+        { ...detail.ownershipHistory[1]!, ownerHandle: 'sam' },
+      ],
+    };
+    mockFetch({ [`GET /api/registry/instruments/${ID}`]: () => ({ json: named }) });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    const maker = await screen.findByRole('region', { name: 'Maker' });
+    expect(within(maker).getByRole('link', { name: 'Marquez Violins' })).toHaveAttribute(
+      'href',
+      '/l/marquez-violins',
+    );
+    expect(within(maker).getByRole('link', { name: 'Elena Marquez' })).toHaveAttribute('href', '/u/elena');
+    const owner = screen.getByRole('region', { name: 'Current owner' });
+    expect(within(owner).getByRole('link', { name: 'Sam Carter' })).toHaveAttribute('href', '/u/sam');
+    await userEvent.click(screen.getByRole('tab', { name: 'Provenance' }));
+    const owners = screen.getByRole('list', { name: 'Owners in order' });
+    expect(within(owners).getByRole('link', { name: 'Elena Marquez' })).toHaveAttribute('href', '/u/elena');
+    expect(within(owners).getByRole('link', { name: 'Sam Carter' })).toHaveAttribute('href', '/u/sam');
+  });
+
+  it('never links a private owner, a former owner or a person without a handle', async () => {
+    const hidden = {
+      ...detail,
+      luthier: {
+        id: 's1',
+        businessName: 'Marquez Violins',
+        contactName: 'Elena Marquez',
+        ownerHandle: null,
+        location: null,
+        establishedYear: null,
+        verified: false,
+        specializations: [],
+        slug: 'marquez-violins',
+      },
+      currentOwner: { name: 'Private owner', handle: null, location: null },
+      ownershipHistory: [
+        { ...detail.ownershipHistory[0]!, ownerName: 'Former owner', ownerHandle: null },
+        { ...detail.ownershipHistory[1]!, ownerName: 'Private owner', ownerHandle: null, location: null },
+      ],
+    };
+    mockFetch({ [`GET /api/registry/instruments/${ID}`]: () => ({ json: hidden }) });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    const owner = await screen.findByRole('region', { name: 'Current owner' });
+    expect(within(owner).getByText('Private owner')).toBeInTheDocument();
+    expect(within(owner).queryByRole('link')).not.toBeInTheDocument();
+    const maker = screen.getByRole('region', { name: 'Maker' });
+    expect(within(maker).getByText('Elena Marquez')).toBeInTheDocument();
+    expect(within(maker).queryByRole('link', { name: 'Elena Marquez' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Provenance' }));
+    const owners = screen.getByRole('list', { name: 'Owners in order' });
+    expect([...owners.querySelectorAll('li')].map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'Former owner',
+      'Private owner',
+    ]);
+    expect(within(owners).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('the owner (not the maker) sets condition and value in their own dialog; the maker edits without them', async () => {

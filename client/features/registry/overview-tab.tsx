@@ -54,7 +54,15 @@ export function OverviewTab({ instrument: i }: { instrument: InstrumentDetail })
                 Verified shop
               </Badge>
             )}
-            <p className="mt-1 text-sm text-stone-700">{i.luthier.contactName}</p>
+            <p className="mt-1 text-sm text-stone-700">
+              {i.luthier.contactName && i.luthier.ownerHandle ? (
+                <Link to={`/u/${i.luthier.ownerHandle}`} className="hover:underline">
+                  {i.luthier.contactName}
+                </Link>
+              ) : (
+                i.luthier.contactName
+              )}
+            </p>
             <p className="text-sm text-stone-600">{i.luthier.location}</p>
             {i.luthier.establishedYear && (
               <p className="text-sm text-stone-600">Established {i.luthier.establishedYear}</p>
@@ -70,7 +78,16 @@ export function OverviewTab({ instrument: i }: { instrument: InstrumentDetail })
           <h2 id="owner-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
             Current owner
           </h2>
-          <p className="mt-1 font-serif text-lg font-semibold text-wood-900">{i.currentOwner.name}</p>
+          <p className="mt-1 font-serif text-lg font-semibold text-wood-900">
+            {/* The server sends a handle only for an owner who chose to be public. */}
+            {i.currentOwner.handle ? (
+              <Link to={`/u/${i.currentOwner.handle}`} className="hover:underline">
+                {i.currentOwner.name}
+              </Link>
+            ) : (
+              i.currentOwner.name
+            )}
+          </p>
           {i.currentOwner.location && <p className="text-sm text-stone-600">{i.currentOwner.location}</p>}
           {i.currentOwner.email && <p className="text-sm text-stone-600">{i.currentOwner.email}</p>}
         </section>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { capitalize, eventLabel, fieldLabel, formatDate, formatMoney } from './format';
 
@@ -50,7 +51,16 @@ export function ProvenanceTab({ instrument: i }: { instrument: InstrumentDetail 
                 className={`absolute -left-[27px] top-1.5 size-3 rounded-full ${o.endDate ? 'bg-wood-300' : 'bg-wood-600'}`}
                 aria-hidden
               />
-              <p className="font-semibold text-stone-900">{o.ownerName}</p>
+              <p className="font-semibold text-stone-900">
+                {/* The server sends a handle only for an owner who chose to be public. */}
+                {o.ownerHandle ? (
+                  <Link to={`/u/${o.ownerHandle}`} className="hover:underline">
+                    {o.ownerName}
+                  </Link>
+                ) : (
+                  o.ownerName
+                )}
+              </p>
               <p className="text-sm text-stone-600">
                 {formatDate(o.startDate)} – {o.endDate ? formatDate(o.endDate) : 'present'}
                 {o.location ? ` · ${o.location}` : ''}

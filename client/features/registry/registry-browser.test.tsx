@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InstrumentSummary } from '../../../contract/registry';
@@ -22,6 +22,7 @@ const card = (over: Partial<InstrumentSummary>): InstrumentSummary => ({
     id: 's1',
     businessName: 'Hauser Werkstatt',
     contactName: 'J',
+    ownerHandle: 'hauser',
     location: 'Markneukirchen, Germany',
     establishedYear: 1978,
     verified: true,
@@ -80,7 +81,14 @@ describe('RegistryBrowser', () => {
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
     expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
     expect(screen.getByText('60 instruments found')).toBeInTheDocument();
-    expect(screen.getAllByText('Hauser Werkstatt, Markneukirchen, Germany')).toHaveLength(2);
+    // The maker's name opens their shop, above the card's own link.
+    const card = screen.getByRole('article', { name: 'Concert Classical' });
+    expect(within(card).getByRole('link', { name: 'Hauser Werkstatt' })).toHaveAttribute('href', '/l/hauser');
+    expect(
+      screen.getAllByText(
+        (_, el) => el?.textContent === 'Hauser Werkstatt, Markneukirchen, Germany' && el.tagName === 'SPAN',
+      ),
+    ).toHaveLength(2);
     expect(screen.getAllByText('$9,800')).toHaveLength(2);
     expect(screen.getAllByText('Classical · Guitar · 2019')).toHaveLength(1);
     expect(screen.getAllByText('Condition: Excellent')).toHaveLength(2);

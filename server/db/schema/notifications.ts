@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../../contract/notifications';
-import { users } from './accounts';
+import { shops, users } from './accounts';
 
-/** A person's inbox. `mail_pending` marks rows whose mail has not been sent yet (sent once the insert commits). */
+/**
+ * A person's inbox. `mail_pending` marks rows whose mail has not been sent yet (sent once the insert commits).
+ * A message between a shop and a member (`shop_message`, `shop_reply`) also keeps, server-side only, who wrote it
+ * (`counterpart_user_id`, the person a reply goes to) and the shop the conversation is about (`shop_id`); neither
+ * is ever sent to the client.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -17,6 +22,8 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    counterpartUserId: uuid('counterpart_user_id').references(() => users.id, { onDelete: 'set null' }),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     mailPending: boolean('mail_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

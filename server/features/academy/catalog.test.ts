@@ -231,6 +231,22 @@ describe('signed-in endpoints', () => {
       ['c-bravo', false],
     ]);
     expect(list[0]).toMatchObject({ progress: 0, nextLessonId: 'c-alpha-l1', nextLessonTitle: 'Welcome' });
+    // The instructor's name links to their profile when they have a handle.
+    const handles = new Map(
+      res.json<{ id: string; instructorHandle: string | null }[]>().map((c) => [c.id, c.instructorHandle]),
+    );
+    expect(handles.get('c-alpha')).toBe('ruth-calloway');
+    expect(handles.get('c-bravo')).toBeNull();
+  });
+
+  it("the outline names the course's instructor with their handle", async () => {
+    const alpha = await t.app.inject({ url: '/api/lms/courses/c-alpha/outline', headers: { cookie } });
+    expect(alpha.json().course).toMatchObject({
+      instructor: 'Ruth Calloway',
+      instructorHandle: 'ruth-calloway',
+    });
+    const bravo = await t.app.inject({ url: '/api/lms/courses/c-bravo/outline', headers: { cookie } });
+    expect(bravo.json().course).toMatchObject({ instructor: 'Chidi Okafor', instructorHandle: null });
   });
 });
 

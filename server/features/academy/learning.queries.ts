@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseOutline, LearningStats, LessonResource, MyCourse } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courses, enrollments, lessonProgress, lessons } from '../../db/schema';
-import { lessonCountSql, ratingSql } from './catalog.queries';
+import { instructorHandleSql, lessonCountSql, ratingSql } from './catalog.queries';
 import {
   courseSummary,
   isDone,
@@ -35,6 +35,7 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
         title: courses.title,
         description: courses.description,
         instructor: courses.instructorName,
+        instructorHandle: instructorHandleSql,
         level: courses.level,
         duration: courses.durationLabel,
         lessons: lessonCountSql,
@@ -121,6 +122,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
         slug: courses.slug,
         title: courses.title,
         instructorName: courses.instructorName,
+        instructorHandle: instructorHandleSql,
         coverImageUrl: courses.coverImageUrl,
         description: courses.description,
         enrolled: sql<boolean>`exists (select 1 from enrollments e where e.user_id = ${userId} and e.course_id = ${courseId})`,
@@ -185,6 +187,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
       slug: course.slug,
       title: course.title,
       instructor: course.instructorName,
+      instructorHandle: course.instructorHandle,
       coverImageUrl: course.coverImageUrl,
       overallProgress: summary.progress,
       completedLessons: summary.completedLessons,

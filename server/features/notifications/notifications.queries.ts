@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/notifications';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MESSAGE_KINDS, NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notificationPreferences, notifications } from '../../db/schema';
 
@@ -9,7 +9,17 @@ export const INBOX_LIMIT = 50;
 export async function listNotifications(db: Db, userId: string) {
   const [rows, unread] = await Promise.all([
     db
-      .select()
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        // Whether there is someone to answer, never who: the writer's id stays on the server.
+        hasCounterpart: sql<boolean>`${notifications.counterpartUserId} is not null`,
+      })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -28,6 +38,7 @@ export async function listNotifications(db: Db, userId: string) {
       link: r.link,
       createdAt: r.createdAt.toISOString(),
       readAt: r.readAt?.toISOString() ?? null,
+      canReply: r.hasCounterpart && (MESSAGE_KINDS as readonly NotificationKind[]).includes(r.kind),
     })),
     unread: unread[0]?.n ?? 0,
   };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { handle } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
+import { findAnswerableMessage, limitShopReply, sendShopReply } from '../../notify/shop-conversation';
 import {
   listNotifications,
   mailPreferences,
@@ -16,7 +17,8 @@ import {
 const idParams = z.object({ id: z.uuid() });
 
 /** A person's inbox and mail preferences; nobody reads or marks another person's entries. */
-export async function notificationsRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
   handle(app, 'GET /api/notifications', async (request, reply) => {
     const user = requireUser(request);
     void reply.header('cache-control', 'no-store');
@@ -36,6 +38,21 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppConte
     if (!params.success || !(await markRead(db, user.id, params.data.id)))
       throw notFound('No such notification.');
     return { ok: true };
+  });
+
+  // Answering a message in the app: only its recipient may, and only a message between a member and a shop.
+  // The reply goes to whoever wrote it, as the server recorded them; the client names only the entry.
+  handle(app, 'POST /api/notifications/:id/reply', async (request) => {
+    const user = requireUser(request);
+    const params = idParams.safeParse(request.params);
+    const original = params.success ? await findAnswerableMessage(db, user.id, params.data.id) : null;
+    // Someone else's entry, another kind of entry and a missing one all answer alike.
+    if (!params.success || !original) throw notFound('No such message.');
+    await limitShopReply(app, user.id);
+    await sendShopReply(ctx, original, user, request.body.message);
+    // Answering a message is reading it.
+    await markRead(db, user.id, params.data.id);
+    return { ok: true as const };
   });
 
   handle(app, 'GET /api/account/notification-preferences', async (request) => {

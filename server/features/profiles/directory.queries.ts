@@ -42,6 +42,7 @@ export async function listShops(db: Db, f: DirectoryFilters): Promise<{ total: n
       name: shops.name,
       slug: shops.slug,
       ownerName: users.displayName,
+      ownerHandle: users.handle,
       location: shops.location,
       specializations: shops.specializations,
       verified: shops.verified,

@@ -78,6 +78,7 @@ describe('GET /api/profile/shops', () => {
       name: 'Taller del Sur',
       slug: 'elena-ruiz',
       ownerName: 'Elena Ruiz',
+      ownerHandle: 'elena-ruiz',
       profileImageUrl: null,
       location: 'Granada, Spain',
       specializations: ['Flamenco guitars', 'Restoration'],

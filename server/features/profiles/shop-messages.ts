@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../plugins/sessions';
 import { notify } from '../../notify/notifications';
+import { publicName } from '../../notify/shop-conversation';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,22 +17,24 @@ export async function limitShopMessage(app: FastifyInstance, senderId: string, s
 
 /**
  * The message goes to the maker's inbox (and their mail, as the inbox mails) with the sender's public name and
- * a link to their public page; neither side's email address is shown to the other.
+ * a link to their public page; neither side's email address is shown to the other. Who wrote it and to which
+ * shop is kept on the entry, server-side, so the maker can answer in the app.
  */
 export async function sendShopMessage(
   ctx: AppContext,
-  shop: { name: string; ownerId: string },
+  shop: { id: string; name: string; ownerId: string },
   sender: SessionUser,
   message: string,
 ): Promise<void> {
-  const name = sender.displayName.trim() || 'A Luthier Registry member';
   await notify(ctx, ctx.db, [
     {
       userId: shop.ownerId,
       kind: 'shop_message',
-      title: `${name} wrote to ${shop.name}`,
+      title: `${publicName(sender)} wrote to ${shop.name}`,
       body: message,
       link: sender.handle ? `/u/${sender.handle}` : null,
+      counterpartUserId: sender.id,
+      shopId: shop.id,
     },
   ]);
 }

@@ -166,11 +166,18 @@ describe('POST /api/profile/l/:slug/messages', () => {
       body: 'Could you build me a flamenco guitar?',
       link: '/u/vic-visitor',
     });
+    // Who wrote it stays on the server, so the maker can answer in the app (POST /api/notifications/:id/reply).
+    const visitorId = (await t.db.query.users.findFirst({
+      where: (u, { eq: is }) => is(u.handle, 'vic-visitor'),
+    }))!.id;
+    expect(rows[0]).toMatchObject({ counterpartUserId: visitorId, shopId: expect.any(String) });
     expect(JSON.stringify(rows)).not.toContain('visitor-secret@example.test');
     const inbox = await t.app.inject({ url: '/api/notifications', headers: { cookie: makerCookie } });
     expect(inbox.statusCode).toBe(200);
     expect(inbox.body).toContain('Could you build me a flamenco guitar?');
     expect(inbox.body).not.toContain('visitor-secret@example.test');
+    expect(inbox.body).not.toContain(visitorId);
+    expect(inbox.json().items[0]).toMatchObject({ type: 'shop_message', canReply: true });
   });
 
   it('limits each sender to 10 messages an hour, then answers 429 with Retry-After', async () => {

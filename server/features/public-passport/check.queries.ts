@@ -27,6 +27,7 @@ export async function checkPassport(ctx: AppContext, q: string, at: Date): Promi
       status: instruments.status,
       ownerId: instruments.currentOwnerId,
       makerShopName: shops.name,
+      makerShopSlug: shops.slug,
     })
     .from(instruments)
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
@@ -55,6 +56,7 @@ export async function checkPassport(ctx: AppContext, q: string, at: Date): Promi
       instrumentType: hit.instrumentType,
       yearMade: hit.yearMade,
       makerShopName: hit.makerShopName,
+      makerShopSlug: hit.makerShopSlug,
       verified: hit.verified,
       status: hit.status,
     },

@@ -68,7 +68,10 @@ export function countryOf(location: string | null): string | null {
 const yearOf = (date: string) => Number(date.slice(0, 4));
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** Owners in order: a name only when its owner chose to be public; never an email or a price. */
+/**
+ * Owners in order: a name, and with it the profile handle, only when its owner chose to be public; never an
+ * email or a price.
+ */
 async function provenance(db: Db, id: string): Promise<PublicPassport['provenance']> {
   const rows = await db
     .select({
@@ -76,16 +79,22 @@ async function provenance(db: Db, id: string): Promise<PublicPassport['provenanc
       userName: users.displayName,
       userLocation: users.location,
       userPrivacy: users.ownerPrivacy,
+      userHandle: users.handle,
     })
     .from(ownershipRecords)
     .leftJoin(users, eq(users.id, ownershipRecords.userId))
     .where(eq(ownershipRecords.instrumentId, id))
     .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt));
-  return rows.map(({ rec, userName, userLocation, userPrivacy }, i) => {
+  return rows.map(({ rec, userName, userLocation, userPrivacy, userHandle }, i) => {
     let name: string | null;
-    if (rec.userId) name = userPrivacy ? null : (userName ?? rec.ownerName);
-    // A deleted account's name goes with it.
-    else name = rec.hadAccount ? null : rec.ownerName;
+    let handle: string | null = null;
+    if (rec.userId) {
+      name = userPrivacy ? null : (userName ?? rec.ownerName);
+      if (!userPrivacy) handle = userHandle;
+    } else {
+      // A deleted account's name goes with it.
+      name = rec.hadAccount ? null : rec.ownerName;
+    }
     const country = countryOf(rec.location ?? (rec.userId ? userLocation : null));
     const startYear = yearOf(rec.startDate);
     const endYear = rec.endDate ? yearOf(rec.endDate) : null;
@@ -96,7 +105,7 @@ async function provenance(db: Db, id: string): Promise<PublicPassport['provenanc
     ]
       .filter(Boolean)
       .join(' · ');
-    return { label, name, country, startYear, endYear };
+    return { label, name, handle, country, startYear, endYear };
   });
 }
 

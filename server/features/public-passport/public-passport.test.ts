@@ -16,11 +16,16 @@ let code: string;
 let instrumentId: string;
 let ownerCookie: string;
 let ownerId: string;
+let maker: Awaited<ReturnType<typeof luthierWithShop>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const maker = await luthierWithShop(t, 'Cedar & Sons');
-  const owner = await signedInUser(t, { displayName: 'Hidden Harriet', location: 'Berlin, Germany' });
+  maker = await luthierWithShop(t, 'Cedar & Sons');
+  const owner = await signedInUser(t, {
+    displayName: 'Hidden Harriet',
+    handle: 'hidden-harriet',
+    location: 'Berlin, Germany',
+  });
   await t.db.update(users).set({ ownerPrivacy: true }).where(eq(users.id, owner.user.id));
   ownerCookie = owner.cookie;
   ownerId = owner.user.id;
@@ -97,6 +102,12 @@ describe('GET /api/public/passports/:code', () => {
       'Owner 2 · Paul Public · France · 2021–2023',
       'Owner 3 · Germany · 2023–present',
     ]);
+    // A public owner with an account links to their profile; an owner without an account or a private one does not.
+    expect(p.provenance.map((o: { handle: string | null }) => o.handle)).toEqual([
+      maker.user.handle,
+      null,
+      null,
+    ]);
     expect(p.services).toEqual([
       { serviceType: 'setup', serviceDate: '2024-01-10', servicer: 'Fret Fixers', description: 'Full setup' },
     ]);
@@ -122,6 +133,7 @@ describe('GET /api/public/passports/:code', () => {
       '4321',
       'secret note',
       'Hidden Harriet',
+      'hidden-harriet',
       '@',
       'Pending',
       'Rejected',
@@ -209,7 +221,7 @@ describe('GET /api/public/check', () => {
     const byCode = (await api(t, null).get(`/api/public/check?q=${code.toLowerCase()}`)).json();
     expect(byCode).toMatchObject({
       result: 'found',
-      passport: { passportCode: code, makerShopName: 'Cedar & Sons' },
+      passport: { passportCode: code, makerShopName: 'Cedar & Sons', makerShopSlug: maker.shop.slug },
     });
     const bySerial = (await api(t, null).get('/api/public/check?q=ord-5531')).json();
     expect(bySerial).toMatchObject({ result: 'found', passport: { passportCode: code } });

@@ -72,6 +72,7 @@ export async function instrumentDetail(
         userName: ownerUser.displayName,
         userLocation: ownerUser.location,
         userPrivacy: ownerUser.ownerPrivacy,
+        userHandle: ownerUser.handle,
         userEmail: ownerUser.email,
       })
       .from(ownershipRecords)
@@ -92,13 +93,14 @@ export async function instrumentDetail(
     verifierOf(db, found.instrument.verifiedById),
   ]);
   const r = roles(found, viewer);
-  const history = owners.map(({ rec, userName, userLocation, userPrivacy, userEmail }) => {
-    const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy }, viewer);
+  const history = owners.map(({ rec, userName, userLocation, userPrivacy, userHandle, userEmail }) => {
+    const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy, userHandle }, viewer);
     const privateOk = seesPrivate(rec.userId, viewer);
     return {
       id: rec.id,
       userId: rec.userId,
       ownerName: shown.name,
+      ownerHandle: shown.handle,
       location: shown.location,
       startDate: rec.startDate,
       endDate: rec.endDate,
@@ -130,10 +132,11 @@ export async function instrumentDetail(
     currentOwner: open
       ? {
           name: open.ownerName,
+          handle: open.ownerHandle,
           location: open.location,
           ...(open.ownerEmail && i.currentOwnerId ? { email: open.ownerEmail } : {}),
         }
-      : { name: 'Former owner', location: null },
+      : { name: 'Former owner', handle: null, location: null },
     images: images.map(({ img, widths }) => ({
       id: img.id,
       ...imageUrls({ ...img, widths }),

@@ -21,6 +21,8 @@ export const luthierColumns = {
   id: shops.id,
   businessName: shops.name,
   contactName: shops.contactName,
+  // Qualified by hand: in a select from shops alone, Drizzle renders a column without its table.
+  ownerHandle: sql<string | null>`(select u.handle from users u where u.id = "shops"."owner_id")`,
   location: shops.location,
   establishedYear: shops.establishedYear,
   verified: shops.verified,

@@ -10,9 +10,11 @@ let t: TestApp;
 const list = (qs = '') => t.app.inject({ method: 'GET', url: `/api/registry/instruments${qs}` });
 
 let bCookie = '';
+let aHandle: string | null = null;
 beforeAll(async () => {
   t = await createTestApp();
   const a = await luthierWithShop(t, 'Atelier Crémone');
+  aHandle = a.user.handle;
   const b = await luthierWithShop(t, 'Banjo Barn');
   bCookie = b.cookie;
   await instrumentOf(t, a.shop.id, {
@@ -57,6 +59,10 @@ describe('GET /api/registry/instruments', () => {
     expect(items[0]).not.toHaveProperty('searchText');
     // No photo yet: the card says so rather than showing a broken image.
     expect(items[0].imageUrl).toBeNull();
+    // The maker's card carries the shop's slug and the handle of the person behind it, for their pages.
+    const violin = (await list('?type=violin')).json()[0];
+    expect(violin.luthier).toMatchObject({ businessName: 'Atelier Crémone', ownerHandle: aHandle });
+    expect(violin.luthier.slug).toEqual(expect.any(String));
   });
 
   it('filters by type and category, with all meaning no filter', async () => {

@@ -33,17 +33,30 @@ export interface OwnerFacts {
   userName: string | null;
   userLocation: string | null;
   userPrivacy: boolean | null;
+  /** The account's profile handle, if it has one. */
+  userHandle?: string | null;
 }
 
-/** The name and place other people may see: "Private owner" hides both, deleted accounts are "Former owner". */
-export function publicOwner(rec: OwnerFacts, viewer: Viewer): { name: string; location: string | null } {
+/**
+ * The name and place other people may see: "Private owner" hides both, deleted accounts are "Former owner".
+ * The profile handle (the link to /u/{handle}) goes only with an account whose owner chose to be public: a private
+ * owner's is never sent, not even to themselves or admins who see their name, so their name is never a link.
+ */
+export function publicOwner(
+  rec: OwnerFacts,
+  viewer: Viewer,
+): { name: string; location: string | null; handle: string | null } {
   if (rec.userId) {
     const self = viewer?.id === rec.userId || isAdmin(viewer);
-    if (rec.userPrivacy && !self) return { name: 'Private owner', location: null };
-    return { name: rec.userName ?? rec.ownerName, location: rec.location ?? rec.userLocation };
+    if (rec.userPrivacy && !self) return { name: 'Private owner', location: null, handle: null };
+    return {
+      name: rec.userName ?? rec.ownerName,
+      location: rec.location ?? rec.userLocation,
+      handle: rec.userPrivacy ? null : (rec.userHandle ?? null),
+    };
   }
-  if (rec.hadAccount) return { name: 'Former owner', location: null };
-  return { name: rec.ownerName, location: rec.location };
+  if (rec.hadAccount) return { name: 'Former owner', location: null, handle: null };
+  return { name: rec.ownerName, location: rec.location, handle: null };
 }
 
 /** Prices and emails belong to their owner: shown to that owner and to admins only. */

@@ -182,7 +182,14 @@ describe('privacy', () => {
     const other = (await api(t, stranger.cookie).get(url)).json();
     expect(other.ownershipHistory[0]).not.toHaveProperty('purchasePrice');
     expect(other.ownershipHistory[0]).not.toHaveProperty('ownerEmail');
-    expect(other.currentOwner).toEqual({ name: 'Olive Owner', location: 'Lyon, France' });
+    // A public owner's name links to their profile; the maker's contact name to the shop owner's.
+    expect(other.currentOwner).toEqual({
+      name: 'Olive Owner',
+      handle: 'olive-owner',
+      location: 'Lyon, France',
+    });
+    expect(other.ownershipHistory[0].ownerHandle).toBe('olive-owner');
+    expect(other.luthier).toMatchObject({ slug: maker.shop.slug, ownerHandle: maker.user.handle });
     expect(JSON.stringify(other)).not.toContain(enthusiast.user.email);
     const own = (await api(t, enthusiast.cookie).get(url)).json();
     expect(own.ownershipHistory[0]).toMatchObject({ purchasePrice: 4000, ownerEmail: enthusiast.user.email });
@@ -196,9 +203,18 @@ describe('privacy', () => {
       ownerPrivacy: true,
     });
     const hidden = (await api(t, stranger.cookie).get(url)).json();
-    expect(hidden.currentOwner).toEqual({ name: 'Private owner', location: null });
+    expect(hidden.currentOwner).toEqual({ name: 'Private owner', handle: null, location: null });
+    expect(hidden.ownershipHistory[0]).toMatchObject({ ownerName: 'Private owner', ownerHandle: null });
     expect(JSON.stringify(hidden)).not.toContain('Olive');
-    expect((await api(t, enthusiast.cookie).get(url)).json().currentOwner.name).toBe('Olive Owner');
+    expect(JSON.stringify(hidden)).not.toContain('olive-owner');
+    // A guest reads the same passport no better.
+    expect(JSON.stringify((await api(t, null).get(url)).json())).not.toContain('olive-owner');
+    // The owner and admins still see the name, but a private owner's name is never a link, not even for them.
+    const ownPrivate = (await api(t, enthusiast.cookie).get(url)).json();
+    expect(ownPrivate.currentOwner).toMatchObject({ name: 'Olive Owner', handle: null });
+    expect(ownPrivate.ownershipHistory[0].ownerHandle).toBeNull();
+    const adminPrivate = (await api(t, admin.cookie).get(url)).json();
+    expect(adminPrivate.currentOwner).toMatchObject({ name: 'Olive Owner', handle: null });
     await api(t, enthusiast.cookie).put('/api/registry/privacy', { ownerPrivacy: false });
   });
 });
