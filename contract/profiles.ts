@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileCertificateSchema } from './certificates';
+import { verificationStatementSchema } from './registry';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** The public page of a person (/u/{slug}); never their email or other private fields. */
@@ -30,6 +31,8 @@ export const shopProfileSchema = z.object({
   establishedYear: z.number().int().nullable(),
   published: z.boolean(),
   verified: z.boolean(),
+  /** What an admin checked, who and when; null while the shop is not verified. */
+  verification: verificationStatementSchema.nullable(),
   bio: z.string().nullable(),
   workshopBio: z.string().nullable(),
   specializations: z.array(z.string()),

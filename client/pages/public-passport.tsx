@@ -85,7 +85,10 @@ export function PublicPassportPage() {
               Verified{p.verification.adminName ? ` by ${p.verification.adminName}` : ''} on{' '}
               {p.verification.verifiedOn}.
             </span>{' '}
-            {p.verification.statement}
+            {p.verification.statement}{' '}
+            <Link to="/verified" className="text-emerald-900 underline">
+              What Verified means
+            </Link>
           </p>
         </section>
       )}

@@ -66,7 +66,8 @@ describe('profile pages', () => {
           createdAt: '2026-01-01T00:00:00Z',
           establishedYear: 2001,
           published: true,
-          verified: false,
+          verified: true,
+          verification: { adminName: 'Ada Admin', at: '2026-03-05T10:00:00Z', note: 'Visited the workshop' },
           bio: 'Shop bio.',
           workshopBio: 'A bench by the sea.',
           specializations: ['mandolin'],
@@ -114,6 +115,11 @@ describe('profile pages', () => {
     expect(screen.queryByText('Published')).not.toBeInTheDocument();
     expect(screen.queryByText(/localhost/)).not.toBeInTheDocument();
     expect(screen.getByText(/Established 2001/)).toBeInTheDocument();
+    // The badge says what it rests on and links to what Verified means.
+    expect(
+      screen.getByText(/Verified by Ada Admin on 5 March 2026: Visited the workshop/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'What Verified means' })).toHaveAttribute('href', '/verified');
     expect(screen.getByRole('link', { name: 'Mara Wood' })).toHaveAttribute('href', '/u/mara');
     expect(screen.getByText('Owner bio.')).toBeInTheDocument();
     expect(screen.getByText('A bench by the sea.')).toBeInTheDocument();
@@ -133,7 +139,6 @@ describe('profile pages', () => {
       'href',
       '/listing/mandolin-setup',
     );
-    expect(screen.getByText('The registry has not verified this maker yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in to contact the maker' })).toBeInTheDocument();
     await router.navigate('/l/gone');
     expect(await screen.findByRole('heading', { name: 'Shop Not Found' })).toBeInTheDocument();

@@ -7,6 +7,14 @@ import { Avatar } from '../../components/ui/avatar';
 import { Section, TagList } from './profile-parts';
 import { ShopCourses, ShopInstruments, ShopPortfolio } from './shop-sections';
 
+/** What the shop's Verified badge rests on: who checked what, and when. */
+function verifiedStatement(shop: ShopPage): string {
+  const v = shop.verification;
+  return v
+    ? `Verified by ${v.adminName} on ${new Date(v.at).toLocaleDateString('en-GB', { dateStyle: 'long' })}: ${v.note}`
+    : 'Verified by a registry admin.';
+}
+
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
   const ownerName = shop.owner.displayName?.trim() || 'Anonymous User';
@@ -20,7 +28,7 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
               <Store aria-hidden /> Luthier Shop
             </Badge>
             {shop.verified && (
-              <Badge className="bg-amber-100 text-amber-900">
+              <Badge className="bg-amber-100 text-amber-900" title={verifiedStatement(shop)}>
                 <ShieldCheck aria-hidden /> Verified
               </Badge>
             )}
@@ -49,9 +57,10 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
             )}
           </div>
           <p className="text-sm text-wood-50">
-            {shop.verified
-              ? 'The registry has checked who this maker is.'
-              : 'The registry has not verified this maker yet.'}
+            {shop.verified ? verifiedStatement(shop) : 'The registry has not verified this maker yet.'}{' '}
+            <Link to="/verified" className="text-white underline">
+              What Verified means
+            </Link>
           </p>
         </div>
       </div>

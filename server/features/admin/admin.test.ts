@@ -43,6 +43,12 @@ describe('admin verification', () => {
     ).toBe(404);
     expect((await api(t, admin.cookie).post(verifyInst, { verified: 'yes' })).statusCode).toBe(400);
 
+    // The storefront states what the shop's badge rests on.
+    const storefront = (await api(t, null).get(`/api/profile/l/${maker.shop.slug}`)).json();
+    expect(storefront).toMatchObject({
+      verified: true,
+      verification: { adminName: 'Ada Admin', note: 'Visited the workshop' },
+    });
     const detail = (await api(t, null).get(`/api/registry/instruments/${inst.id}`)).json();
     expect(detail).toMatchObject({ verified: true, luthier: { verified: true } });
     expect(detail.verification).toMatchObject({ adminName: 'Ada Admin', note });

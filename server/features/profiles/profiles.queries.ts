@@ -66,8 +66,20 @@ export async function findShopProfile(db: Db, slug: string) {
     .limit(1);
   if (!row) return null;
   const { shop } = row;
+  const [admin] =
+    shop.verified && shop.verifiedById
+      ? await db.select({ name: users.displayName }).from(users).where(eq(users.id, shop.verifiedById))
+      : [];
   return {
     ...shop,
+    verification:
+      shop.verified && shop.verifiedAt
+        ? {
+            adminName: admin?.name ?? 'An admin',
+            at: shop.verifiedAt.toISOString(),
+            note: shop.verificationNote ?? '',
+          }
+        : null,
     createdAt: shop.createdAt.toISOString(),
     owner: {
       displayName: row.ownerName,

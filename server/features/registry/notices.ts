@@ -1,3 +1,5 @@
+import type { AppContext } from '../../context';
+import { mailSafeText } from '../../notify/mail-text';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -84,4 +86,29 @@ export function serviceNotice(
     ...serviceTexts[kind](instrument.name, by),
     link: `/instruments/${instrument.id}`,
   };
+}
+
+/**
+ * An offer mailed to an address no account had proven is withdrawn (cancelled by the sender, or the instrument
+ * reported stolen): the address that was told of the offer is told it is gone, as an account is in its inbox.
+ */
+export async function mailOfferWithdrawn(
+  ctx: AppContext,
+  offer: { id: string; toEmail: string },
+  instrumentName: string,
+  reason: 'cancelled' | 'stolen',
+) {
+  await ctx.mailer
+    .send({
+      to: offer.toEmail,
+      subject: 'An instrument transfer offered to you was withdrawn',
+      text: [
+        reason === 'stolen'
+          ? `The offer of "${mailSafeText(instrumentName)}" to you is withdrawn: the instrument was reported stolen.`
+          : `The offer of "${mailSafeText(instrumentName)}" to you was cancelled by the person who made it.`,
+        '',
+        'Nothing is needed from you.',
+      ].join('\n'),
+    })
+    .catch(() => undefined);
 }

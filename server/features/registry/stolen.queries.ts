@@ -7,7 +7,7 @@ import { recordPassportEvent, recordPassportEvents } from '../../log/passport-ev
 import { notify } from '../../notify/notifications';
 import { conflict } from '../../plugins/errors';
 import type { FoundInstrument } from './detail.queries';
-import { stolenOfferNotice } from './notices';
+import { mailOfferWithdrawn, stolenOfferNotice } from './notices';
 import { recipientAccount } from './transfers.queries';
 
 type StolenReport = z.output<typeof stolenReportSchema>;
@@ -24,7 +24,7 @@ export async function reportStolen(
   report: StolenReport,
 ) {
   const id = found.instrument.id;
-  await ctx.db.transaction(async (tx) => {
+  const mailOnly = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(instruments)
       .set({
@@ -57,12 +57,17 @@ export async function reportStolen(
       },
     ]);
     const notices = [];
+    const addresses = [];
     for (const t of cancelled) {
       const account = await recipientAccount(tx, t);
       if (account) notices.push(stolenOfferNotice(account, found.instrument.name));
+      else addresses.push(t);
     }
     await notify(ctx, tx, notices);
+    return addresses;
   });
+  // Offers that went to an address no account has proven were told by mail; so is their withdrawal.
+  for (const t of mailOnly) await mailOfferWithdrawn(ctx, t, found.instrument.name, 'stolen');
 }
 
 /** The owner found it again: the stolen report ends (kept in the history) and it may change hands again. */

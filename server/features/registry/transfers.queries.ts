@@ -9,7 +9,7 @@ import { conflict, isUniqueViolation } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
 import { notify } from '../../notify/notifications';
-import { offerNotice, verifiedAccountFor } from './notices';
+import { mailOfferWithdrawn, offerNotice, verifiedAccountFor } from './notices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Row = typeof transfers.$inferSelect;
@@ -190,7 +190,7 @@ export async function closeTransfer(
 ) {
   const { db } = ctx;
   await expireDueTransfers(db, ctx);
-  await db.transaction(async (tx) => {
+  const mailOnly = await db.transaction(async (tx) => {
     const who = action === 'declined' ? recipientIs(user) : eq(transfers.fromUserId, user.id);
     const [t] = await tx
       .update(transfers)
@@ -205,14 +205,13 @@ export async function closeTransfer(
       data: { method: t.method },
     });
     const other = action === 'declined' ? t.fromUserId : await recipientAccount(tx, t);
+    const name = await nameOf(tx, t.instrumentId);
     if (other)
       await notify(ctx, tx, [
-        offerNotice(
-          action === 'declined' ? 'offer_declined' : 'offer_cancelled',
-          other,
-          await nameOf(tx, t.instrumentId),
-          t.id,
-        ),
+        offerNotice(action === 'declined' ? 'offer_declined' : 'offer_cancelled', other, name, t.id),
       ]);
+    // A cancelled offer to an address no account has proven: that address was told by mail, and is again.
+    return !other && action === 'cancelled' ? { offer: t, name } : null;
   });
+  if (mailOnly) await mailOfferWithdrawn(ctx, mailOnly.offer, mailOnly.name, 'cancelled');
 }
