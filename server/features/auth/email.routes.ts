@@ -74,6 +74,8 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
         email: 'This is already your email address.',
       });
     await app.rateLimit(`email-change:user:${user.id}`, 5, HOUR_MS);
+    // Per address too: many accounts cannot be used to fill one stranger's mailbox with confirmation links.
+    await app.rateLimit(`email-change:to:${input.email.toLowerCase()}`, 5, 24 * HOUR_MS);
     // Nothing changes until the link sent to the new address is followed; the current address is told now.
     // Whether another account uses the address is checked only when the link is followed, so this form cannot be
     // used to find out who has an account.

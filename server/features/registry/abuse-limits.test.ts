@@ -297,4 +297,32 @@ describe('email verification and address changes', () => {
       ).statusCode,
     ).toBe(200);
   });
+
+  it('email-change links: 5 a day to one address, whoever asks', async () => {
+    const password = 'correct horse battery';
+    const target = 'popular-target@example.test';
+    for (let i = 0; i < 5; i++) {
+      const asker = await person({ password });
+      expect(
+        (await post('/api/account/email', { email: target, password }, { cookie: asker.cookie })).statusCode,
+      ).toBe(200);
+    }
+    const sixth = await person({ password });
+    expectLimited(
+      await post('/api/account/email', { email: target, password }, { cookie: sixth.cookie }),
+      GENERIC,
+      24 * HOUR_MS,
+    );
+    expect(mailTo(target)).toBe(5);
+    // The sixth person may still move to another address.
+    expect(
+      (
+        await post(
+          '/api/account/email',
+          { email: 'elsewhere@example.test', password },
+          { cookie: sixth.cookie },
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
 });

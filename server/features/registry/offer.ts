@@ -34,18 +34,23 @@ export async function offerTransfer(
   );
   if (!reachedAccount) {
     const link = `${ctx.env.publicUrl}/transfers/${transfer.id}`;
-    await ctx.mailer.send({
-      to: to.toEmail,
-      subject: 'An instrument is being transferred to you',
-      text: [
-        `Someone offers you the ownership of an instrument in the Luthier Registry (${to.method}).`,
-        '',
-        `Accept or decline it here: ${link}`,
-        '',
-        'The offer expires in 14 days. To answer it, sign in with an account whose email address is this one and',
-        'confirm the address from the link we send you when you register.',
-      ].join('\n'),
-    });
+    // Not awaited: an account's notice is mailed after the answer too, so how long the answer takes does not
+    // tell the sender whether the address has an account.
+    void ctx.mailer
+      .send({
+        to: to.toEmail,
+        subject: 'An instrument is being transferred to you',
+        text: [
+          `Someone offers you the ownership of an instrument in the Luthier Registry (${to.method}).`,
+          '',
+          `Accept or decline it here: ${link}`,
+          '',
+          'The offer expires in 14 days. To answer it, sign in with an account whose email address is this one and',
+          'confirm the address from the link we send you when you register.',
+        ].join('\n'),
+      })
+      // Like the notification mails: a failed send must not fail the offer, which the recipient can still reach.
+      .catch(() => undefined);
   }
   return transfer;
 }
