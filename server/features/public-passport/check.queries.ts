@@ -13,7 +13,13 @@ const escapeLike = (input: string) => input.replace(/[\\%_]/g, (c) => `\\${c}`);
  * trigram-indexed search text, so the `like` lets that index find the few candidates. When several passports
  * share a serial number, a stolen one wins: the buyer asking must hear about it.
  */
-export async function checkPassport(ctx: AppContext, q: string, at: Date): Promise<CheckResult> {
+export async function checkPassport(
+  ctx: AppContext,
+  q: string,
+  at: Date,
+  /** Whether this owner may be told of one more check (a cap per owner: many lookers cannot flood one inbox). */
+  mayTell: (ownerId: string) => Promise<boolean> = async () => true,
+): Promise<CheckResult> {
   const { db } = ctx;
   const lower = q.toLowerCase();
   const rows = await db
@@ -45,7 +51,7 @@ export async function checkPassport(ctx: AppContext, q: string, at: Date): Promi
   if (!hit) return { result: 'not_found' };
   if (hit.status === 'stolen') {
     const reportedOn = await stolenSince(db, hit.id);
-    if (hit.ownerId) await tellOwner(ctx, hit, at);
+    if (hit.ownerId && (await mayTell(hit.ownerId))) await tellOwner(ctx, hit, at);
     return { result: 'stolen', reportedOn: reportedOn ?? at.toISOString().slice(0, 10) };
   }
   return {

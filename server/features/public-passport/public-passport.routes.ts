@@ -23,6 +23,8 @@ import {
 const NOT_FOUND = 'No passport with that code is in the registry.';
 /** Lookups per address and minute at /check: enough for a person, too few to walk the registry's serial numbers. */
 export const CHECKS_PER_MINUTE = 30;
+/** Check alerts one owner receives in an hour; the checks themselves go on being answered. */
+export const ALERTS_PER_OWNER_PER_HOUR = 20;
 const MINUTE_MS = 60_000;
 
 /** Public passports: the JSON view, its page's head, its images, and the stolen-instrument check. */
@@ -64,7 +66,14 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   handle(app, 'GET /api/public/check', async (request) => {
     await app.rateLimit(`check:ip:${request.ip}`, CHECKS_PER_MINUTE, MINUTE_MS);
     const { q } = request.query;
-    return checkPassport(ctx, q, new Date());
+    // Every check is told to the stolen instrument's owner, up to a cap per owner: checks from many addresses
+    // cannot fill one person's inbox and mailbox (the checker's answer is the same either way).
+    const mayTell = (ownerId: string) =>
+      app.rateLimit(`check:alert:${ownerId}`, ALERTS_PER_OWNER_PER_HOUR, 60 * MINUTE_MS).then(
+        () => true,
+        () => false,
+      );
+    return checkPassport(ctx, q, new Date(), mayTell);
   });
 
   handle(app, 'GET /p/:code/og.png', { config: { sharedCache: true } }, async (request, reply) => {

@@ -6,10 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PassportLogBundle } from '../../../contract/log';
 import { verifyPassportLog } from '../../../contract/log/verify-passport';
-import { addServiceRecord } from '../../db/builders/registry';
+import { createShop, createUser } from '../../db/builders/accounts';
+import { addServiceRecord, createInstrument } from '../../db/builders/registry';
 import { instrumentEvents, notifications, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { api, instrumentOf, luthierWithShop } from '../registry/registry-test-kit';
+import { ALERTS_PER_OWNER_PER_HOUR } from './public-passport.routes';
 
 let t: TestApp;
 let code: string;
@@ -244,6 +246,10 @@ describe('GET /api/public/check', () => {
     const inbox = await t.db.select().from(notifications).where(eq(notifications.userId, ownerId));
     const checks = inbox.filter((n) => n.kind === 'stolen_check');
     expect(checks).toHaveLength(1);
+    // Every check is told: a second one is a second notice.
+    await api(t, null).get('/api/public/check?q=ORD-5531');
+    const again = await t.db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    expect(again.filter((n) => n.kind === 'stolen_check')).toHaveLength(2);
     expect(checks[0]!.body).toMatch(/UTC\.$/);
     expect(checks[0]!.body).not.toMatch(/\d+\.\d+\.\d+\.\d+|127\.0/);
     const page = (await api(t, null).get(`/api/public/passports/${code}`)).json();
@@ -269,6 +275,34 @@ describe('check rate limit', () => {
       const last = await strict.app.inject({ url: '/api/public/check?q=LR-AAAA-AAAA' });
       expect(last.statusCode).toBe(429);
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await strict.close();
+    }
+  }, 120_000);
+
+  it('tells a stolen instrument’s owner of 20 checks an hour at most, however many addresses check', async () => {
+    const strict = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      const owner = await createUser(strict.db, { handle: 'alerted-owner' });
+      const maker = await createUser(strict.db, { handle: 'alert-maker', role: 'luthier' });
+      const shop = await createShop(strict.db, maker.id, { name: 'Alert Shop' });
+      await createInstrument(strict.db, {
+        makerShopId: shop.id,
+        name: 'Alerted Guitar',
+        serialNumber: 'ALERT-0001',
+        status: 'stolen',
+        history: [{ userId: owner.id, ownerName: 'Owner', startDate: '2024-01-01' }],
+      });
+      for (let i = 0; i < ALERTS_PER_OWNER_PER_HOUR + 5; i++) {
+        const res = await strict.app.inject({
+          url: '/api/public/check?q=ALERT-0001',
+          remoteAddress: `10.1.0.${i + 1}`,
+        });
+        // The checker's answer never changes with the cap.
+        expect(res.json()).toMatchObject({ result: 'stolen' });
+      }
+      const inbox = await strict.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+      expect(inbox.filter((n) => n.kind === 'stolen_check')).toHaveLength(ALERTS_PER_OWNER_PER_HOUR);
     } finally {
       await strict.close();
     }
