@@ -69,14 +69,45 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `sid=${cookie.value}`;
 }
 
-/** Creates a person directly in the database and signs them in; returns the user and their Cookie header. */
-export async function signedInUser(t: TestApp, seed: Partial<UserSeed> = {}) {
+let ipCounter = 0;
+/**
+ * A client address no other request of this process used: limits counted per address (sign-in, resets) then
+ * count only what the test means them to.
+ */
+export const freshIp = () =>
+  `10.${100 + Math.floor(ipCounter / 62_500)}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
+
+/** A POST as from one client address (a fresh one unless given), with a session cookie when given. */
+export const postFrom = (
+  t: TestApp,
+  url: string,
+  payload: object,
+  options: { cookie?: string; ip?: string } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: options.ip ?? freshIp(),
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+
+/**
+ * Creates a person directly in the database and signs them in; returns the user and their Cookie header. With
+ * `fromOwnAddress`, the sign-in comes from a fresh address (for apps with production sign-in limits).
+ */
+export async function signedInUser(
+  t: TestApp,
+  seed: Partial<UserSeed> = {},
+  options: { fromOwnAddress?: boolean } = {},
+) {
   const password = seed.password ?? 'correct horse battery';
   const user = await createUser(t.db, { ...seed, password });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email: user.email, password },
+    ...(options.fromOwnAddress ? { remoteAddress: freshIp() } : {}),
   });
   return { user, cookie: sessionCookie(res) };
 }

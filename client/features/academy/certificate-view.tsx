@@ -3,6 +3,7 @@ import { Award, Download, ExternalLink, Hammer, ShieldAlert, ShieldCheck } from 
 import { Link } from 'react-router';
 import { verifyEdDsaJwt, type JwtCheck } from '../../../contract/certificate-jwt';
 import { linkedInAddUrl, type Jwks, type PublicCertificate } from '../../../contract/certificates';
+import { SettingCheckbox } from '../../components/setting-checkbox';
 import { buttonClasses } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -76,26 +77,15 @@ function ProfileToggle({ certificate }: { certificate: PublicCertificate }) {
   // Shown at once; a failure puts it back.
   const [shown, setShown] = useState(certificate.showOnProfile ?? false);
   return (
-    <div className="flex flex-col gap-1">
-      <label className="flex items-center gap-2 text-sm text-stone-800">
-        <input
-          type="checkbox"
-          className="size-4 accent-wood-700"
-          checked={shown}
-          onChange={(e) => {
-            const next = e.target.checked;
-            setShown(next);
-            settings.mutate({ showOnProfile: next }, { onError: () => setShown(!next) });
-          }}
-        />
-        Show this certificate on my public profile
-      </label>
-      {settings.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(settings.error, 'The setting could not be saved.')}
-        </p>
-      )}
-    </div>
+    <SettingCheckbox
+      label="Show this certificate on my public profile"
+      checked={shown}
+      error={settings.error}
+      onChange={(next) => {
+        setShown(next);
+        settings.mutate({ showOnProfile: next }, { onError: () => setShown(!next) });
+      }}
+    />
   );
 }
 

@@ -42,22 +42,19 @@ export async function certificatePdf(
     doc.embedFont(StandardFonts.Courier),
   ]);
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  page.drawRectangle({
-    x: 24,
-    y: 24,
-    width: PAGE.width - 48,
-    height: PAGE.height - 48,
-    borderColor: ACCENT,
-    borderWidth: 2,
-  });
-  page.drawRectangle({
-    x: 32,
-    y: 32,
-    width: PAGE.width - 64,
-    height: PAGE.height - 64,
-    borderColor: ACCENT,
-    borderWidth: 0.5,
-  });
+  // A double frame: a heavy outer line and a thin inner one.
+  for (const [inset, borderWidth] of [
+    [24, 2],
+    [32, 0.5],
+  ] as const)
+    page.drawRectangle({
+      x: inset,
+      y: inset,
+      width: PAGE.width - 2 * inset,
+      height: PAGE.height - 2 * inset,
+      borderColor: ACCENT,
+      borderWidth,
+    });
   const issued = new Date(certificate.issuedAt).toLocaleDateString('en-US', {
     day: 'numeric',
     month: 'long',

@@ -106,3 +106,16 @@ export async function publicCertificate(
     ...(mine ? { showOnProfile: row.showOnProfile } : {}),
   };
 }
+
+/** What a shared link's head tags name: the learner and the course (no signature check, no lists). */
+export async function certificateHead(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: certificates.id,
+      learnerName: certificates.learnerName,
+      courseTitle: certificates.courseTitle,
+    })
+    .from(certificates)
+    .where(eq(certificates.id, id));
+  return row ?? null;
+}

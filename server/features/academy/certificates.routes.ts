@@ -7,7 +7,7 @@ import { handle } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { certificatePdf } from './certificate-pdf';
-import { myCertificates, publicCertificate, setShowOnProfile } from './certificates.queries';
+import { certificateHead, myCertificates, publicCertificate, setShowOnProfile } from './certificates.queries';
 
 const NOT_FOUND = 'No certificate with that id.';
 
@@ -64,11 +64,11 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
 
   // A shared link names the learner and the course; the page itself is not indexed (people share it on purpose).
   app.addHeadProvider('/certificates/:id', async ({ id = '' }) => {
-    const certificate = CERTIFICATE_ID_PATTERN.test(id) ? await publicCertificate(db, id, null) : null;
+    const certificate = CERTIFICATE_ID_PATTERN.test(id) ? await certificateHead(db, id) : null;
     if (!certificate) return null;
     return {
-      title: `${certificate.learnerName} · ${certificate.course.title}`,
-      description: `${certificate.learnerName} completed every lesson of "${certificate.course.title}" in the Luthier Registry Academy. A signed Open Badges 3.0 credential anyone can verify.`,
+      title: `${certificate.learnerName} · ${certificate.courseTitle}`,
+      description: `${certificate.learnerName} completed every lesson of "${certificate.courseTitle}" in the Luthier Registry Academy. A signed Open Badges 3.0 credential anyone can verify.`,
       path: `/certificates/${certificate.id}`,
       noindex: true,
     };

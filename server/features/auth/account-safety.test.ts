@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, passwordResets } from '../../db/schema';
 import { settleNotificationMail } from '../../notify/notifications';
-import { createTestApp, sessionCookie, signedInUser, type TestApp } from '../../test/test-app';
+import {
+  createTestApp,
+  freshIp,
+  postFrom,
+  sessionCookie,
+  signedInUser,
+  type TestApp,
+} from '../../test/test-app';
 import { createHashQueue } from '../../passwords/hash-queue';
 import { hashQueue } from '../../passwords/passwords';
 
@@ -12,16 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-let ipCounter = 1;
-const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const post = (url: string, payload: object, opts: { cookie?: string; ip?: string } = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    remoteAddress: opts.ip ?? freshIp(),
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
-  });
+  postFrom(t, url, payload, opts);
 const resetTokens = () =>
   t.mail
     .map((m) => /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(m.text)?.[1])

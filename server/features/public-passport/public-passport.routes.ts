@@ -37,7 +37,13 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     return passport;
   };
   const pageUrl = (code: string) => `${env.publicUrl}/p/${code}`;
-  const makerName = (p: PublicPassport) => p.maker?.shopName ?? null;
+  /** What a label (and the dossier's copy of it) prints: the page's address, the code, the name and the maker. */
+  const labelFacts = (p: PublicPassport) => ({
+    url: pageUrl(p.passportCode),
+    code: p.passportCode,
+    name: p.name,
+    maker: p.maker?.shopName ?? null,
+  });
 
   // The same for every caller: shared, revalidated with an ETag, kept briefly in the shared cache.
   handle(
@@ -90,31 +96,19 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   handle(app, 'GET /p/:code/label.svg', { config: { sharedCache: true } }, async (request, reply) => {
-    const p = await load(request.params.code);
-    const svg = await labelSvg({
-      url: pageUrl(p.passportCode),
-      code: p.passportCode,
-      name: p.name,
-      maker: makerName(p),
-    });
+    const svg = await labelSvg(labelFacts(await load(request.params.code)));
     return sharedResponse(reply, 3600).type('image/svg+xml').send(svg);
   });
 
   handle(app, 'GET /p/:code/label.png', { config: { sharedCache: true } }, async (request, reply) => {
-    const p = await load(request.params.code);
-    const png = await labelPng({
-      url: pageUrl(p.passportCode),
-      code: p.passportCode,
-      name: p.name,
-      maker: makerName(p),
-    });
+    const png = await labelPng(labelFacts(await load(request.params.code)));
     return sharedResponse(reply, 3600).type('image/png').send(png);
   });
 
   const signer = await loadLogSigner(db, env);
   /** The dossier of a passport; with `revealed`, the owner's copy (their private values and salts). */
   const dossier = async (p: PublicPassport, revealed?: RevealedValue[]) => {
-    const facts = { url: pageUrl(p.passportCode), code: p.passportCode, name: p.name, maker: makerName(p) };
+    const facts = labelFacts(p);
     const primary = p.photos[0];
     const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
     const [{ bundle, leafHashes }, label, photoPng] = await Promise.all([

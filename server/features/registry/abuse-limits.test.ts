@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShop, createUser, type UserSeed } from '../../db/builders/accounts';
+import { createShop, type UserSeed } from '../../db/builders/accounts';
 import { instruments, serviceRecords, transfers } from '../../db/schema';
 import { settleNotificationMail } from '../../notify/notifications';
-import { createTestApp, sessionCookie, type TestApp } from '../../test/test-app';
+import { createTestApp, freshIp, postFrom, signedInUser, type TestApp } from '../../test/test-app';
 import { api, instrumentOf } from './registry-test-kit';
 import { createOwnership } from './registry-trust-kit';
 
@@ -27,24 +27,11 @@ afterAll(async () => {
   await t.close();
 });
 
-// Sign-in is itself limited per address (10 per 15 minutes), so each person signs in from an address of their own.
-let ipCounter = 0;
-const freshIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
 type Person = Awaited<ReturnType<typeof person>>;
 type Luthier = Awaited<ReturnType<typeof luthier>>;
 
-async function person(seed: Partial<UserSeed> = {}) {
-  const password = seed.password ?? 'correct horse battery';
-  const user = await createUser(t.db, { ...seed, password });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: freshIp(),
-    payload: { email: user.email, password },
-  });
-  return { user, cookie: sessionCookie(res) };
-}
+// Sign-in is itself limited per address (10 per 15 minutes), so each person signs in from an address of their own.
+const person = (seed: Partial<UserSeed> = {}) => signedInUser(t, seed, { fromOwnAddress: true });
 
 let luthiers = 0;
 async function luthier() {
@@ -229,13 +216,7 @@ describe('stolen reports', () => {
 
 describe('email verification and address changes', () => {
   const post = (url: string, payload: object, opts: { cookie?: string; ip?: string } = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      remoteAddress: opts.ip ?? freshIp(),
-      headers: opts.cookie ? { cookie: opts.cookie } : {},
-    });
+    postFrom(t, url, payload, opts);
   const mailTo = (to: string) => t.mail.filter((m) => m.to === to).length;
 
   it('resending the verification link: 3 an hour per person; another person is unaffected', async () => {
