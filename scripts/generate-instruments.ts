@@ -2,18 +2,9 @@
 // to the configured database in batched multi-row inserts, for search and paging tests at scale. Each passport's
 // "created" event grows the transparency log too.
 import { eq, sql } from 'drizzle-orm';
-import { generatePassportCode } from '../server/db/builders/registry';
-import { drawingUrl } from '../server/db/sample/drawings';
 import { recordPassportEvents } from '../server/log/passport-events';
 import { instrumentImages, instruments, ownershipRecords, shops, users } from '../server/db/schema';
-import {
-  SCALE_ADJECTIVES,
-  SCALE_CATEGORIES,
-  SCALE_CONDITIONS,
-  SCALE_DRAWINGS,
-  SCALE_TYPES,
-  SCALE_WOODS,
-} from './scale-vocabulary';
+import { scaleRow } from './scale-rows';
 import { openScriptDatabase } from './script-db';
 
 const count = Number.parseInt(process.argv[2] ?? '100000', 10);
@@ -22,7 +13,6 @@ if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
   process.exit(2);
 }
 const BATCH = 1000;
-const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
 const { database, done } = await openScriptDatabase();
 const db = database.db;
@@ -39,36 +29,7 @@ try {
     for (let offset = 0; offset < count; offset += BATCH) {
       const size = Math.min(BATCH, count - offset);
       await db.transaction(async (tx) => {
-        const rows = Array.from({ length: size }, (_, k) => {
-          const n = offset + k;
-          const seed = n * 7919 + Math.floor(Math.random() * 1000);
-          const type = pick(SCALE_TYPES, seed);
-          const maker = pick(makers, seed >> 3);
-          const body = pick(SCALE_WOODS, seed >> 5);
-          const category = pick(SCALE_CATEGORIES, seed >> 4);
-          return {
-            row: {
-              passportCode: generatePassportCode(),
-              name: `${pick(SCALE_ADJECTIVES, seed >> 2)} ${body[0]!.toUpperCase()}${body.slice(1)} ${type[0]!.toUpperCase()}${type.slice(1)} ${n + 1}`,
-              instrumentType: type,
-              category,
-              model: `Model ${(seed % 97) + 1}`,
-              serialNumber: `SC-${String(n + 1).padStart(7, '0')}`,
-              bodyWood: body,
-              neckWood: pick(SCALE_WOODS, seed >> 6),
-              fretboardWood: pick(SCALE_WOODS, seed >> 7),
-              description: `Scale-test ${type} in ${body}.`,
-              yearMade: 1960 + (seed % 66),
-              estimatedValue: 500 + (seed % 30_000),
-              condition: pick(SCALE_CONDITIONS, seed >> 8),
-              verified: seed % 3 === 0,
-              makerShopId: maker.id,
-              currentOwnerId: maker.ownerId,
-            },
-            maker,
-            drawing: drawingUrl(type, category, pick(SCALE_DRAWINGS, seed >> 9)),
-          };
-        });
+        const rows = Array.from({ length: size }, (_, k) => scaleRow(offset + k, makers));
         const inserted = await tx
           .insert(instruments)
           .values(rows.map((r) => r.row))
