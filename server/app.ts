@@ -11,6 +11,7 @@ import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { logRoutes } from './features/log/log.routes';
+import { tileRoutes } from './features/log/tiles.routes';
 import { publicPassportRoutes } from './features/public-passport/public-passport.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { handlesRoutes } from './features/handles/handles.routes';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registryRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await logRoutes(app, ctx);
+  await tileRoutes(app, ctx);
   await publicPassportRoutes(app, ctx);
   await apiDocsRoutes(app, ctx);
 

@@ -30,9 +30,13 @@ describe('fuzzing every route', () => {
   });
 
   it('never answers 5xx or leaks internals, as a guest or signed in', async () => {
-    // The API, media, and the images and documents served beside public pages (/p/:code/label.png …).
+    // The API, media, the log's tiles, and the images and documents served beside public pages (/p/:code/label.png …).
     const routes = t.app.routeList.filter(
-      (r) => r.url.startsWith('/api/') || r.url.startsWith('/media/') || /\.(png|svg|pdf)$/.test(r.url),
+      (r) =>
+        r.url.startsWith('/api/') ||
+        r.url.startsWith('/media/') ||
+        r.url.startsWith('/log/') ||
+        /\.(png|svg|pdf)$/.test(r.url),
     );
     for (const route of routes) {
       await fc.assert(

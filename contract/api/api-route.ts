@@ -6,6 +6,8 @@ export interface ApiRoute {
   /** Fastify style, e.g. /api/registry/instruments/:id */
   path: string;
   summary: string;
+  /** Only where the name made from the method and path would repeat another operation's. */
+  operationId?: string;
   tag: string;
   /** none: anyone; optional: answers differ for a signed-in caller; session: signed in; admin: an admin. */
   auth: 'none' | 'optional' | 'session' | 'admin';

@@ -11,8 +11,12 @@ import { pathText, type ApiRoute } from './api-route';
 
 const tag = 'transparency log';
 const text = 'text/plain';
+const octets = 'application/octet-stream';
+const tileRest = pathText(
+  'The tile number in groups of three digits, all but the last starting with x (1234067: x001/x234/067), then .p/<width> for a partial tile (1–255)',
+);
 
-/** The public, append-only transparency log of passport events (Go sumdb/tlog formats). */
+/** The public, append-only transparency log of passport events (Go sumdb/tlog formats, and C2SP tlog-tiles under /log). */
 export const LOG_ROUTES = [
   {
     method: 'GET',
@@ -31,6 +35,40 @@ export const LOG_ROUTES = [
     auth: 'none',
     response: { status: 200, contentType: text },
     errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/log/checkpoint',
+    summary:
+      'The latest signed checkpoint at the C2SP tlog-tiles address (the same bytes as /api/log/checkpoint)',
+    // getLogCheckpoint is /api/log/checkpoint's.
+    operationId: 'getTlogTilesCheckpoint',
+    tag,
+    auth: 'none',
+    response: { status: 200, contentType: text },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/log/tile/:level/*',
+    summary:
+      'A C2SP tlog-tiles hash tile: 256 hashes (8,192 bytes) at tree level 8 × level, or the first <width> of them; 404 until the tree has them',
+    tag,
+    auth: 'none',
+    params: z.object({ level: pathText('The tile level, 0 to 63'), '*': tileRest }),
+    response: { status: 200, contentType: octets },
+    errors: [400, 404],
+  },
+  {
+    method: 'GET',
+    path: '/log/tile/entries/*',
+    summary:
+      'A C2SP tlog-tiles entry bundle: 256 log entries (or the first <width>), each a big-endian uint16 length and the leaf bytes; gzip when accepted',
+    tag,
+    auth: 'none',
+    params: z.object({ '*': tileRest }),
+    response: { status: 200, contentType: octets },
+    errors: [400, 404],
   },
   {
     method: 'GET',

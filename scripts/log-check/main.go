@@ -2,7 +2,9 @@
 // the project's TypeScript: the checkpoint with note.Open, every leaf with tlog.CheckRecord against the
 // checkpoint, the checkpoint's root recomputed from all leaves, and consistency proofs with tlog.CheckTree.
 //
-//	GO111MODULE=off GOPATH=/usr/share/gocode:$TMP go run scripts/log-check/main.go http://127.0.0.1:3000 [passport code]
+//	GO111MODULE=off GOPATH=/usr/share/gocode:$TMP go run ./scripts/log-check http://127.0.0.1:3000 [passport code]
+//
+// `log-check tiles <base URL> [older checkpoint file]` reads the same log as C2SP tlog-tiles instead (tiles.go).
 package main
 
 import (
@@ -72,6 +74,15 @@ func openCheckpoint(msg []byte, verifier note.Verifier) tlog.Tree {
 	return tlog.Tree{N: size, Hash: hashes([]string{lines[2]})[0]}
 }
 
+func loadVerifier(base string) note.Verifier {
+	vkey := strings.TrimSpace(string(get(base, "/api/log/key")))
+	verifier, err := note.NewVerifier(vkey)
+	if err != nil {
+		fail("note.NewVerifier(%q): %v", vkey, err)
+	}
+	return verifier
+}
+
 type hashStore map[int64]tlog.Hash
 
 func (s hashStore) ReadHashes(indexes []int64) ([]tlog.Hash, error) {
@@ -90,12 +101,19 @@ func main() {
 	if len(os.Args) < 2 {
 		fail("usage: log-check <base URL> [passport code]")
 	}
-	base := strings.TrimRight(os.Args[1], "/")
-	vkey := strings.TrimSpace(string(get(base, "/api/log/key")))
-	verifier, err := note.NewVerifier(vkey)
-	if err != nil {
-		fail("note.NewVerifier(%q): %v", vkey, err)
+	if os.Args[1] == "tiles" {
+		if len(os.Args) < 3 {
+			fail("usage: log-check tiles <base URL> [older checkpoint file]")
+		}
+		older := ""
+		if len(os.Args) > 3 {
+			older = os.Args[3]
+		}
+		checkTiles(strings.TrimRight(os.Args[2], "/"), older)
+		return
 	}
+	base := strings.TrimRight(os.Args[1], "/")
+	verifier := loadVerifier(base)
 	tree := openCheckpoint(get(base, "/api/log/checkpoint"), verifier)
 
 	// Rebuild the tree from the leaves alone, the way a Go sumdb client stores it.

@@ -12,8 +12,8 @@ import { SESSION_COOKIE } from './sessions';
 /**
  * Serves the built React app: hashed assets cached for a year, every other unknown GET answered with index.html
  * (with the page's own head tags when it has any) so the client router shows its page or its not-found page,
- * with status 200 for an address in the page manifest and 404 for any other. Unknown /api and /media paths stay
- * JSON 404s.
+ * with status 200 for an address in the page manifest and 404 for any other. Unknown /api, /media and /log paths
+ * stay JSON 404s.
  */
 export async function registerSpa(app: FastifyInstance, env: Env, clientDir: string | null): Promise<void> {
   registerPages(app, env);
@@ -88,7 +88,12 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi =
-      request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      request.url.startsWith('/media/') ||
+      // The transparency log's tiles are read by programs: an unknown address there is a JSON 404, not a page.
+      request.url.startsWith('/log/') ||
+      request.url === '/log';
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       // An address no page has is a real 404 (the app still shows its not-found page), so search engines do
       // not index it as a page.

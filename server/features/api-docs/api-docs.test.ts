@@ -30,6 +30,8 @@ describe('the OpenAPI document', () => {
       (r) =>
         r.url.startsWith('/api/') ||
         r.url.startsWith('/media/') ||
+        // The transparency log as C2SP tlog-tiles: checkpoint, hash tiles, entry bundles.
+        r.url.startsWith('/log/') ||
         ['/healthz', '/readyz', '/.well-known/jwks.json'].includes(r.url) ||
         // Files made per record (labels, dossiers, share images) are part of the public API too.
         /^\/(p|listing)\/:[a-z]+\/[a-z.-]+\.(png|svg|pdf)$/.test(r.url),
@@ -74,6 +76,14 @@ describe('the OpenAPI document', () => {
 
     expect(document.paths['/api/account']?.get?.security).toEqual([{ sessionCookie: [] }]);
     expect(document.paths['/api/log/key']?.get?.responses['200']?.content).toHaveProperty('text/plain');
+    const tile = document.paths['/log/tile/{level}/{path}']?.get;
+    expect(tile?.parameters?.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['level', 'path', true],
+      ['path', 'path', true],
+    ]);
+    expect(tile?.responses['200']?.content).toHaveProperty('application/octet-stream');
+    expect(document.paths['/log/tile/entries/{path}']?.get?.operationId).toBe('getLogTileEntries');
+    expect(document.paths['/log/checkpoint']?.get?.responses['200']?.content).toHaveProperty('text/plain');
   });
 });
 

@@ -82,11 +82,16 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-/** /api/x/:id → /api/x/{id} */
-export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** Fastify names a trailing wildcard `*`; OpenAPI needs a parameter name. */
+const WILDCARD = 'path';
+
+/** /api/x/:id → /api/x/{id}; /log/tile/entries/* → /log/tile/entries/{path} */
+export const openApiPath = (path: string) =>
+  path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, `/{${WILDCARD}}`);
 
 /** A stable, unique name: the method and the path's words, parameters as "By<Name>". */
 export function operationId(route: ApiRoute): string {
+  if (route.operationId) return route.operationId;
   const words = route.path
     .split('/')
     .filter((part) => part && part !== 'api')
@@ -103,7 +108,7 @@ function parameters(schema: ZodType | undefined, where: 'path' | 'query'): OpenA
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property;
     return {
-      name,
+      name: name === '*' && where === 'path' ? WILDCARD : name,
       in: where,
       required: where === 'path' || required.has(name),
       ...(typeof description === 'string' ? { description } : {}),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { latestCheckpoint } from '../../log/checkpoints';
 import { loadLogSigner } from '../../log/signing';
@@ -17,10 +17,14 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       .send(`${signer.vkey}\n`),
   );
 
-  handle(app, 'GET /api/log/checkpoint', async (_request, reply) => {
+  // The same note at both addresses: /log/checkpoint is where C2SP tlog-tiles clients look for it. It changes
+  // with every append, so caches must ask again each time.
+  const sendCheckpoint = async (_request: unknown, reply: FastifyReply) => {
     const checkpoint = await latestCheckpoint(db, signer);
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(checkpoint.note);
-  });
+  };
+  handle(app, 'GET /api/log/checkpoint', sendCheckpoint);
+  handle(app, 'GET /log/checkpoint', sendCheckpoint);
 
   handle(app, 'GET /api/log/entries/:index', async (request, reply) => {
     const { index } = request.params;
