@@ -97,3 +97,19 @@ describe('head tags in the HTML', () => {
     expect(sitemap).not.toContain('/instruments');
   });
 });
+
+describe('addresses that are not pages', () => {
+  it('the transparency log under /log is read by programs: an unknown address there is a JSON 404, not the app', async () => {
+    for (const url of ['/log', '/log/', '/log/tiles', '/log/tile/0', '/log/checkpoint/old']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json<{ code: string }>().code, url).toBe('NOT_FOUND');
+    }
+    // A page address beside it still gets the app.
+    expect((await t.app.inject('/logbook')).headers['content-type']).toMatch(/^text\/html/);
+    const checkpoint = await t.app.inject('/log/checkpoint');
+    expect(checkpoint.statusCode).toBe(200);
+    expect(checkpoint.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});
