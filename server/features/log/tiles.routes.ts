@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseTilePath, type TileAddress } from '../../log/tile-path';
 import { readEntryBundle, readHashTile } from '../../log/tiles';
@@ -48,14 +48,13 @@ export async function tileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const { db } = ctx;
 
   handle(app, 'GET /log/tile/:level/*', async (request, reply) => {
-    const address = addressOf(request);
-    // tile/entries/… has its own route; here a level named "entries" cannot arrive.
-    const tile = await readHashTile(db, address);
+    // tile/entries/… is the route below (a static segment wins), so this one only sees numbered levels.
+    const tile = await readHashTile(db, addressOf(request));
     if (!tile) throw missing();
     return reply.type(OCTETS).header('cache-control', TILE_CACHE).send(tile);
   });
 
-  handle(app, 'GET /log/tile/entries/*', async (request, reply: FastifyReply) => {
+  handle(app, 'GET /log/tile/entries/*', async (request, reply) => {
     const bundle = await readEntryBundle(db, addressOf(request));
     if (!bundle) throw missing();
     reply.type(OCTETS).header('cache-control', TILE_CACHE).header('vary', 'Accept-Encoding');
