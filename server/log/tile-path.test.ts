@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeTileIndex, parseTilePath, tilePath } from './tile-path';
+import { encodeBundle, MAX_ENTRY_BYTES } from './tiles';
 
 describe('C2SP tile paths', () => {
   it('encodes <N> in 3-digit groups, all but the last starting with x', () => {
@@ -56,5 +57,17 @@ describe('C2SP tile paths', () => {
     ['checkpoint', 'not a tile'],
   ])('refuses %s (%s)', (path) => {
     expect(parseTilePath(path)).toBeNull();
+  });
+});
+
+describe('entry bundles', () => {
+  it('prefix each entry with its UTF-8 length as a big-endian uint16', () => {
+    const bundle = encodeBundle(['{"a":"é"}', '']);
+    expect([...bundle]).toEqual([0, 10, ...Buffer.from('{"a":"é"}', 'utf8'), 0, 0]);
+    expect(encodeBundle(['x'.repeat(MAX_ENTRY_BYTES)]).readUInt16BE(0)).toBe(65_535);
+  });
+
+  it('refuse a leaf too long for the length prefix instead of writing a wrong one', () => {
+    expect(() => encodeBundle(['x'.repeat(MAX_ENTRY_BYTES + 1)])).toThrow(/65536 bytes/);
   });
 });
