@@ -96,6 +96,20 @@ describe('certificate keys', () => {
     expect(listed.find((k) => k.kid === after.kid)).toMatchObject({ status: 'signing', certificates: 2 });
   });
 
+  it('a retired CERTIFICATE_SIGNING_KEY is passed over at the next start for a generated key', async () => {
+    const env = readEnv({
+      NODE_ENV: 'test',
+      CERTIFICATE_SIGNING_KEY: Buffer.alloc(32, 8).toString('base64'),
+    });
+    const configured = await loadCertificateSigner(t.db, env);
+    expect(await retireKey(t.db, configured.kid)).toBe('done');
+    const restarted = await loadCertificateSigner(t.db, env);
+    expect(restarted.kid).not.toBe(configured.kid);
+    const [row] = await t.db.select().from(certificateKeys).where(eq(certificateKeys.kid, restarted.kid));
+    expect(row?.seed).not.toBeNull();
+    expect(row?.retiredAt).toBeNull();
+  });
+
   it('a revoked key leaves the JWKS and every certificate it signed says revoked: API, page data and PDF', async () => {
     const victim = await graduate();
     const at = new Date('2026-11-20T23:30:00Z');
