@@ -44,6 +44,10 @@ export const publicCertificateSchema = z.object({
   jwt: z.string(),
   credential: z.record(z.string(), z.unknown()),
   verified: z.boolean(),
+  /** Why it does not verify (null when it does): a changed credential, an unknown key, a revoked key. */
+  reason: z.string().nullable(),
+  /** When the academy revoked the key that signed it (then it never verifies), or null. */
+  keyRevokedAt: z.string().nullable(),
   learnerName: z.string(),
   /** The learner's public profile, when they chose to list the certificate there. */
   learnerHandle: z.string().nullable(),
@@ -58,7 +62,19 @@ export const publicCertificateSchema = z.object({
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 
-/** GET /.well-known/jwks.json: every key that ever signed a certificate (RFC 7517, OKP keys of RFC 8037). */
+/** What a certificate says once the key that signed it was revoked; the day in UTC, as every copy says it. */
+export const revokedKeyMessage = (revokedAt: string) =>
+  `This certificate's signing key was revoked on ${new Intl.DateTimeFormat('en', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(revokedAt))}.`;
+
+/**
+ * GET /.well-known/jwks.json: every key that signed a certificate and was not revoked (RFC 7517, OKP keys of
+ * RFC 8037).
+ */
 export const jwksSchema = z.object({
   keys: z.array(
     z.object({

@@ -172,6 +172,38 @@ export const RESERVED_SKELETONS: ReadonlySet<string> = new Set(
   [...RESERVED_HANDLES, ...PRODUCT_NAMES].map(handleSkeleton),
 );
 
+/** The product's name: no handle may contain it, in any look-alike spelling. */
+const PRODUCT_SKELETON = handleSkeleton('luthierregistry');
+
+/**
+ * Words that make a handle read as the site's staff ("admin-tomas", "officialshop", "helpdesk"). See
+ * docs/decisions/004 ("Staff words") for where in a handle each one counts.
+ */
+export const STAFF_WORDS = ['admin', 'support', 'official', 'staff', 'team', 'help', 'moderator', 'registry'];
+const STAFF_SKELETONS = STAFF_WORDS.map(handleSkeleton);
+// Long enough that no ordinary word hides them in its middle, unlike "badminton" or "steamworks".
+const STAFF_ANYWHERE = STAFF_SKELETONS.filter((w) => w.length >= 7);
+
+/**
+ * True when a handle is never given to anyone: a reserved word or product name (or a look-alike), a handle
+ * containing the product's name, or one pairing a staff word with anything: as a part between hyphens or
+ * digits, at the start of its first part or the end of its last, or (the long staff words) inside any part.
+ */
+export function isReservedHandle(handle: string): boolean {
+  const skeleton = handleSkeleton(handle);
+  if (RESERVED_HANDLES.has(handle) || RESERVED_SKELETONS.has(skeleton)) return true;
+  if (skeleton.includes(PRODUCT_SKELETON)) return true;
+  // Skeletons per hyphen-separated part: a word split by a hyphen ("tea-maker") is two words, not "team".
+  const parts = handle.split('-').filter(Boolean).map(handleSkeleton);
+  const first = parts[0] ?? '';
+  const last = parts[parts.length - 1] ?? '';
+  if (STAFF_SKELETONS.some((w) => first.startsWith(w) || last.endsWith(w))) return true;
+  if (STAFF_ANYWHERE.some((w) => parts.some((part) => part.includes(w)))) return true;
+  // Parts between digits too; 0 and 1 also read as letters, so the handle is cut both ways.
+  const pieces = [...handle.split(/[-0-9]+/), ...handle.split(/[-2-9]+/)];
+  return pieces.some((piece) => piece && STAFF_SKELETONS.includes(handleSkeleton(piece)));
+}
+
 /** A renamed handle stays held for its previous owner, and its /u/ and /l/ addresses redirect, this long. */
 export const RENAME_HOLD_DAYS = 180;
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../server/db/builders/accounts';
 import { migrateDatabase, openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema';
+import { certificateKeys, users } from '../server/db/schema';
 import { repoRoot } from '../server/test/processes';
 
 const run = promisify(execFile);
@@ -32,6 +32,10 @@ beforeAll(async () => {
   const database = await openDatabase({ dataDir });
   await migrateDatabase(database);
   await createUser(database.db, { email: 'boss@example.test' });
+  await database.db.insert(certificateKeys).values([
+    { kid: 'kid-signed', publicKey: 'x1', seed: 'c2VlZA==', firstSignedAt: new Date() },
+    { kid: 'kid-leaked', publicKey: 'x2', seed: null, firstSignedAt: new Date() },
+  ]);
   await database.close();
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -64,6 +68,32 @@ describe('npm run admin', () => {
       fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
     }
   });
+
+  it('lists, retires and revokes certificate keys', async () => {
+    const list = await admin('keys', 'list');
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/kid-signed {2}signing {2}generated .* published/);
+    expect(list.out).toMatch(/kid-leaked {2}signing {2}environment /);
+    const retired = await admin('keys', 'retire', 'kid-signed');
+    expect(retired.code).toBe(0);
+    expect(retired.out).toContain('Key kid-signed is retired');
+    const revoked = await admin('keys', 'revoke', 'kid-leaked');
+    expect(revoked.code).toBe(0);
+    expect(revoked.out).toContain('Key kid-leaked is revoked');
+    const unknown = await admin('keys', 'retire', 'kid-nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toContain('No certificate key has the id kid-nobody');
+    const database = await openDatabase({ dataDir });
+    const rows = await database.db.select().from(certificateKeys).orderBy(certificateKeys.kid);
+    await database.close();
+    expect(rows.map((r) => [r.kid, !!r.retiredAt, !!r.revokedAt])).toEqual([
+      ['kid-leaked', false, true],
+      ['kid-signed', true, false],
+    ]);
+    const after = await admin('keys', 'list');
+    expect(after.out).toMatch(/kid-leaked {2}revoked .* not published {2}revoked /);
+    expect(after.out).toMatch(/kid-signed {2}retired .* published {2}retired /);
+  }, 120_000);
 
   it('prints its usage without arguments', async () => {
     const res = await admin();

@@ -236,7 +236,7 @@ export const ACADEMY_ROUTES = [
     method: 'GET',
     path: '/api/public/certificates/:id',
     summary:
-      'A certificate of completion: the Open Badges 3.0 credential as a compact VC-JWT (EdDSA, key in /.well-known/jwks.json), the credential it carries and whether its signature verifies',
+      'A certificate of completion: the Open Badges 3.0 credential as a compact VC-JWT (EdDSA, key in /.well-known/jwks.json), the credential it carries, whether its signature verifies and why not (a revoked key says when)',
     tag,
     auth: 'optional',
     params: certificate,
@@ -256,7 +256,8 @@ export const ACADEMY_ROUTES = [
   {
     method: 'GET',
     path: '/.well-known/jwks.json',
-    summary: 'The public keys (JWKS, Ed25519) that verify certificates: every key that ever signed one',
+    summary:
+      'The public keys (JWKS, Ed25519) that verify certificates: every key that signed one and was not revoked',
     tag,
     auth: 'none',
     response: { status: 200, schema: jwksSchema },

@@ -1,8 +1,16 @@
 // Issuing certificates: exactly once per learner and course, when the last lesson of the course is completed.
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { certificates, courses, enrollments, lessonProgress, lessons, users } from '../db/schema';
+import {
+  certificateKeys,
+  certificates,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  users,
+} from '../db/schema';
 import { buildCredential, jwtClaims } from './credential';
 import type { CertificateSigner } from './signing';
 
@@ -69,6 +77,7 @@ export async function issueCertificateIfComplete(
     .from(users)
     .where(eq(users.id, userId));
   if (!course || !person) return null;
+  const key = await signer.current(tx);
   const id = newCertificateId();
   const learnerName = learnerNameOf(person);
   const credential = buildCredential({
@@ -87,13 +96,19 @@ export async function issueCertificateIfComplete(
       learnerName,
       courseTitle: course.title,
       issuedAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000),
-      kid: signer.kid,
-      jwt: signer.signJwt(jwtClaims(credential, issuedAt)),
+      kid: key.kid,
+      jwt: key.signJwt(jwtClaims(credential, issuedAt)),
       credential,
     })
     .onConflictDoNothing()
     .returning({ id: certificates.id });
-  return inserted[0]?.id ?? null;
+  if (!inserted[0]) return null;
+  // The key has signed: from now on the JWKS publishes it.
+  await tx
+    .update(certificateKeys)
+    .set({ firstSignedAt: new Date() })
+    .where(and(eq(certificateKeys.kid, key.kid), isNull(certificateKeys.firstSignedAt)));
+  return inserted[0].id;
 }
 
 /**

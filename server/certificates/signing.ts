@@ -1,6 +1,6 @@
 // The academy's certificate key: CERTIFICATE_SIGNING_KEY, or one generated on first start and kept in the
-// database. Every key that ever signed is kept public in certificate_keys, so the JWKS still verifies
-// certificates signed before a rotation.
+// database. Every key that signed is kept public in certificate_keys, so the JWKS still verifies certificates
+// signed before a rotation; an operator may retire a key (it signs no more) or revoke it (see keys.ts).
 import {
   createHash,
   createPrivateKey,
@@ -9,7 +9,7 @@ import {
   sign,
   type KeyObject,
 } from 'node:crypto';
-import { desc, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { toBase64Url } from '../../contract/certificate-jwt';
 import type { Jwks } from '../../contract/certificates';
 import type { Db } from '../db/client';
@@ -19,13 +19,22 @@ import { parseSigningKey } from '../log/signing-key';
 
 export class CertificateKeyError extends Error {}
 
-export interface CertificateSigner {
-  /** RFC 7638 thumbprint of the public key; the JWT header's `kid` and the JWKS entry's. */
+/** One signing key: its RFC 7638 thumbprint (the JWT header's `kid`, the JWKS entry's) and its signature. */
+export interface SigningKey {
   kid: string;
-  /** PUBLIC_URL without a trailing slash: the issuer's id and every URL in a credential start with it. */
-  publicUrl: string;
   /** Signs a JWT payload: a compact JWS with EdDSA (Ed25519). */
   signJwt(payload: Record<string, unknown>): string;
+}
+
+export interface CertificateSigner extends SigningKey {
+  /** PUBLIC_URL without a trailing slash: the issuer's id and every URL in a credential start with it. */
+  publicUrl: string;
+  /**
+   * The key to sign with now, checked inside the issuing transaction: this signer's key while it is stored and
+   * neither retired nor revoked (an operator may do either from another process at any time), else the newest
+   * usable generated key, else a new one stored in the same transaction.
+   */
+  current(tx: Db): Promise<SigningKey>;
 }
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -47,11 +56,10 @@ function keyFromSeed(seed: Buffer): { privateKey: KeyObject; x: string; kid: str
   return { privateKey, x, kid: jwkThumbprint(x) };
 }
 
-export function createCertificateSigner(seed: Buffer, publicUrl: string): CertificateSigner {
+function signingKey(seed: Buffer): SigningKey {
   const { privateKey, kid } = keyFromSeed(seed);
   return {
     kid,
-    publicUrl: publicUrl.replace(/\/+$/, ''),
     signJwt(payload) {
       const header = { alg: 'EdDSA', kid, typ: 'vc+jwt', cty: 'vc' };
       const input = `${b64url(Buffer.from(JSON.stringify(header)))}.${b64url(Buffer.from(JSON.stringify(payload)))}`;
@@ -60,25 +68,16 @@ export function createCertificateSigner(seed: Buffer, publicUrl: string): Certif
   };
 }
 
-/**
- * The signer for this start. CERTIFICATE_SIGNING_KEY wins (its public key is recorded so it stays published
- * after a later rotation); otherwise the newest generated key; otherwise a new key is generated and stored.
- */
-export async function loadCertificateSigner(db: Db, env: Env): Promise<CertificateSigner> {
-  if (env.CERTIFICATE_SIGNING_KEY) {
-    const seed = parseSigningKey(env.CERTIFICATE_SIGNING_KEY);
-    if (!seed)
-      throw new CertificateKeyError('CERTIFICATE_SIGNING_KEY is not a base64 Ed25519 seed of 32 bytes');
-    const { x, kid } = keyFromSeed(seed);
-    await db.insert(certificateKeys).values({ kid, publicKey: x, seed: null }).onConflictDoNothing();
-    return createCertificateSigner(seed, env.publicUrl);
-  }
+const usable = and(isNull(certificateKeys.retiredAt), isNull(certificateKeys.revokedAt));
+
+/** The newest generated key that may still sign, or a new one (stored; two racing starts may both add one). */
+async function generatedKey(db: Db): Promise<Buffer> {
   const newest = async () =>
     (
       await db
         .select({ seed: certificateKeys.seed })
         .from(certificateKeys)
-        .where(isNotNull(certificateKeys.seed))
+        .where(and(isNotNull(certificateKeys.seed), usable))
         .orderBy(desc(certificateKeys.createdAt))
         .limit(1)
     )[0]?.seed;
@@ -94,14 +93,71 @@ export async function loadCertificateSigner(db: Db, env: Env): Promise<Certifica
     seed = await newest();
   }
   if (!seed) throw new CertificateKeyError('could not store the certificate signing key');
-  return createCertificateSigner(Buffer.from(seed, 'base64'), env.publicUrl);
+  return Buffer.from(seed, 'base64');
 }
 
-/** Every key that ever signed a certificate, oldest first. */
+/** Whether the key is stored and may sign; the row is share-locked so a retirement waits for this signature. */
+async function mayStillSign(tx: Db, kid: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ retiredAt: certificateKeys.retiredAt, revokedAt: certificateKeys.revokedAt })
+    .from(certificateKeys)
+    .where(eq(certificateKeys.kid, kid))
+    .for('share');
+  return !!row && !row.retiredAt && !row.revokedAt;
+}
+
+export function createCertificateSigner(seed: Buffer, publicUrl: string): CertificateSigner {
+  let active = signingKey(seed);
+  const signer: CertificateSigner = {
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    get kid() {
+      return active.kid;
+    },
+    signJwt: (payload) => active.signJwt(payload),
+    async current(tx) {
+      // A key generated in a transaction that then rolled back is not stored: it is replaced here too.
+      if (!(await mayStillSign(tx, active.kid))) {
+        active = signingKey(await generatedKey(tx));
+        await mayStillSign(tx, active.kid);
+      }
+      return active;
+    },
+  };
+  return signer;
+}
+
+/**
+ * The signer for this start. CERTIFICATE_SIGNING_KEY wins while it may sign (its public key is recorded so it stays
+ * published after a later rotation); otherwise the newest usable generated key; otherwise a new key is generated
+ * and stored. A retired or revoked CERTIFICATE_SIGNING_KEY is passed over for a generated key.
+ */
+export async function loadCertificateSigner(db: Db, env: Env): Promise<CertificateSigner> {
+  if (env.CERTIFICATE_SIGNING_KEY) {
+    const seed = parseSigningKey(env.CERTIFICATE_SIGNING_KEY);
+    if (!seed)
+      throw new CertificateKeyError('CERTIFICATE_SIGNING_KEY is not a base64 Ed25519 seed of 32 bytes');
+    const { x, kid } = keyFromSeed(seed);
+    await db.insert(certificateKeys).values({ kid, publicKey: x, seed: null }).onConflictDoNothing();
+    const [row] = await db
+      .select({ kid: certificateKeys.kid })
+      .from(certificateKeys)
+      .where(and(eq(certificateKeys.kid, kid), usable));
+    if (row) return createCertificateSigner(seed, env.publicUrl);
+  }
+  return createCertificateSigner(await generatedKey(db), env.publicUrl);
+}
+
+/**
+ * The JWKS: every key that signed a certificate and is not revoked, oldest first. A key that signed nothing is
+ * not listed (nothing needs it, and a published key is one more to guard); a revoked key is withdrawn, so
+ * independent verifiers refuse what it signed too. Signing is recorded on the key (firstSignedAt), so a key
+ * stays listed after the certificates it signed are deleted with their learners: copies may still be around.
+ */
 export async function publishedKeys(db: Db): Promise<Jwks> {
   const rows = await db
     .select({ kid: certificateKeys.kid, x: certificateKeys.publicKey })
     .from(certificateKeys)
+    .where(and(isNotNull(certificateKeys.firstSignedAt), isNull(certificateKeys.revokedAt)))
     .orderBy(certificateKeys.createdAt, certificateKeys.kid);
   return {
     keys: rows.map((r) => ({

@@ -218,7 +218,8 @@ export const useCertificateKeys = () =>
   useQuery({
     queryKey: certificateKeys.jwks,
     queryFn: () => apiJson<Jwks>('GET', '/.well-known/jwks.json'),
-    staleTime: 5 * 60_000,
+    // Fetched again for every certificate page: a key is published once it first signs and withdrawn when revoked.
+    staleTime: 0,
   });
 
 /** Lists a certificate on the learner's profile, or stops listing it. */

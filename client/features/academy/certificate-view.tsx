@@ -1,76 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Award, Download, ExternalLink, Hammer, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Award, Download, ExternalLink, Hammer } from 'lucide-react';
 import { Link } from 'react-router';
-import { verifyEdDsaJwt, type JwtCheck } from '../../../contract/certificate-jwt';
-import { linkedInAddUrl, type Jwks, type PublicCertificate } from '../../../contract/certificates';
+import { linkedInAddUrl, type PublicCertificate } from '../../../contract/certificates';
 import { SettingCheckbox } from '../../components/setting-checkbox';
 import { buttonClasses } from '../../components/ui/button';
-import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { certificateDate } from './certificate-date';
 import { certificatePdfUrl, useCertificateKeys, useCertificateSettings } from './api';
-
-/** What the signed credential itself says: the page shows these once the signature holds. */
-function signedFacts(payload: Record<string, unknown>) {
-  const subject = payload.credentialSubject as
-    { name?: unknown; achievement?: { name?: unknown } } | undefined;
-  const issuer = payload.issuer as { name?: unknown } | undefined;
-  return {
-    learner: typeof subject?.name === 'string' ? subject.name : null,
-    course: typeof subject?.achievement?.name === 'string' ? subject.achievement.name : null,
-    validFrom: typeof payload.validFrom === 'string' ? payload.validFrom : null,
-    issuer: typeof issuer?.name === 'string' ? issuer.name : null,
-  };
-}
-
-/** Checks the certificate's signature in this browser with the academy's published keys. */
-function useBrowserCheck(jwt: string, keys: Jwks | undefined): JwtCheck | null {
-  const [check, setCheck] = useState<JwtCheck | null>(null);
-  useEffect(() => {
-    if (!keys) return;
-    let live = true;
-    void verifyEdDsaJwt(jwt, keys).then((result) => {
-      if (live) setCheck(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [jwt, keys]);
-  return check;
-}
-
-function VerifyStatus({ check, keysError }: { check: JwtCheck | null; keysError: unknown }) {
-  if (keysError)
-    return (
-      <p role="alert" className="text-red-800">
-        {errorText(keysError, 'The academy’s keys could not be fetched, so the signature was not checked.')}
-      </p>
-    );
-  if (!check) return <p className="text-stone-700">Checking the signature in your browser…</p>;
-  if (!check.ok)
-    return (
-      <div role="alert" className="flex gap-2 rounded-lg bg-red-50 p-3 text-red-900">
-        <ShieldAlert className="size-5 shrink-0" aria-hidden />
-        <p>
-          <span className="font-semibold">This certificate does not verify.</span> {check.reason}
-        </p>
-      </div>
-    );
-  const facts = signedFacts(check.payload);
-  return (
-    <div className="flex gap-2 rounded-lg bg-emerald-50 p-3 text-emerald-950">
-      <ShieldCheck className="size-5 shrink-0 text-emerald-800" aria-hidden />
-      <div>
-        <p className="font-semibold">Signature verified in your browser.</p>
-        <p className="mt-1">
-          Signed by {facts.issuer ?? 'the academy'} (Ed25519, key{' '}
-          <span className="font-mono break-all">{check.header.kid}</span>): {facts.learner} completed “
-          {facts.course}” on {facts.validFrom ? certificateDate(facts.validFrom) : 'an unknown date'}.
-        </p>
-      </div>
-    </div>
-  );
-}
+import { useBrowserCheck, VerifyStatus } from './certificate-check';
 
 function ProfileToggle({ certificate }: { certificate: PublicCertificate }) {
   const settings = useCertificateSettings(certificate.id);
@@ -138,7 +75,7 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           keys and checks the signature itself, without trusting this page.
         </p>
         <div aria-live="polite" className="mt-3 text-sm">
-          <VerifyStatus check={check} keysError={keys.error} />
+          <VerifyStatus check={check} keysError={keys.error} keyRevokedAt={certificate.keyRevokedAt} />
         </div>
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer text-wood-800 underline">The signed credential</summary>

@@ -115,6 +115,23 @@ describe('SettingsPage', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('says which name holds an invisible character, before sending anything', async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+    });
+    renderWithProviders(<SettingsPage />);
+    const name = await screen.findByLabelText('Shop name');
+    await userEvent.clear(name);
+    // A zero-width joiner between two words: it looks like "Ada Guitars" and is not.
+    await userEvent.type(name, 'Ada\u200d Guitars');
+    await userEvent.click(screen.getByRole('button', { name: 'Save shop' }));
+    expect(screen.getByText('Remove invisible or unusual characters.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('shows the field error of a wrong current password', async () => {
     mockFetch({
       'GET /api/account': () => ({ json: { ...account, shop: null } }),

@@ -258,13 +258,19 @@ export const certificates = pgTable(
 );
 
 /**
- * Every key that signed certificates, by its RFC 7638 thumbprint: all are published in the JWKS so certificates
- * signed before a rotation still verify. `seed` is kept only for a key the app generated itself (a key from
- * CERTIFICATE_SIGNING_KEY stays in the environment).
+ * Every certificate key, by its RFC 7638 thumbprint. Those that signed a certificate are published in the JWKS
+ * (so certificates signed before a rotation still verify) until revoked. `seed` is kept only for a key the app
+ * generated itself (a key from CERTIFICATE_SIGNING_KEY stays in the environment).
  */
 export const certificateKeys = pgTable('certificate_keys', {
   kid: text('kid').primaryKey(),
   publicKey: text('public_key').notNull(),
   seed: text('seed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When it first signed a certificate: from then on it is published (a key that signed nothing is not). */
+  firstSignedAt: timestamp('first_signed_at', { withTimezone: true }),
+  /** An operator retired it: it signs nothing more and stays published for what it signed. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  /** An operator revoked it: it signs nothing more, leaves the JWKS, and what it signed verifies as revoked. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });

@@ -85,7 +85,10 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Handle reservations during onboarding (user set, expiry set) and permanent reserved words (both null). */
+/**
+ * Handle reservations during onboarding and renamed handles (user and expiry set), deleted accounts' handles (expiry
+ * set, no user) and permanent reserved words (both null).
+ */
 export const handleHolds = pgTable(
   'handle_holds',
   {
@@ -94,9 +97,10 @@ export const handleHolds = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /**
      * `reservation`: 15 minutes while a person picks a handle. `renamed`: a handle its owner left, held for them
-     * for 180 days while /u/{handle} and /l/{handle} redirect to their new one.
+     * for 180 days while /u/{handle} and /l/{handle} redirect to their new one. `deleted`: a deleted account's
+     * handle or held old handle, held by nobody (no user) for 180 days and redirecting nowhere.
      */
-    kind: text('kind', { enum: ['reservation', 'renamed'] })
+    kind: text('kind', { enum: ['reservation', 'renamed', 'deleted'] })
       .notNull()
       .default('reservation'),
     skeleton: text('skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('handle'))),

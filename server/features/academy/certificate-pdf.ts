@@ -1,6 +1,10 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { ACADEMY_ISSUER_NAME, type PublicCertificate } from '../../../contract/certificates';
+import {
+  ACADEMY_ISSUER_NAME,
+  revokedKeyMessage,
+  type PublicCertificate,
+} from '../../../contract/certificates';
 
 // The certificate on paper: one landscape A4 page with the learner, the course and the date, and how to check it
 // (the page's address as text and as a QR code, the certificate id and the key that signed it). The signed
@@ -10,6 +14,7 @@ const PAGE = { width: 841.89, height: 595.28 };
 const INK = rgb(0.12, 0.09, 0.06);
 const MUTED = rgb(0.38, 0.32, 0.26);
 const ACCENT = rgb(0.55, 0.33, 0.13);
+const WARNING = rgb(0.6, 0.1, 0.1);
 
 /** The standard PDF fonts only encode WinAnsi: anything else is replaced, never dropped silently. */
 const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—·…‘’“”•€]/g, '?');
@@ -68,6 +73,9 @@ export async function certificatePdf(
   centred(page, 'completed every lesson of the course', 322, 14, serif, MUTED);
   centred(page, certificate.course.title, 285, 24, serifBold);
   centred(page, `on ${issued}`, 250, 14, serif, MUTED);
+  // A paper copy printed after the revocation says so; one printed before is checked through its QR code.
+  if (certificate.keyRevokedAt)
+    centred(page, revokedKeyMessage(certificate.keyRevokedAt), 212, 13, serifBold, WARNING);
 
   // How to check it: the QR and the address lead to the page that verifies the signature.
   const qr = QRCode.create(pageUrl, { errorCorrectionLevel: 'M' });

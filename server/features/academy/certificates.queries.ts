@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Certificate, PublicCertificate } from '../../../contract/certificates';
+import { revokedKeyMessage, type Certificate, type PublicCertificate } from '../../../contract/certificates';
 import { verifyEdDsaJwt } from '../../../contract/certificate-jwt';
+import { keyRevokedAt } from '../../certificates/keys';
 import { publishedKeys } from '../../certificates/signing';
 import type { Db } from '../../db/client';
 import { certificates, courses, instruments, users } from '../../db/schema';
@@ -82,20 +83,29 @@ export async function publicCertificate(
   viewerId: string | null,
 ): Promise<PublicCertificate | null> {
   const [row] = await db
-    .select({ ...summary, handle: users.handle })
+    .select({ ...summary, handle: users.handle, kid: certificates.kid })
     .from(certificates)
     .innerJoin(courses, eq(courses.id, certificates.courseId))
     .innerJoin(users, eq(users.id, certificates.userId))
     .where(eq(certificates.id, id));
   if (!row) return null;
-  const [built, keys] = await Promise.all([builtIn(db, [row.id]), publishedKeys(db)]);
-  const check = await verifyEdDsaJwt(row.jwt, keys);
+  const [built, keys, revokedAt] = await Promise.all([
+    builtIn(db, [row.id]),
+    publishedKeys(db),
+    keyRevokedAt(db, row.kid),
+  ]);
+  // A revoked key's signature proves nothing: whoever took the key could have made this certificate.
+  const check = revokedAt
+    ? { ok: false as const, reason: revokedKeyMessage(revokedAt.toISOString()) }
+    : await verifyEdDsaJwt(row.jwt, keys);
   const mine = viewerId === row.userId;
   return {
     id: row.id,
     jwt: row.jwt,
     credential: row.credential,
     verified: check.ok,
+    reason: check.ok ? null : check.reason,
+    keyRevokedAt: revokedAt?.toISOString() ?? null,
     learnerName: row.learnerName,
     learnerHandle: row.showOnProfile ? row.handle : null,
     course: { id: row.courseId, slug: row.courseSlug, title: row.courseTitle },

@@ -23,7 +23,8 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
   };
 
   handle(app, 'GET /.well-known/jwks.json', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+    // Not kept by caches: a key appears when it first signs and must disappear the moment it is revoked.
+    reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
     return publishedKeys(db);
   });
 

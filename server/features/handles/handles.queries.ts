@@ -1,19 +1,14 @@
 import { and, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  handleSkeleton,
-  HOLD_MINUTES,
-  RENAME_HOLD_DAYS,
-  RESERVED_HANDLES,
-  RESERVED_SKELETONS,
-} from '../../../contract/handles';
+import { handleSkeleton, HOLD_MINUTES, isReservedHandle, RENAME_HOLD_DAYS } from '../../../contract/handles';
 import type { Db } from '../../db/client';
 import { handleHolds, shops, users } from '../../db/schema';
 import { badgeRemoved } from '../../db/verification';
 import { splitName } from '../../../contract/names';
 
 /**
- * Which of `candidates` the caller may not take: a reserved word or product name, or a handle that reads like
+ * Which of `candidates` the caller may not take: a reserved handle (isReservedHandle: reserved words, the product's
+ * name, staff words), or a handle that reads like
  * (has the skeleton of) someone else's handle, shop address or active hold.
  */
 export async function takenHandles(
@@ -22,9 +17,7 @@ export async function takenHandles(
   callerId: string | null,
 ): Promise<Set<string>> {
   const skeletonOf = new Map(candidates.map((c) => [c, handleSkeleton(c)]));
-  const taken = new Set(
-    candidates.filter((c) => RESERVED_HANDLES.has(c) || RESERVED_SKELETONS.has(skeletonOf.get(c)!)),
-  );
+  const taken = new Set(candidates.filter(isReservedHandle));
   const open = [...new Set(candidates.filter((c) => !taken.has(c)).map((c) => skeletonOf.get(c)!))];
   if (!open.length) return taken;
   const notCaller = (column: AnyPgColumn) => (callerId ? ne(column, callerId) : sql`true`);
@@ -44,7 +37,14 @@ export async function takenHandles(
       .where(
         and(
           inArray(handleHolds.skeleton, open),
-          or(isNull(handleHolds.userId), and(gt(handleHolds.expiresAt, now), notCaller(handleHolds.userId))),
+          or(
+            // Permanent reservations, and every hold that has not ended: a deleted account's has no user.
+            and(isNull(handleHolds.userId), isNull(handleHolds.expiresAt)),
+            and(
+              gt(handleHolds.expiresAt, now),
+              or(isNull(handleHolds.userId), notCaller(handleHolds.userId)),
+            ),
+          ),
         ),
       ),
   ]);
@@ -88,7 +88,8 @@ export async function reserveHandle(db: Db, handle: string, userId: string): Pro
       .onConflictDoUpdate({
         target: handleHolds.handle,
         set: { userId, expiresAt, kind: 'reservation' },
-        setWhere: sql`${handleHolds.userId} is not null and ((${handleHolds.userId} = ${userId} and ${handleHolds.kind} = 'reservation') or ${handleHolds.expiresAt} <= now())`,
+        // Never over a permanent reservation (no expiry); over an ended hold, a deleted account's included.
+        setWhere: sql`(${handleHolds.userId} = ${userId} and ${handleHolds.kind} = 'reservation') or ${handleHolds.expiresAt} <= now()`,
       })
       .returning({ handle: handleHolds.handle });
     return rows.length ? expiresAt : null;

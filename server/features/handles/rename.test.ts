@@ -214,3 +214,67 @@ describe('POST /api/account/handle', () => {
     expect(fourth.json().error).toMatch(/3 times in the last 30 days/);
   });
 });
+
+describe("a deleted account's handles stay held", () => {
+  it('its handle, shop address and held old handles are held by nobody for 180 days, then free', async () => {
+    const leaver = await signedInUser(t, {
+      role: 'luthier',
+      handle: 'gone-first',
+      password: 'leaving passphrase',
+    });
+    await createShop(t.db, leaver.user.id, { name: 'Gone Guitars' });
+    expect((await rename('gone-second', leaver.cookie)).statusCode).toBe(200);
+    expect((await rename('gone-third', leaver.cookie)).statusCode).toBe(200);
+    expect((await get('/u/gone-first')).statusCode).toBe(301);
+    const deleted = await post('/api/account/delete', { password: 'leaving passphrase' }, leaver.cookie);
+    expect(deleted.statusCode).toBe(200);
+
+    const held = await t.db.select().from(handleHolds).where(eq(handleHolds.kind, 'deleted'));
+    expect(held.map((h) => h.handle).sort()).toEqual(['gone-first', 'gone-second', 'gone-third']);
+    for (const h of held) {
+      expect(h.userId).toBeNull();
+      const days = (h.expiresAt!.getTime() - Date.now()) / (24 * 60 * 60 * 1000);
+      expect(days).toBeGreaterThan(RENAME_HOLD_DAYS - 1);
+      expect(days).toBeLessThanOrEqual(RENAME_HOLD_DAYS);
+    }
+
+    // Another person, a luthier opening a shop and a renaming account: every way in answers "taken or on hold".
+    const taker = await signedInUser(t, { displayName: 'Tia Taker' });
+    const maker = await signedInUser(t, { role: 'luthier', displayName: 'Mo Maker' });
+    const renamer = await signedInUser(t, { handle: 'wants-a-name' });
+    for (const handle of ['gone-first', 'gone-second', 'gone-third', 'g0ne-th1rd']) {
+      expect((await check(handle, taker.cookie)).json(), handle).toMatchObject({
+        ok: false,
+        reason: 'taken',
+      });
+      const reserve = await post('/api/slug/reserve', { slug: handle }, taker.cookie);
+      expect(reserve.statusCode, handle).toBe(409);
+      expect(reserve.json().error).toMatch(/taken or on hold/);
+      expect((await post('/api/slug/claim', { slug: handle }, taker.cookie)).statusCode, handle).toBe(409);
+      const shop = { kind: 'luthier', slug: handle, shopName: 'Mo Guitars' };
+      expect((await post('/api/slug/claim', shop, maker.cookie)).statusCode, handle).toBe(409);
+      expect((await rename(handle, renamer.cookie)).statusCode, handle).toBe(409);
+      // Held by nobody: the old addresses lead nowhere, not to whoever comes next.
+      for (const url of [
+        `/u/${handle}`,
+        `/l/${handle}`,
+        `/api/profile/u/${handle}`,
+        `/api/profile/l/${handle}`,
+      ])
+        expect((await get(url)).statusCode, url).toBe(404);
+    }
+
+    // After the 180 days (the holds' clock moved back), the handles are free again.
+    await t.db
+      .update(handleHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(handleHolds.kind, 'deleted'));
+    expect((await check('gone-first', taker.cookie)).json()).toMatchObject({ ok: true });
+    expect((await post('/api/slug/reserve', { slug: 'gone-second' }, taker.cookie)).statusCode).toBe(200);
+    expect((await post('/api/slug/claim', { slug: 'gone-second' }, taker.cookie)).statusCode).toBe(200);
+    const shop = { kind: 'luthier', slug: 'gone-first', shopName: 'Mo Guitars' };
+    expect((await post('/api/slug/claim', shop, maker.cookie)).statusCode).toBe(200);
+    expect((await rename('gone-third', renamer.cookie)).statusCode).toBe(200);
+    expect((await get('/api/profile/l/gone-first')).json()).toMatchObject({ name: 'Mo Guitars' });
+  });
+});

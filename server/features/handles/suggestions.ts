@@ -1,4 +1,10 @@
-import { HANDLE_MAX, isValidHandle, MAX_SUGGESTIONS, normalizeHandle } from '../../../contract/handles';
+import {
+  HANDLE_MAX,
+  isReservedHandle,
+  isValidHandle,
+  MAX_SUGGESTIONS,
+  normalizeHandle,
+} from '../../../contract/handles';
 
 export interface SuggestionSource {
   /** What the person typed, normalised. */
@@ -25,7 +31,10 @@ export function suggestionCandidates({
   location,
 }: SuggestionSource): string[] {
   const name = normalizeHandle(displayName ?? '');
-  const roots = [...new Set([baseTaken ? '' : base, name].filter((r) => r.length >= 2))];
+  // A root that reads as staff ("help-desk", "Admin Tomas") would make every variant of it refused too.
+  const roots = [
+    ...new Set([baseTaken ? '' : base, name].filter((r) => r.length >= 2 && !isReservedHandle(r))),
+  ];
   const root = roots[0] ?? 'maker';
   const place = normalizeHandle((location ?? '').split(',')[0] ?? '');
   const words = kind === 'luthier' ? ['guitars', 'lutherie', 'workshop', 'instruments'] : ['music', 'plays'];
