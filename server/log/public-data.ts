@@ -5,8 +5,10 @@ import { commit } from '../../contract/log/commitment';
 
 /**
  * Keys whose values are private wherever they appear in event data: money (prices, costs, valuations), contact
- * details, owners' names (shown publicly only by the public view when the owner chose so) and free-text notes.
- * The public passport shows none of these, so the public log must not either.
+ * details, owners' names (shown publicly only by the public view when the owner chose so), and every free text a
+ * person types (descriptions, servicer names, work done, captions, places, reasons, notes). A leaf is forever and
+ * an owner's choice of privacy is not: any of these texts may name an owner who is, or later becomes, private, and
+ * the public views hide such names when they show the text (public-projection.ts), which a leaf cannot.
  */
 export const PRIVATE_KEYS: ReadonlySet<string> = new Set([
   'price',
@@ -24,6 +26,13 @@ export const PRIVATE_KEYS: ReadonlySet<string> = new Set([
   'sellerName',
   'address',
   'phone',
+  'description',
+  'workPerformed',
+  'servicerName',
+  'caption',
+  'place',
+  'reason',
+  'note',
 ]);
 
 export interface PrivateValue {
