@@ -22,8 +22,77 @@ export const OWNER_ONLY_EVENTS: ReadonlySet<string> = new Set([
 ]);
 export const isPublicEvent = (type: string) => !OWNER_ONLY_EVENTS.has(type);
 
-/** Facts of an instrument that belong to its current owner: nobody else sees them, and no leaf carries them. */
-export const OWNER_ONLY_FACTS = ['estimatedValue'] as const;
+/**
+ * Keys whose values only the people they concern see, wherever they appear in event data (or as the `field` of a
+ * change `{field, from, to}`): money, including the estimated value, which is the current owner's; contact
+ * details; owners' names; private notes.
+ */
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'price',
+  'purchasePrice',
+  'cost',
+  'estimatedValue',
+  'value',
+  'notes',
+  'email',
+  'toEmail',
+  'toLabel',
+  'fromEmail',
+  'ownerName',
+  'buyerName',
+  'sellerName',
+  'address',
+  'phone',
+]);
+
+/**
+ * Free text that people type and others may read: shown in the public views without the names of private owners,
+ * and committed in a leaf (public-data.ts), which cannot take a name out later. The instrument's name, model,
+ * serial number and woods are identity facts, not free text: a buyer matches them to the object.
+ */
+export const FREE_TEXT_KEYS: ReadonlySet<string> = new Set([
+  'description',
+  'workPerformed',
+  'servicerName',
+  'caption',
+  'place',
+  'reason',
+  'note',
+]);
+
+const fieldOf = (v: unknown) =>
+  v && typeof v === 'object' && typeof (v as { field?: unknown }).field === 'string'
+    ? (v as { field: string }).field
+    : null;
+
+/**
+ * An event's data as someone other than the owner and admins sees it: secret members (and changes of secret
+ * fields) left out, free text without the names in `hide`.
+ */
+export function publicViewData(data: Record<string, unknown>, hide: string[]): Record<string, unknown> {
+  const walk = (value: unknown, textHere: boolean): unknown => {
+    if (typeof value === 'string') return textHere ? withoutNames(value, hide) : value;
+    if (Array.isArray(value))
+      return value
+        .filter((v) => {
+          const field = fieldOf(v);
+          return !field || !SECRET_KEYS.has(field);
+        })
+        .map((v) => walk(v, false));
+    if (value && typeof value === 'object') {
+      const field = fieldOf(value);
+      const textChange = field !== null && FREE_TEXT_KEYS.has(field);
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (SECRET_KEYS.has(k)) continue;
+        out[k] = walk(v, FREE_TEXT_KEYS.has(k) || (textChange && (k === 'from' || k === 'to')));
+      }
+      return out;
+    }
+    return value;
+  };
+  return walk(data, false) as Record<string, unknown>;
+}
 
 export interface OwnerFacts {
   userId: string | null;

@@ -13,8 +13,12 @@ import {
   shops,
   users,
 } from '../../db/schema';
-import { publicEventsOf } from '../../log/public-events';
-import { isPublicEvent, privateNamesOf, withoutNames } from '../../log/public-projection';
+import {
+  isPublicEvent,
+  privateNamesOf,
+  publicViewData,
+  withoutNames,
+} from '../../log/public-projection';
 import { luthierColumns } from './list.queries';
 import { imageUrls, isAdmin, publicOwner, seesPrivate, type Viewer } from './registry-view';
 
@@ -95,11 +99,16 @@ export async function instrumentDetail(
     verifierOf(db, found.instrument.verifiedById),
   ]);
   const r = roles(found, viewer);
-  // Anyone but the owner and admins sees the public projection: the log's events, no valuation, and free text
-  // without the names of owners who are private (a service record's author still reads their own words).
+  // Anyone but the owner and admins sees the public projection: the events the log holds, no valuation, and free
+  // text without the names of owners who are private (a service record's author still reads their own words).
   const full = r.isOwner || r.isAdmin;
   const hide = full ? [] : privateNamesOf(owners.map((o) => ({ ...o, ...o.rec })));
-  const shownEvents = full ? ownEvents(events, owners, viewer, r.isAdmin) : await publicEventsOf(db, id);
+  const shownEvents = full
+    ? ownEvents(events, owners, viewer, r.isAdmin)
+    : events
+        .filter((e) => isPublicEvent(e.type))
+        .map((e) => ({ ...e, data: publicViewData(e.data, hide) }))
+        .map(eventOut);
   const history = owners.map(({ rec, userName, userLocation, userPrivacy, userHandle, userEmail }) => {
     const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy, userHandle }, viewer);
     const privateOk = seesPrivate(rec.userId, viewer);
@@ -209,5 +218,12 @@ function ownEvents(
   const since = owners.findLast((o) => !o.rec.endDate && o.rec.userId === viewer?.id)?.rec.createdAt;
   return events
     .filter((e) => admin || isPublicEvent(e.type) || (since !== undefined && e.createdAt >= since))
-    .map((e) => ({ id: e.id, type: e.type, data: e.data, createdAt: e.createdAt.toISOString() }));
+    .map(eventOut);
 }
+
+const eventOut = (e: EventRow) => ({
+  id: e.id,
+  type: e.type,
+  data: e.data,
+  createdAt: e.createdAt.toISOString(),
+});
