@@ -108,7 +108,8 @@ describe('a private owner is never named in public', () => {
     expect(p.services).toEqual([expect.objectContaining({ servicer: 'Owner' })]);
     const head = await t.app.headFor(`/p/${code}`);
     const template = fs.readFileSync(new URL('../../../client/index.html', import.meta.url), 'utf8');
-    const page = renderHead(template, head!, t.env.publicUrl);
+    if (!head || !('title' in head) || !head.title) throw new Error('no page head for the passport');
+    const page = renderHead(template, { ...head, title: head.title }, t.env.publicUrl);
     expect(page).toContain('application/ld+json');
     expectNoSecret('page head', page);
     for (const path of ['og.png', 'label.svg'])
