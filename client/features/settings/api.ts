@@ -78,6 +78,13 @@ export function useSetPassportPrivacy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PrivacyInput) => apiJson<PrivacyState>('PUT', '/api/registry/privacy', input),
+    // The choice shows at once; a failed save puts back what the server holds.
+    onMutate: (input: PrivacyInput) =>
+      queryClient.setQueryData<PrivacyState>(PRIVACY_KEY, {
+        ownerPrivacy: Boolean(input.ownerPrivacy),
+        chosen: true,
+      }),
+    onError: () => queryClient.invalidateQueries({ queryKey: PRIVACY_KEY }),
     onSuccess: async (state) => {
       queryClient.setQueryData(PRIVACY_KEY, state);
       // Passports and the dashboard show the owner's name by this choice.

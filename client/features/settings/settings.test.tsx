@@ -199,8 +199,9 @@ describe('the handle card', () => {
       },
     });
     renderWithProviders(<SettingsPage />);
-    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest('div')!
-      .parentElement!;
+    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
+      'div',
+    )!.parentElement!;
     expect(await within(section).findByRole('radio', { name: /Private owner/ })).toBeChecked();
     expect(within(section).getByRole('radio', { name: /Show my name/ })).not.toBeChecked();
     expect(

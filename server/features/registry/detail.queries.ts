@@ -13,12 +13,8 @@ import {
   shops,
   users,
 } from '../../db/schema';
-import {
-  isPublicEvent,
-  privateNamesOf,
-  publicViewData,
-  withoutNames,
-} from '../../log/public-projection';
+import { privateNamesOf, withoutNames } from '../../log/public-projection';
+import { ownEvents, publicEvents } from './detail-events';
 import { luthierColumns } from './list.queries';
 import { imageUrls, isAdmin, publicOwner, seesPrivate, type Viewer } from './registry-view';
 
@@ -105,10 +101,7 @@ export async function instrumentDetail(
   const hide = full ? [] : privateNamesOf(owners.map((o) => ({ ...o, ...o.rec })));
   const shownEvents = full
     ? ownEvents(events, owners, viewer, r.isAdmin)
-    : events
-        .filter((e) => isPublicEvent(e.type))
-        .map((e) => ({ ...e, data: publicViewData(e.data, hide) }))
-        .map(eventOut);
+    : publicEvents(events, hide);
   const history = owners.map(({ rec, userName, userLocation, userPrivacy, userHandle, userEmail }) => {
     const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy, userHandle }, viewer);
     const privateOk = seesPrivate(rec.userId, viewer);
@@ -202,28 +195,3 @@ export async function instrumentDetail(
     },
   };
 }
-
-type EventRow = typeof instrumentEvents.$inferSelect;
-
-/**
- * Every event for an admin; for the owner, the public ones and the offers made since the instrument became
- * theirs (an earlier owner's attempts to sell are not the new owner's to see).
- */
-function ownEvents(
-  events: EventRow[],
-  owners: { rec: { userId: string | null; endDate: string | null; createdAt: Date } }[],
-  viewer: Viewer,
-  admin: boolean,
-) {
-  const since = owners.findLast((o) => !o.rec.endDate && o.rec.userId === viewer?.id)?.rec.createdAt;
-  return events
-    .filter((e) => admin || isPublicEvent(e.type) || (since !== undefined && e.createdAt >= since))
-    .map(eventOut);
-}
-
-const eventOut = (e: EventRow) => ({
-  id: e.id,
-  type: e.type,
-  data: e.data,
-  createdAt: e.createdAt.toISOString(),
-});
