@@ -4,6 +4,9 @@ import { logLeaves } from '../db/schema';
 
 /** How many public events a passport has (its leaves). */
 export async function publicEventCount(db: Db, instrumentId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(logLeaves).where(eq(logLeaves.instrumentId, instrumentId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(logLeaves)
+    .where(eq(logLeaves.instrumentId, instrumentId));
   return row?.n ?? 0;
 }

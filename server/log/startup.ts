@@ -30,7 +30,9 @@ export async function appendUnloggedEvents(db: Db): Promise<number> {
         .from(instrumentEvents)
         .where(
           and(
-            notInArray(instrumentEvents.type, [...OWNER_ONLY_EVENTS] as (typeof instrumentEvents.$inferSelect)['type'][]),
+            notInArray(instrumentEvents.type, [
+              ...OWNER_ONLY_EVENTS,
+            ] as (typeof instrumentEvents.$inferSelect)['type'][]),
             sql`not exists (select 1 from log_leaves l where l.event_id = ${instrumentEvents.id})`,
           ),
         )

@@ -120,12 +120,15 @@ async function provenance(
 const recorder = alias(users, 'recorder');
 
 /** A servicing shop by its name; an owner who keeps their name private and serviced it themselves as "Owner". */
-function servicerShown(s: {
-  servicerName: string;
-  shopName: string | null;
-  recorderName: string | null;
-  recorderPrivate: boolean | null;
-}, hide: string[]): string {
+function servicerShown(
+  s: {
+    servicerName: string;
+    shopName: string | null;
+    recorderName: string | null;
+    recorderPrivate: boolean | null;
+  },
+  hide: string[],
+): string {
   if (s.shopName) return s.shopName;
   const name = s.servicerName.trim();
   if (!name || (!ownerIsPublic(s.recorderPrivate) && name === s.recorderName)) return 'Owner';

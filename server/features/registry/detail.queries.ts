@@ -99,9 +99,7 @@ export async function instrumentDetail(
   // text without the names of owners who are private (a service record's author still reads their own words).
   const full = r.isOwner || r.isAdmin;
   const hide = full ? [] : privateNamesOf(owners.map((o) => ({ ...o, ...o.rec })));
-  const shownEvents = full
-    ? ownEvents(events, owners, viewer, r.isAdmin)
-    : publicEvents(events, hide);
+  const shownEvents = full ? ownEvents(events, owners, viewer, r.isAdmin) : publicEvents(events, hide);
   const history = owners.map(({ rec, userName, userLocation, userPrivacy, userHandle, userEmail }) => {
     const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy, userHandle }, viewer);
     const privateOk = seesPrivate(rec.userId, viewer);

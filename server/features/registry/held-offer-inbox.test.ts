@@ -32,8 +32,7 @@ async function register(email: string) {
   return sessionCookie(res);
 }
 
-const verify = (cookie: string, token: string) =>
-  api(t, cookie).post('/api/auth/verify-email', { token });
+const verify = (cookie: string, token: string) => api(t, cookie).post('/api/auth/verify-email', { token });
 
 describe('a first-owner offer held until the address is proven', () => {
   it('reaches the inbox when its recipient proves the address, once, and nobody else’s', async () => {

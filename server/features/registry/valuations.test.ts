@@ -31,7 +31,9 @@ beforeAll(async () => {
   expect(made.statusCode).toBe(201);
   ({ id, passportCode: code } = made.json<{ id: string; passportCode: string }>());
   const [first] = await t.db.select().from(transfers).where(eq(transfers.instrumentId, id));
-  expect((await api(t, owner.cookie).post(`/api/registry/transfers/${first!.id}/accept`)).statusCode).toBe(200);
+  expect((await api(t, owner.cookie).post(`/api/registry/transfers/${first!.id}/accept`)).statusCode).toBe(
+    200,
+  );
   const set = await api(t, owner.cookie).patch(`/api/registry/instruments/${id}`, { estimatedValue: VALUE });
   expect(set.statusCode).toBe(200);
   expect(set.json().estimatedValue).toBe(VALUE);
@@ -40,9 +42,9 @@ afterAll(() => t.close());
 
 const leavesOf = async () =>
   (
-    (await t.db.execute(
-      sql`select leaf from log_leaves where passport_code = ${code} order by seq`,
-    )) as { rows: { leaf: string }[] }
+    (await t.db.execute(sql`select leaf from log_leaves where passport_code = ${code} order by seq`)) as {
+      rows: { leaf: string }[];
+    }
   ).rows.map((r) => JSON.parse(r.leaf) as { type: string; data: Record<string, unknown> });
 
 describe('the estimated value is the owner’s', () => {
@@ -113,14 +115,19 @@ describe('a private owner’s attempts to sell', () => {
     expect(log.entries).toHaveLength(before.leaves);
     for (const cookie of [null, stranger.cookie, buyer.cookie, maker.cookie]) {
       const types = (await api(t, cookie).get(url)).json().events.map((e: { type: string }) => e.type);
-      expect(types.filter((type: string) => type.startsWith('transfer_') && type !== 'transfer_accepted')).toEqual(
-        [],
-      );
+      expect(
+        types.filter((type: string) => type.startsWith('transfer_') && type !== 'transfer_accepted'),
+      ).toEqual([]);
     }
     // The owner sees their own attempts.
     const mine = (await api(t, owner.cookie).get(url)).json().events.map((e: { type: string }) => e.type);
     expect(mine).toEqual(
-      expect.arrayContaining(['transfer_offered', 'transfer_declined', 'transfer_cancelled', 'transfer_expired']),
+      expect.arrayContaining([
+        'transfer_offered',
+        'transfer_declined',
+        'transfer_cancelled',
+        'transfer_expired',
+      ]),
     );
 
     // A completed sale is public: the new owner, unnamed (never chose), with country and years.
