@@ -9,7 +9,8 @@ export const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const
 export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritance', 'trade'] as const;
 export const SERVICE_TYPES = ['setup', 'maintenance', 'repair', 'restoration'] as const;
 /** How the registry list can be ordered; newest first unless asked. */
-export const REGISTRY_SORTS = ['newest', 'year-desc', 'year-asc', 'value-desc', 'value-asc'] as const;
+// No order by estimated value: it is the owner's, and a public ranking would tell it.
+export const REGISTRY_SORTS = ['newest', 'year-desc', 'year-asc'] as const;
 export type RegistrySort = (typeof REGISTRY_SORTS)[number];
 export const INSTRUMENT_STATUSES_PUBLIC = ['active', 'stolen', 'destroyed'] as const;
 export const MAX_PAGE_SIZE = 100;

@@ -350,9 +350,15 @@ export const myRegistrySchema = z.object({
   shop: z
     .object({ name: z.string(), slug: z.string(), published: z.boolean(), verified: z.boolean() })
     .nullable(),
+  /** Whether the caller is shown as "Private owner" (true until they choose to be named). */
   ownerPrivacy: z.boolean(),
+  /** Whether they ever chose; owners who never did are private. */
+  ownerPrivacyChosen: z.boolean(),
 });
 export type MyRegistry = z.infer<typeof myRegistrySchema>;
 
 export const privacySchema = z.object({ ownerPrivacy: z.boolean() });
 export type PrivacyInput = z.input<typeof privacySchema>;
+/** The caller's setting: hidden or named, and whether they chose it (never choosing keeps them private). */
+export const privacyStateSchema = z.object({ ownerPrivacy: z.boolean(), chosen: z.boolean() });
+export type PrivacyState = z.infer<typeof privacyStateSchema>;

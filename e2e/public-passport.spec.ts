@@ -109,3 +109,43 @@ test('a buyer checks a stolen serial number, and its owner is told', async ({ pa
     await page.request.post(`/api/registry/instruments/${target!.id}/recovered`);
   }
 });
+
+test('an owner is unnamed on their passports until they choose, in settings, to be named', async ({
+  page,
+}) => {
+  await signIn(page);
+  const mine = (await (await page.request.get('/api/registry/me')).json()) as {
+    owned: { passportCode: string }[];
+  };
+  const code = mine.owned[0]!.passportCode;
+  const provenance = page.getByRole('region', { name: 'Provenance' });
+  try {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Passport privacy' })).toBeVisible();
+    // The demo enthusiast never chose: a private owner.
+    await expect(page.getByRole('radio', { name: /Private owner/ })).toBeChecked();
+    await expect(
+      page.getByText('You have not chosen yet, so you are shown as a private owner.'),
+    ).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto(`/p/${code}`);
+    await expect(provenance.getByText(/^Owner 2 · UK · \d{4}–present$/)).toBeVisible();
+    await expect(provenance).not.toContainText('Sam Carter');
+    await expect(page.getByText(/Owners are named only when they chose to be public/)).toBeVisible();
+
+    await signIn(page);
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: /Show my name/ }).check();
+    await expect(page.getByText('You chose: show my name.')).toBeVisible();
+    await expectNoAxeViolations(page, '/settings');
+    await page.context().clearCookies();
+    await page.goto(`/p/${code}`);
+    await expect(provenance.getByRole('link', { name: 'Sam Carter' })).toHaveAttribute(
+      'href',
+      '/u/sam-carter',
+    );
+  } finally {
+    await signIn(page);
+    await page.request.put('/api/registry/privacy', { data: { ownerPrivacy: true } });
+  }
+});

@@ -45,10 +45,11 @@ export function PrivacyPage() {
           they belong to the instrument and stay with it when it changes hands.
         </li>
         <li>
-          Owners appear on passports by name and location unless they choose &ldquo;Private owner&rdquo; in
-          Settings. A transfer offer keeps the email address or handle it was sent to, as part of the
-          instrument&rsquo;s records; of the two people involved only the sender sees it, and it is never
-          public.
+          Owners appear on passports as &ldquo;Private owner&rdquo; (by number, country and years) unless they
+          choose in Settings to be named; an account that never chose is private. Estimated values, prices and
+          offers that did not end in a sale are seen only by the owner. A transfer offer keeps the email
+          address or handle it was sent to, as part of the instrument&rsquo;s records; of the two people
+          involved only the sender sees it, and it is never public.
         </li>
       </ul>
       <h2>Learning</h2>

@@ -2,6 +2,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useAccount } from '../features/settings/api';
 import { AvatarSection } from '../features/settings/avatar-section';
 import { DeleteSection } from '../features/settings/delete-section';
+import { PrivacySection } from '../features/settings/privacy-section';
 import { ProfileSection } from '../features/settings/profile-section';
 import { NotificationPreferencesSection } from '../features/notifications/preferences-section';
 import { HandleSection } from '../features/settings/handle-section';
@@ -29,6 +30,7 @@ export function SettingsPage() {
       <ProfileSection account={account} />
       {account.handle && <HandleSection account={{ ...account, handle: account.handle }} />}
       {account.shop && <ShopSection shop={account.shop} />}
+      <PrivacySection />
       <EmailSection account={account} />
       <PasswordSection />
       <NotificationPreferencesSection />

@@ -8,6 +8,7 @@ import {
   myRegistrySchema,
   portfolioSchema,
   privacySchema,
+  privacyStateSchema,
   stolenReportSchema,
 } from '../registry';
 import { okSchema, pathText, type ApiRoute } from './api-route';
@@ -103,10 +104,10 @@ export const REGISTRY_ROUTES = [
   {
     method: 'GET',
     path: '/api/registry/privacy',
-    summary: "Whether the caller's name is hidden on passports they own",
+    summary: "Whether the caller's name is hidden on passports they own, and whether they chose",
     tag,
     auth: 'session',
-    response: { status: 200, schema: privacySchema },
+    response: { status: 200, schema: privacyStateSchema },
     errors: [401],
   },
   {
@@ -116,7 +117,7 @@ export const REGISTRY_ROUTES = [
     tag,
     auth: 'session',
     body: privacySchema,
-    response: { status: 200, schema: privacySchema },
+    response: { status: 200, schema: privacyStateSchema },
     errors: [400, 401],
   },
 ] as const satisfies readonly ApiRoute[];

@@ -4,6 +4,7 @@ import { encodeLeaf } from '../../contract/log/leaf';
 import type { Db } from '../db/client';
 import { instruments, logHashes, logHead, logLeaves, logSalts } from '../db/schema';
 import { publicEventData } from './public-data';
+import { isPublicEvent } from './public-projection';
 import { appendToFrontier, formatFrontier, leafHashHex, parseFrontier } from './tree';
 
 export interface LoggedEvent {
@@ -18,10 +19,12 @@ export interface LoggedEvent {
 const CHUNK = 1000;
 
 /**
- * One leaf per event, in the given order. The head row is locked first (SELECT … FOR UPDATE), so concurrent
- * appends queue: each gets the next index, none share one, and a rolled-back transaction leaves no gap.
+ * One leaf per public event, in the given order (an owner's offers and their fate are never leaves). The head
+ * row is locked first (SELECT … FOR UPDATE), so concurrent appends queue: each gets the next index, none share
+ * one, and a rolled-back transaction leaves no gap.
  */
-export async function appendEventsToLog(tx: Db, events: LoggedEvent[]): Promise<void> {
+export async function appendEventsToLog(tx: Db, all: LoggedEvent[]): Promise<void> {
+  const events = all.filter((e) => isPublicEvent(e.type));
   if (!events.length) return;
   const [head] = await tx.select().from(logHead).where(eq(logHead.id, 1)).for('update');
   if (!head) throw new Error('transparency log head row is missing (migrations not applied?)');

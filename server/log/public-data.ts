@@ -2,29 +2,15 @@
 // replaced by a salted SHA-256 commitment (contract/log/commitment.ts); the salts stay in log_salts.
 import { randomBytes } from 'node:crypto';
 import { commit } from '../../contract/log/commitment';
+import { FREE_TEXT_KEYS, SECRET_KEYS } from './public-projection';
 
 /**
- * Keys whose values are private wherever they appear in event data: money (prices, costs, valuations), contact
- * details, owners' names (shown publicly only by the public view when the owner chose so) and free-text notes.
- * The public passport shows none of these, so the public log must not either.
+ * Keys whose values never appear in clear in a leaf (public-projection.ts lists them): money, contact details
+ * and owners' names, and every free text a person types. A leaf is forever and an owner's choice of privacy is
+ * not: any such text may name an owner who is, or later becomes, private. The public views, which are rebuilt at
+ * every read, show free text with those names taken out instead; a leaf cannot be.
  */
-export const PRIVATE_KEYS: ReadonlySet<string> = new Set([
-  'price',
-  'purchasePrice',
-  'cost',
-  'estimatedValue',
-  'value',
-  'notes',
-  'email',
-  'toEmail',
-  'toLabel',
-  'fromEmail',
-  'ownerName',
-  'buyerName',
-  'sellerName',
-  'address',
-  'phone',
-]);
+export const PRIVATE_KEYS: ReadonlySet<string> = new Set([...SECRET_KEYS, ...FREE_TEXT_KEYS]);
 
 export interface PrivateValue {
   /** Dot path inside `data`, e.g. `changes.0.to`. */

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { loadSampleContent } from '../db/sample/load-sample';
 import { readEnv } from '../env';
 import { rows } from '../features/log/log-test-kit';
+import { publicPassport } from '../features/public-passport/public-passport.queries';
 import { createTestDatabase } from '../test/test-db';
 import { latestCheckpoint } from './checkpoints';
 import { inclusionProofs } from './proofs';
@@ -25,6 +26,7 @@ afterAll(async () => database.close());
 describe('sample content in the transparency log', () => {
   it('logs every sample event, in the order written, and every sample passport verifies', async () => {
     const db = database.db;
+    // Sample content makes no offers, the only events that are not leaves.
     const [counts] = await rows<{ events: number; leaves: number; unlogged: number }>(
       db,
       sql`select (select count(*)::int from instrument_events) as events, (select count(*)::int from log_leaves) as leaves,
@@ -65,5 +67,33 @@ describe('sample content in the transparency log', () => {
       const result = await verifyPassportLog({ vkey: signer.vkey, checkpoint: checkpoint.note, entries });
       expect([code, result.ok]).toEqual([code, true]);
     }
+  });
+
+  it('names no private sample owner in any leaf; the public passports name only owners who chose to be', async () => {
+    const db = database.db;
+    const owners = await rows<{ name: string; display: string | null; public: boolean; code: string }>(
+      db,
+      sql`select o.owner_name as name, u.display_name as display, coalesce(u.owner_privacy = false, false) as public,
+            i.passport_code as code
+          from ownership_records o join instruments i on i.id = o.instrument_id
+          left join users u on u.id = o.user_id`,
+    );
+    const privateNames = [
+      ...new Set(owners.filter((o) => !o.public).flatMap((o) => [o.name, o.display ?? o.name])),
+    ];
+    const publicOwners = owners.filter((o) => o.public);
+    // Both kinds exist: owners without an account (who never chose) and the makers, who chose to be named.
+    expect(privateNames.length).toBeGreaterThan(5);
+    expect(publicOwners.length).toBeGreaterThan(5);
+    const leaves = await rows<{ leaf: string }>(db, sql`select leaf from log_leaves`);
+    const found = privateNames.filter((name) => leaves.some((l) => l.leaf.includes(name)));
+    expect(found).toEqual([]);
+    for (const code of [...new Set(owners.map((o) => o.code))]) {
+      const page = JSON.stringify(await publicPassport(db, code));
+      expect([code, privateNames.filter((name) => page.includes(name))]).toEqual([code, []]);
+    }
+    const named = publicOwners[0]!;
+    const page = await publicPassport(db, named.code);
+    expect(page?.provenance.map((p) => p.name)).toContain(named.display);
   });
 });

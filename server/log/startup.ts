@@ -1,14 +1,18 @@
 // Run once per start, before sample content: the signing key, then any events written before the log existed.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { instrumentEvents, logHead } from '../db/schema';
 import type { Env } from '../env';
 import { appendEventsToLog } from './append';
+import { OWNER_ONLY_EVENTS } from './public-projection';
 import { loadLogSigner } from './signing';
 
 const BATCH = 1000;
 
-/** Appends, in creation order, the passport events that have no leaf yet (a database from before the log). */
+/**
+ * Appends, in creation order, the public passport events that have no leaf yet (a database from before the log).
+ * An owner's offers never get one.
+ */
 export async function appendUnloggedEvents(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
@@ -24,7 +28,14 @@ export async function appendUnloggedEvents(db: Db): Promise<number> {
           createdAt: instrumentEvents.createdAt,
         })
         .from(instrumentEvents)
-        .where(sql`not exists (select 1 from log_leaves l where l.event_id = ${instrumentEvents.id})`)
+        .where(
+          and(
+            notInArray(instrumentEvents.type, [
+              ...OWNER_ONLY_EVENTS,
+            ] as (typeof instrumentEvents.$inferSelect)['type'][]),
+            sql`not exists (select 1 from log_leaves l where l.event_id = ${instrumentEvents.id})`,
+          ),
+        )
         .orderBy(asc(instrumentEvents.createdAt), asc(instrumentEvents.id))
         .limit(BATCH);
       await appendEventsToLog(tx, rows);

@@ -43,5 +43,10 @@ describe('Provenance', () => {
     // No account (no handle), and an owner who chose to stay private (no name, no handle): no link.
     expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(items[2]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Owners are named only when they chose to be public; every other owner is shown by number, country and years. Offers that did not end in a sale are never shown.',
+      ),
+    ).toBeInTheDocument();
   });
 });

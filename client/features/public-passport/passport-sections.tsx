@@ -128,7 +128,10 @@ export function Provenance({ p }: { p: PublicPassport }) {
           </li>
         ))}
       </ol>
-      <p className="mt-3 text-sm text-stone-600">Owners are named only when they chose to be public.</p>
+      <p className="mt-3 text-sm text-stone-600">
+        Owners are named only when they chose to be public; every other owner is shown by number, country and
+        years. Offers that did not end in a sale are never shown.
+      </p>
     </Section>
   );
 }

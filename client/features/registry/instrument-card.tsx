@@ -64,7 +64,13 @@ export function InstrumentCard({
               {i.name}
             </Link>
           </Heading>
-          <p className="shrink-0 font-semibold text-wood-800">{formatMoney(i.estimatedValue)}</p>
+          {/* The estimate is its owner's: the server sends it only on the owner's own cards. */}
+          {i.estimatedValue != null && (
+            <p className="shrink-0 font-semibold text-wood-800">
+              <span className="sr-only">Your estimate: </span>
+              {formatMoney(i.estimatedValue)}
+            </p>
+          )}
         </div>
         <p className="text-sm text-stone-700">
           {capitalize(i.category)} · {capitalize(i.instrumentType)} · {i.yearMade}

@@ -17,7 +17,10 @@ export function OverviewTab({ instrument: i }: { instrument: InstrumentDetail })
     ['Strings', i.numberOfStrings],
     ['Scale length', i.scaleLength ? `${i.scaleLength} mm` : null],
     ['Condition', i.condition ? capitalize(i.condition) : null],
-    ['Estimated value', formatMoney(i.estimatedValue)],
+    // The estimate is the owner's: only the owner (and admins) are sent it, and only they see the row.
+    ...(i.viewer.isOwner || i.viewer.isAdmin
+      ? [['Estimated value (visible only to you)', formatMoney(i.estimatedValue)] as [string, string]]
+      : []),
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

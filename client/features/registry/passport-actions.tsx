@@ -262,11 +262,14 @@ function PrivacyToggle() {
       <input
         type="checkbox"
         className="size-4 accent-wood-700"
-        checked={mine.data?.ownerPrivacy ?? false}
+        checked={mine.data?.ownerPrivacy ?? true}
         disabled={!ready || toggle.isPending}
         onChange={(e) => toggle.mutate(e.target.checked)}
       />
       Show me as “Private owner” on passports
+      {ready && !mine.data?.ownerPrivacyChosen && (
+        <span className="text-stone-500">(not chosen yet: private)</span>
+      )}
     </label>
   );
 }

@@ -19,8 +19,6 @@ export const SORT_LABELS: Record<string, string> = {
   newest: 'Newest first',
   'year-desc': 'Year made: newest',
   'year-asc': 'Year made: oldest',
-  'value-desc': 'Value: highest',
-  'value-asc': 'Value: lowest',
 };
 
 const YEAR = /^\d{1,4}$/;

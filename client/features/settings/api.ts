@@ -9,6 +9,7 @@ import type {
   ShopUpdate,
 } from '../../../contract/account';
 import type { HandleRenameInput, HandleRenameResponse } from '../../../contract/handles';
+import type { PrivacyInput, PrivacyState } from '../../../contract/registry';
 import { apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
 import { ACCOUNT_KEY } from '../../lib/account';
 import { ME_KEY } from '../../lib/auth';
@@ -69,3 +70,27 @@ export const useRenameHandle = () =>
   useAccountMutation((input: HandleRenameInput) =>
     apiJson<HandleRenameResponse>('POST', '/api/account/handle', input),
   );
+
+export const PRIVACY_KEY = ['/api/registry/privacy'] as const;
+export const usePassportPrivacy = () =>
+  useQuery({ queryKey: PRIVACY_KEY, queryFn: getQueryFn<PrivacyState>({ on401: 'throw' }) });
+export function useSetPassportPrivacy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PrivacyInput) => apiJson<PrivacyState>('PUT', '/api/registry/privacy', input),
+    // The choice shows at once; a failed save puts back what the server holds.
+    onMutate: (input: PrivacyInput) =>
+      queryClient.setQueryData<PrivacyState>(PRIVACY_KEY, {
+        ownerPrivacy: Boolean(input.ownerPrivacy),
+        chosen: true,
+      }),
+    onError: () => queryClient.invalidateQueries({ queryKey: PRIVACY_KEY }),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(PRIVACY_KEY, state);
+      // Passports and the dashboard show the owner's name by this choice.
+      await queryClient.invalidateQueries({
+        predicate: (q) => /^\/api\/(registry|public)\//.test(String(q.queryKey[0])),
+      });
+    },
+  });
+}

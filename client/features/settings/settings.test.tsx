@@ -202,4 +202,31 @@ describe('the handle card', () => {
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ handle: 'ada-guitars' }]);
   });
+
+  it('shows a person who never chose as a private owner, and saves the choice to be named', async () => {
+    let state = { ownerPrivacy: true, chosen: false };
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'GET /api/registry/privacy': () => ({ json: state }),
+      'PUT /api/registry/privacy': (body) => {
+        state = { ownerPrivacy: (body as { ownerPrivacy: boolean }).ownerPrivacy, chosen: true };
+        return { json: state };
+      },
+    });
+    renderWithProviders(<SettingsPage />);
+    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
+      'div',
+    )!.parentElement!;
+    expect(await within(section).findByRole('radio', { name: /Private owner/ })).toBeChecked();
+    expect(within(section).getByRole('radio', { name: /Show my name/ })).not.toBeChecked();
+    expect(
+      within(section).getByText('You have not chosen yet, so you are shown as a private owner.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('radio', { name: /Show my name/ }));
+    expect(await within(section).findByText('You chose: show my name.')).toBeInTheDocument();
+    expect(within(section).getByRole('radio', { name: /Show my name/ })).toBeChecked();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ownerPrivacy: false });
+  });
 });

@@ -19,6 +19,8 @@ export interface UserSeed {
   specialties?: string[];
   /** Whether the address counts as proven; sample and demo people are, so is everyone a test does not say otherwise. */
   emailVerified?: boolean;
+  /** Passport privacy as chosen: false named, true "Private owner"; left out, they never chose (private). */
+  ownerPrivacy?: boolean | null;
 }
 
 let sequence = 0;
@@ -57,6 +59,7 @@ export async function createUser(db: Db, seed: Partial<UserSeed> = {}) {
       favoriteStyles: seed.favoriteStyles ?? [],
       specialties: seed.specialties ?? [],
       emailVerifiedAt: seed.emailVerified === false ? null : new Date(),
+      ownerPrivacy: seed.ownerPrivacy ?? null,
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');

@@ -123,6 +123,8 @@ async function loadMakers(db: Db): Promise<void> {
       role: 'luthier',
       handle: m.handle,
       onboardingComplete: true,
+      // Makers trade under their names: each chose to be named on the passports they own.
+      ownerPrivacy: false,
       location: m.location,
       bio: m.bio,
       experience: 'Advanced',
@@ -147,6 +149,7 @@ async function loadDemoAccounts(db: Db): Promise<void> {
     ...l,
     role: 'luthier',
     onboardingComplete: true,
+    ownerPrivacy: false,
     location: 'Seville, Spain',
     bio: 'I build classical and flamenco guitars.',
     experience: 'Advanced',
@@ -166,6 +169,7 @@ async function loadDemoAccounts(db: Db): Promise<void> {
     ...e,
     role: 'user',
     onboardingComplete: true,
+    // Never chose: shown as "Private owner" on the passports they own, as every new account is.
     location: 'Bristol, UK',
     bio: 'Weekend fingerstyle player learning to set up my own guitars.',
     experience: 'Intermediate',

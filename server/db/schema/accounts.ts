@@ -38,8 +38,11 @@ export const users = pgTable(
     avatarMediaId: uuid('avatar_media_id').references(() => media.id, { onDelete: 'set null' }),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
     timeZone: text('time_zone').notNull().default('UTC'),
-    /** Owners may hide their name on passports ("Private owner"). */
-    ownerPrivacy: boolean('owner_privacy').notNull().default(false),
+    /**
+     * Whether the person's name is hidden on passports they own: true chose "Private owner", false chose to be
+     * named, null never chose, which counts as private (owners are private until they choose).
+     */
+    ownerPrivacy: boolean('owner_privacy'),
     /** When `email` was proven by a link sent to it; null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The last sign-in with the password (registering signs in without one); null until the first. */

@@ -42,11 +42,13 @@ export type EmailTokenResult =
  * Follows a link: proves the address, and for a change makes it the account's email. A change also ends the
  * account's other sessions (all but `keepSessionId`) and every outstanding reset link, because whoever holds the
  * old address must not keep a way in. The conditional update makes the link single-use under races.
+ * `onProven` runs in the same transaction once the address is the account's and proven.
  */
 export async function consumeEmailToken(
   db: Db,
   token: string,
   keepSessionId: string | null,
+  onProven?: (tx: Db, userId: string, email: string) => Promise<void>,
 ): Promise<EmailTokenResult> {
   const now = new Date();
   const found = await db
@@ -84,6 +86,7 @@ export async function consumeEmailToken(
         .where(and(eq(users.id, claimed.userId), eq(users.email, claimed.email)))
         .returning({ id: users.id });
       if (proved.length === 0) return { ok: false, reason: 'invalid' };
+      await onProven?.(tx, claimed.userId, claimed.email);
       return { ok: true, ...claimed };
     }
     await tx
@@ -105,6 +108,7 @@ export async function consumeEmailToken(
       .update(emailTokens)
       .set({ usedAt: now })
       .where(and(eq(emailTokens.userId, claimed.userId), isNull(emailTokens.usedAt)));
+    await onProven?.(tx, claimed.userId, claimed.email);
     return { ok: true, ...claimed };
   });
 }

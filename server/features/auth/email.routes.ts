@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '../../../contract/errors';
 import { notifyEmailChangeRequested } from '../../notify/account-notices';
+import { deliverHeldOffers } from '../../notify/held-offers';
 import { limitPasswordCheck } from '../../plugins/password-check-limit';
 import type { AppContext } from '../../context';
 import { audit } from '../../plugins/audit';
@@ -41,7 +42,10 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   handle(app, 'POST /api/auth/verify-email', async (request) => {
     await app.rateLimit(`verify-email:ip:${request.ip}`, 30, 15 * MINUTE_MS);
     const { token } = request.body;
-    const result = await consumeEmailToken(ctx.db, token, request.sessionId);
+    // Offers held back from the inbox until the address was proven reach it now, with the proof.
+    const result = await consumeEmailToken(ctx.db, token, request.sessionId, (tx, userId, email) =>
+      deliverHeldOffers(ctx, tx, userId, email).then(() => undefined),
+    );
     if (!result.ok && result.reason === 'taken')
       throw conflict('Another account already uses this email address.', 'EMAIL_TAKEN');
     if (!result.ok) {

@@ -122,10 +122,16 @@ describe('GET /api/registry/instruments/:id/owner-dossier.pdf', () => {
     expect(copy.res.headers['cache-control']).toBe('private, no-store');
     expect(copy.res.headers['content-disposition']).toContain('attachment');
     // Their change of the estimate, from the value they found to theirs; never the maker's earlier estimate.
-    expect(copy.bundle!.revealed!.map((r) => [r.path, r.value])).toEqual([
+    const revealed = copy.bundle!.revealed!;
+    expect(revealed.filter((r) => r.path.startsWith('changes.')).map((r) => [r.path, r.value])).toEqual([
       ['changes.0.from', 1111],
       ['changes.0.to', 3333],
     ]);
+    // The free text of their own service is committed in its leaf too, and theirs to open; the maker's is not.
+    expect(revealed.filter((r) => !r.path.startsWith('changes.')).map((r) => r.path)).toEqual(
+      expect.arrayContaining(['servicerName']),
+    );
+    expect(revealed.map((r) => r.value)).not.toContain('maker only');
     expect(copy.text).toContain("OWNER'S COPY");
     expect(copy.text).toMatch(/changes\.0\.to: 3333/);
     expect(copy.text).not.toMatch(/: 1000\b/);
@@ -150,7 +156,8 @@ describe('GET /api/registry/instruments/:id/owner-dossier.pdf', () => {
     expect(copy.status).toBe(200);
     if (copy.status !== 200) return;
     const values = copy.bundle!.revealed!.map((r) => r.value);
-    expect(values).toEqual([null, 1000, 1000, 1111, 1111, 3333]);
+    const estimates = copy.bundle!.revealed!.filter((r) => r.path.startsWith('changes.'));
+    expect(estimates.map((r) => r.value)).toEqual([null, 1000, 1000, 1111, 1111, 3333]);
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-cache-'));
     const ok = await verifyBundleJson(copy.json!, { cacheDir });
     expect(ok.ok).toBe(true);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RevealedValue } from '../../../contract/log';
 import { valueAtPath } from '../../../contract/log/commitment';
@@ -18,6 +18,14 @@ import {
   users,
 } from '../../db/schema';
 import { latestCheckpoint } from '../../log/checkpoints';
+import { publicEventCount } from '../../log/public-events';
+import {
+  ownerIsPublic,
+  privateNamesOf,
+  publicOwnerOf,
+  recordIsPublic,
+  withoutNames,
+} from '../../log/public-projection';
 import { inclusionProofs } from '../../log/proofs';
 import type { LogSigner } from '../../log/signing';
 import { mediaUrl } from '../../media/media-store';
@@ -69,10 +77,13 @@ const yearOf = (date: string) => Number(date.slice(0, 4));
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
- * Owners in order: a name, and with it the profile handle, only when its owner chose to be public; never an
- * email or a price.
+ * Owners in order, as public-projection.ts shows them to a guest: a name, and with it the profile handle, only
+ * when its owner chose to be public; never an email or a price. Also the names free text must not carry.
  */
-async function provenance(db: Db, id: string): Promise<PublicPassport['provenance']> {
+async function provenance(
+  db: Db,
+  id: string,
+): Promise<{ owners: PublicPassport['provenance']; hide: string[] }> {
   const rows = await db
     .select({
       rec: ownershipRecords,
@@ -85,17 +96,13 @@ async function provenance(db: Db, id: string): Promise<PublicPassport['provenanc
     .leftJoin(users, eq(users.id, ownershipRecords.userId))
     .where(eq(ownershipRecords.instrumentId, id))
     .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt));
-  return rows.map(({ rec, userName, userLocation, userPrivacy, userHandle }, i) => {
-    let name: string | null;
-    let handle: string | null = null;
-    if (rec.userId) {
-      name = userPrivacy ? null : (userName ?? rec.ownerName);
-      if (!userPrivacy) handle = userHandle;
-    } else {
-      // A deleted account's name goes with it.
-      name = rec.hadAccount ? null : rec.ownerName;
-    }
-    const country = countryOf(rec.location ?? (rec.userId ? userLocation : null));
+  const facts = rows.map(({ rec, ...user }) => ({ ...rec, ...user }));
+  const owners = facts.map((rec, i) => {
+    const named = recordIsPublic(rec);
+    const shown = publicOwnerOf(rec);
+    const name = named ? shown.name : null;
+    // A private owner's city could point at them; the country is what the timeline says.
+    const country = countryOf(rec.location ?? (rec.userId ? rec.userLocation : null));
     const startYear = yearOf(rec.startDate);
     const endYear = rec.endDate ? yearOf(rec.endDate) : null;
     const label = [
@@ -105,30 +112,34 @@ async function provenance(db: Db, id: string): Promise<PublicPassport['provenanc
     ]
       .filter(Boolean)
       .join(' · ');
-    return { label, name, handle, country, startYear, endYear };
+    return { label, name, handle: named ? shown.handle : null, country, startYear, endYear };
   });
+  return { owners, hide: privateNamesOf(facts) };
 }
 
 const recorder = alias(users, 'recorder');
 
 /** A servicing shop by its name; an owner who keeps their name private and serviced it themselves as "Owner". */
-function servicerShown(s: {
-  servicerName: string;
-  shopName: string | null;
-  recorderName: string | null;
-  recorderPrivate: boolean | null;
-}): string {
+function servicerShown(
+  s: {
+    servicerName: string;
+    shopName: string | null;
+    recorderName: string | null;
+    recorderPrivate: boolean | null;
+  },
+  hide: string[],
+): string {
   if (s.shopName) return s.shopName;
   const name = s.servicerName.trim();
-  if (!name || (s.recorderPrivate && name === s.recorderName)) return 'Owner';
-  return name;
+  if (!name || (!ownerIsPublic(s.recorderPrivate) && name === s.recorderName)) return 'Owner';
+  return withoutNames(name, hide);
 }
 
 /** The public view of a passport; null when the code is unknown. */
 export async function publicPassport(db: Db, code: string): Promise<PublicPassport | null> {
   const i = await findByCode(db, code);
   if (!i) return null;
-  const [[maker], photos, owners, services, [events], lastStatus] = await Promise.all([
+  const [[maker], photos, { owners, hide }, services, eventsCount, lastStatus] = await Promise.all([
     i.makerShopId
       ? db
           .select({
@@ -166,7 +177,7 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
       .leftJoin(recorder, eq(recorder.id, serviceRecords.recordedById))
       .where(and(eq(serviceRecords.instrumentId, i.id), eq(serviceRecords.status, 'approved')))
       .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.createdAt)),
-    db.select({ n: count() }).from(instrumentEvents).where(eq(instrumentEvents.instrumentId, i.id)),
+    publicEventCount(db, i.id),
     // The newest stolen report and verification, for the banner and the statement.
     db
       .select({ type: instrumentEvents.type, data: instrumentEvents.data, at: instrumentEvents.createdAt })
@@ -201,10 +212,10 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
       numberOfStrings: i.numberOfStrings,
       scaleLength: i.scaleLength,
     },
-    description: i.description,
+    description: withoutNames(i.description, hide),
     photos: photos.map(({ img, widths }) => ({
       ...imageUrls({ ...img, widths }),
-      caption: img.caption,
+      caption: withoutNames(img.caption, hide),
       isPrimary: img.isPrimary,
     })),
     maker: maker ?? null,
@@ -214,14 +225,14 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
         ? {
             reportedOn: (stolenEvent?.at ?? i.updatedAt).toISOString().slice(0, 10),
             date: i.stolenOn,
-            place: text(i.stolenPlace),
+            place: withoutNames(text(i.stolenPlace), hide),
           }
         : null,
     verified: i.verified,
     verification: i.verified
       ? {
           statement:
-            text(i.verificationNote) ??
+            withoutNames(text(i.verificationNote), hide) ??
             "A registry administrator checked this passport's build facts and maker against the registry's records.",
           verifiedOn,
           adminName: admin?.name ?? null,
@@ -232,10 +243,10 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
     services: services.map((s) => ({
       serviceType: s.serviceType,
       serviceDate: s.serviceDate,
-      servicer: servicerShown(s),
-      description: s.description,
+      servicer: servicerShown(s, hide),
+      description: withoutNames(s.description, hide),
     })),
-    eventsCount: events?.n ?? 0,
+    eventsCount,
     registeredOn: i.createdAt.toISOString().slice(0, 10),
   };
 }

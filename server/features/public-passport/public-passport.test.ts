@@ -29,6 +29,8 @@ beforeAll(async () => {
     location: 'Berlin, Germany',
   });
   await t.db.update(users).set({ ownerPrivacy: true }).where(eq(users.id, owner.user.id));
+  // The maker chose to be named; an owner recorded without an account never could, so stays unnamed.
+  await t.db.update(users).set({ ownerPrivacy: false }).where(eq(users.id, maker.user.id));
   ownerCookie = owner.cookie;
   ownerId = owner.user.id;
   const inst = await instrumentOf(t, maker.shop.id, {
@@ -101,10 +103,10 @@ describe('GET /api/public/passports/:code', () => {
     expect(p.photos[0]).toMatchObject({ url: '/instruments/guitar-cedar.svg', isPrimary: true });
     expect(p.provenance.map((o: { label: string }) => o.label)).toEqual([
       expect.stringMatching(/^Owner 1 · Maker \d+ · Italy · 2019–2021$/),
-      'Owner 2 · Paul Public · France · 2021–2023',
+      'Owner 2 · France · 2021–2023',
       'Owner 3 · Germany · 2023–present',
     ]);
-    // A public owner with an account links to their profile; an owner without an account or a private one does not.
+    // A public owner links to their profile; an owner without an account or a private one is neither named nor linked.
     expect(p.provenance.map((o: { handle: string | null }) => o.handle)).toEqual([
       maker.user.handle,
       null,

@@ -13,6 +13,8 @@ import {
   shops,
   users,
 } from '../../db/schema';
+import { privateNamesOf, withoutNames } from '../../log/public-projection';
+import { ownEvents, publicEvents } from './detail-events';
 import { luthierColumns } from './list.queries';
 import { imageUrls, isAdmin, publicOwner, seesPrivate, type Viewer } from './registry-view';
 
@@ -93,6 +95,11 @@ export async function instrumentDetail(
     verifierOf(db, found.instrument.verifiedById),
   ]);
   const r = roles(found, viewer);
+  // Anyone but the owner and admins sees the public projection: the events the log holds, no valuation, and free
+  // text without the names of owners who are private (a service record's author still reads their own words).
+  const full = r.isOwner || r.isAdmin;
+  const hide = full ? [] : privateNamesOf(owners.map((o) => ({ ...o, ...o.rec })));
+  const shownEvents = full ? ownEvents(events, owners, viewer, r.isAdmin) : publicEvents(events, hide);
   const history = owners.map(({ rec, userName, userLocation, userPrivacy, userHandle, userEmail }) => {
     const shown = publicOwner({ ...rec, userName, userLocation, userPrivacy, userHandle }, viewer);
     const privateOk = seesPrivate(rec.userId, viewer);
@@ -127,6 +134,8 @@ export async function instrumentDetail(
   } = i;
   return {
     ...facts,
+    description: withoutNames(facts.description, hide),
+    estimatedValue: full ? facts.estimatedValue : null,
     builtIn: await builtInCourse(db, builtInCertificateId),
     luthier: luthier ?? null,
     currentOwner: open
@@ -140,7 +149,7 @@ export async function instrumentDetail(
     images: images.map(({ img, widths }) => ({
       id: img.id,
       ...imageUrls({ ...img, widths }),
-      caption: img.caption,
+      caption: withoutNames(img.caption, hide),
       isPrimary: img.isPrimary,
       orderIndex: img.orderIndex,
     })),
@@ -149,28 +158,31 @@ export async function instrumentDetail(
       .filter(({ rec }) => rec.status === 'approved' || privileged(rec.recordedById))
       .map(({ rec, shopName }) => ({
         ...rec,
-        ...(privileged(rec.recordedById) ? {} : { cost: null, notes: null }),
+        ...(privileged(rec.recordedById)
+          ? {}
+          : {
+              cost: null,
+              notes: null,
+              servicerName: withoutNames(rec.servicerName, hide),
+              description: withoutNames(rec.description, hide),
+              workPerformed: withoutNames(rec.workPerformed, hide),
+            }),
         recordedBy: shopName,
       })),
-    events: events.map((e) => ({
-      id: e.id,
-      type: e.type,
-      data: e.data,
-      createdAt: e.createdAt.toISOString(),
-    })),
+    events: shownEvents,
     verification:
       i.verified && verifiedAt
         ? {
             adminName: verifierName ?? 'An admin',
             at: verifiedAt.toISOString(),
-            note: verificationNote ?? '',
+            note: withoutNames(verificationNote ?? '', hide),
           }
         : null,
     stolen:
       i.status === 'stolen' && stolenOn
         ? {
             date: stolenOn,
-            place: stolenPlace ?? '',
+            place: withoutNames(stolenPlace ?? '', hide),
             ...(r.isOwner || r.isAdmin ? { policeReference: stolenPoliceReference } : {}),
           }
         : null,

@@ -39,6 +39,7 @@ export const summaryColumns = {
   model: instruments.model,
   yearMade: instruments.yearMade,
   estimatedValue: instruments.estimatedValue,
+  ownerId: instruments.currentOwnerId,
   condition: instruments.condition,
   verified: instruments.verified,
   status: instruments.status,
@@ -79,17 +80,27 @@ type Photo = { staticUrl: string | null; mediaId: string | null; widths: number[
 /** A card's image: the primary photo at 640 px, or null when there is none. */
 export const cardImageUrl = (photo: Photo) => (photo ? imageUrls(photo).imageUrl : null);
 
-/** A row selected with `summaryColumns` and `photo: photoColumns(…)`, as the contract's card. */
-export function toSummary({
-  photo,
-  luthier,
-  ...r
-}: Omit<InstrumentSummary, 'imageUrl' | 'luthier'> & {
-  luthier: InstrumentSummary['luthier'];
-  photo: Photo;
-}): InstrumentSummary {
+/**
+ * A row selected with `summaryColumns` and `photo: photoColumns(…)`, as the contract's card. The estimated value
+ * is its owner's (public-projection.ts): on the card only for `viewerId` when that is the owner.
+ */
+export function toSummary(
+  {
+    photo,
+    luthier,
+    ownerId,
+    estimatedValue,
+    ...r
+  }: Omit<InstrumentSummary, 'imageUrl' | 'luthier'> & {
+    luthier: InstrumentSummary['luthier'];
+    photo: Photo;
+    ownerId: string | null;
+  },
+  viewerId: string | null = null,
+): InstrumentSummary {
   return {
     ...r,
+    estimatedValue: viewerId && ownerId === viewerId ? estimatedValue : null,
     luthier: luthier?.id ? luthier : null,
     imageUrl: cardImageUrl(photo),
   };
@@ -136,11 +147,12 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   return and(...conds);
 }
 
-type SortColumns = Record<'id' | 'createdAt' | 'yearMade' | 'estimatedValue', AnyColumn>;
+type SortColumns = Record<'id' | 'createdAt' | 'yearMade', AnyColumn>;
 
 /**
  * The list's order, the same in the page pick and the final select. Ties fall back to newest first, and the id
- * makes every order total, so a page boundary never repeats or skips a row. Passports without a value go last.
+ * makes every order total, so a page boundary never repeats or skips a row. There is no order by estimated
+ * value: it is the owner's, and a public ranking would tell it.
  */
 function orderBy(sort: RegistrySort | undefined, c: SortColumns): SQL {
   const newest = sql`${c.createdAt} desc, ${c.id} desc`;
@@ -149,10 +161,6 @@ function orderBy(sort: RegistrySort | undefined, c: SortColumns): SQL {
       return sql`${c.yearMade} desc, ${newest}`;
     case 'year-asc':
       return sql`${c.yearMade} asc, ${newest}`;
-    case 'value-desc':
-      return sql`${c.estimatedValue} desc nulls last, ${newest}`;
-    case 'value-asc':
-      return sql`${c.estimatedValue} asc nulls last, ${newest}`;
     default:
       return newest;
   }
@@ -185,7 +193,6 @@ export async function listInstruments(db: Db, f: ListFilters) {
         id: instruments.id,
         createdAt: instruments.createdAt,
         yearMade: instruments.yearMade,
-        estimatedValue: instruments.estimatedValue,
       })
       .from(instruments)
       .where(where)

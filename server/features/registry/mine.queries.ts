@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { ownerIsPublic } from '../../log/public-projection';
 import type { Db } from '../../db/client';
 import { instruments, shops, users } from '../../db/schema';
 import { photoColumns, primaryPhoto, summaryColumns, toSummary } from './list.queries';
@@ -39,9 +40,10 @@ export async function myRegistry(db: Db, userId: string) {
     db.select({ ownerPrivacy: users.ownerPrivacy }).from(users).where(eq(users.id, userId)),
   ]);
   return {
-    owned: owned.map(toSummary),
-    registered: registered.map(toSummary),
+    owned: owned.map((row) => toSummary(row, userId)),
+    registered: registered.map((row) => toSummary(row, userId)),
     shop: shop ?? null,
-    ownerPrivacy: me?.ownerPrivacy ?? false,
+    ownerPrivacy: !ownerIsPublic(me?.ownerPrivacy),
+    ownerPrivacyChosen: me?.ownerPrivacy != null,
   };
 }

@@ -1,5 +1,8 @@
 import type { SessionUser } from '../../plugins/sessions';
 import { mediaUrl } from '../../media/media-store';
+import { publicOwnerOf, recordIsPublic, type OwnerFacts } from '../../log/public-projection';
+
+export type { OwnerFacts } from '../../log/public-projection';
 
 /** Who is looking at a passport; null for a guest. */
 export type Viewer = SessionUser | null;
@@ -25,38 +28,23 @@ export function imageUrls(img: {
   return { url, imageUrl: url };
 }
 
-export interface OwnerFacts {
-  userId: string | null;
-  hadAccount: boolean;
-  ownerName: string;
-  location: string | null;
-  userName: string | null;
-  userLocation: string | null;
-  userPrivacy: boolean | null;
-  /** The account's profile handle, if it has one. */
-  userHandle?: string | null;
-}
-
 /**
- * The name and place other people may see: "Private owner" hides both, deleted accounts are "Former owner".
- * The profile handle (the link to /u/{handle}) goes only with an account whose owner chose to be public: a private
- * owner's is never sent, not even to themselves or admins who see their name, so their name is never a link.
+ * The name and place other people may see (public-projection.ts decides: "Private owner" unless the owner chose
+ * to be named, "Former owner" for a deleted account). The owner themselves and admins see the name, but a private
+ * owner's profile handle is never sent, so their name is never a link.
  */
 export function publicOwner(
   rec: OwnerFacts,
   viewer: Viewer,
 ): { name: string; location: string | null; handle: string | null } {
-  if (rec.userId) {
-    const self = viewer?.id === rec.userId || isAdmin(viewer);
-    if (rec.userPrivacy && !self) return { name: 'Private owner', location: null, handle: null };
-    return {
-      name: rec.userName ?? rec.ownerName,
-      location: rec.location ?? rec.userLocation,
-      handle: rec.userPrivacy ? null : (rec.userHandle ?? null),
-    };
-  }
-  if (rec.hadAccount) return { name: 'Former owner', location: null, handle: null };
-  return { name: rec.ownerName, location: rec.location, handle: null };
+  const sees = isAdmin(viewer) || Boolean(rec.userId && viewer?.id === rec.userId);
+  if (!sees) return publicOwnerOf(rec);
+  if (!rec.userId && rec.hadAccount) return { name: 'Former owner', location: null, handle: null };
+  return {
+    name: rec.userName ?? rec.ownerName,
+    location: rec.location ?? rec.userLocation,
+    handle: recordIsPublic(rec) ? (rec.userHandle ?? null) : null,
+  };
 }
 
 /** Prices and emails belong to their owner: shown to that owner and to admins only. */

@@ -179,6 +179,15 @@ describe('privacy', () => {
       ],
     });
     const url = `/api/registry/instruments/${inst.id}`;
+    // Never chose: private. Choosing to be named is what names them.
+    expect((await api(t, enthusiast.cookie).get('/api/registry/privacy')).json()).toEqual({
+      ownerPrivacy: true,
+      chosen: false,
+    });
+    expect((await api(t, stranger.cookie).get(url)).json().currentOwner.name).toBe('Private owner');
+    expect(
+      (await api(t, enthusiast.cookie).put('/api/registry/privacy', { ownerPrivacy: false })).json(),
+    ).toEqual({ ownerPrivacy: false, chosen: true });
     const other = (await api(t, stranger.cookie).get(url)).json();
     expect(other.ownershipHistory[0]).not.toHaveProperty('purchasePrice');
     expect(other.ownershipHistory[0]).not.toHaveProperty('ownerEmail');
@@ -201,6 +210,7 @@ describe('privacy', () => {
     ).toBe(200);
     expect((await api(t, enthusiast.cookie).get('/api/registry/privacy')).json()).toEqual({
       ownerPrivacy: true,
+      chosen: true,
     });
     const hidden = (await api(t, stranger.cookie).get(url)).json();
     expect(hidden.currentOwner).toEqual({ name: 'Private owner', handle: null, location: null });

@@ -1,3 +1,4 @@
+import { ownerIsPublic } from '../../log/public-projection';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -133,14 +134,14 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       .from(users)
       .where(eq(users.id, user.id));
     if (!row) throw new Error('the signed-in person has no user row');
-    return row;
+    return { ownerPrivacy: !ownerIsPublic(row.ownerPrivacy), chosen: row.ownerPrivacy !== null };
   });
 
   handle(app, 'PUT /api/registry/privacy', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     await db.update(users).set({ ownerPrivacy: input.ownerPrivacy }).where(eq(users.id, user.id));
-    return input;
+    return { ownerPrivacy: input.ownerPrivacy, chosen: true };
   });
 
   await photoRoutes(app, ctx);
