@@ -16,3 +16,11 @@ export const REVIEW_MIN_PROGRESS = 25;
 export const REVIEW_EDIT_DAYS = 30;
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 2000;
+/** Watched ranges are kept to this resolution in seconds: their ends are rounded to the nearest multiple. */
+export const RANGE_RESOLUTION_S = 0.25;
+/** At most this many watched ranges are kept per lesson; more are coarsened by filling the smallest gaps. */
+export const MAX_STORED_RANGES = 200;
+/** At most this many ranges in one save's body. */
+export const MAX_RANGES_PER_SAVE = 500;
+/** A reading lesson can be marked complete once its timer has run this share of the lesson's length. */
+export const READING_COMPLETE_SHARE = 0.5;
