@@ -25,8 +25,8 @@ export type ProgressChange = {
 
 const secondsSince = (now: Date, then: Date) => Math.max(0, (now.getTime() - then.getTime()) / 1000);
 const coverageBudget = (seconds: number) => seconds * MAX_PLAYBACK_RATE + Math.min(COVERAGE_GRACE_S, seconds);
-/** Percents are kept to a millionth, so sums of shares do not miss the completion mark by a rounding error. */
-const tidy = (percent: number) => Math.round(percent * 1e6) / 1e6;
+/** Percents are kept to a billionth, so sums of shares do not miss the completion mark by a rounding error. */
+const tidy = (percent: number) => Math.round(percent * 1e9) / 1e9;
 
 /** Seconds of reading-timer time a reading lesson needs before it can be completed. */
 export const readingSecondsNeeded = (durationSeconds: number) =>

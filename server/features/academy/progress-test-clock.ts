@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { learningClocks, lessonProgress } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 
-const back = (column: SQLWrapper, seconds: number) =>
-  sql`${column} - make_interval(secs => ${seconds})`;
+const back = (column: SQLWrapper, seconds: number) => sql`${column} - make_interval(secs => ${seconds})`;
 
 /**
  * As if `seconds` of real time had passed since the learner's last save of `lessonId` and their last save of any
@@ -19,6 +18,24 @@ export async function age(db: Db, userId: string, lessonId: string, seconds: num
       timeCreditedAt: back(lessonProgress.timeCreditedAt, seconds),
     })
     .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  await db
+    .update(learningClocks)
+    .set({
+      coverageAt: back(learningClocks.coverageAt, seconds),
+      timeCreditedAt: back(learningClocks.timeCreditedAt, seconds),
+    })
+    .where(eq(learningClocks.userId, userId));
+}
+
+/** As if `seconds` of real time had passed for everything the learner has: every lesson record and their clock. */
+export async function ageLearner(db: Db, userId: string, seconds: number): Promise<void> {
+  await db
+    .update(lessonProgress)
+    .set({
+      updatedAt: back(lessonProgress.updatedAt, seconds),
+      timeCreditedAt: back(lessonProgress.timeCreditedAt, seconds),
+    })
+    .where(eq(lessonProgress.userId, userId));
   await db
     .update(learningClocks)
     .set({
