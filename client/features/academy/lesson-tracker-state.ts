@@ -1,6 +1,11 @@
 import { coveragePercent, mergeRanges, type Range } from '../../../contract/academy-ranges';
 import type { LessonProgress, ProgressSaveResponse, VideoProgressInput } from '../../../contract/academy';
-import { AUTO_COMPLETE_PERCENT, PROGRESS_SAVE_INTERVAL_S } from '../../../contract/academy-values';
+import {
+  AUTO_COMPLETE_PERCENT,
+  PROGRESS_SAVE_INTERVAL_S,
+  readingSecondsNeeded,
+  timeLeft,
+} from '../../../contract/academy-values';
 
 /**
  * One lesson view as a pure state machine: the hook feeds it the player's events and a clock, and carries out
@@ -96,9 +101,25 @@ export const timeSpent = (s: TrackerState) =>
     ? s.server.timeSpent
     : Math.max(s.server.timeSpent, Math.floor(s.base + s.session));
 
-/** Video lessons can be marked complete once 95 % is watched; reading lessons at any time. */
+/** Seconds the reading timer still has to run before the lesson can be marked complete. */
+export const readingLeft = (s: TrackerState) =>
+  Math.max(0, readingSecondsNeeded(s.durationSeconds) - timeSpent(s));
+
+/**
+ * Video lessons can be marked complete once 95 % is watched; reading lessons once their timer has run half the
+ * lesson's length (the server holds both to what it recorded).
+ */
 export const canMarkComplete = (s: TrackerState) =>
-  !s.server.completed && (s.kind === 'reading' || shownPercent(s) >= AUTO_COMPLETE_PERCENT);
+  !s.server.completed &&
+  (s.kind === 'reading' ? readingLeft(s) === 0 : shownPercent(s) >= AUTO_COMPLETE_PERCENT);
+
+/** What is left before Mark as Complete opens, in the words under the button; null when nothing is. */
+export function completionHint(s: TrackerState): string | null {
+  if (canMarkComplete(s) || s.server.completed) return null;
+  if (s.kind === 'reading')
+    return `Read for ${timeLeft(readingLeft(s))} to mark it complete: the timer runs while you read.`;
+  return `Watch the rest of the video to mark it complete (${shownPercent(s)}% watched, ${AUTO_COMPLETE_PERCENT}% needed).`;
+}
 
 export function saveBody(s: TrackerState): VideoProgressInput {
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { lessonProgress } from '../../db/schema';
-import { applySave as apply, completionRefusal, timeLeft, type LearnerClock } from './progress-rules';
+import { timeLeft } from '../../../contract/academy-values';
+import { applySave as apply, completionRefusal, type LearnerClock } from './progress-rules';
 
 type Row = typeof lessonProgress.$inferSelect;
 const now = new Date('2026-11-23T12:00:00Z');

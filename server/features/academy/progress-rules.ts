@@ -2,7 +2,8 @@ import { addRanges, coveragePercent } from '../../../contract/academy-ranges';
 import {
   AUTO_COMPLETE_PERCENT,
   MAX_PLAYBACK_RATE,
-  READING_COMPLETE_SHARE,
+  readingSecondsNeeded,
+  timeLeft,
   type VideoProgressInput,
 } from '../../../contract/academy';
 import type { learningClocks, lessonProgress } from '../../db/schema';
@@ -27,10 +28,6 @@ const secondsSince = (now: Date, then: Date) => Math.max(0, (now.getTime() - the
 const coverageBudget = (seconds: number) => seconds * MAX_PLAYBACK_RATE + Math.min(COVERAGE_GRACE_S, seconds);
 /** Percents are kept to a billionth, so sums of shares do not miss the completion mark by a rounding error. */
 const tidy = (percent: number) => Math.round(percent * 1e9) / 1e9;
-
-/** Seconds of reading-timer time a reading lesson needs before it can be completed. */
-export const readingSecondsNeeded = (durationSeconds: number) =>
-  Math.ceil(durationSeconds * READING_COMPLETE_SHARE);
 
 /**
  * Moves a credit mark: when the real time since it was the cap, by exactly the seconds credited (the fraction of
@@ -105,13 +102,6 @@ export function applySave(
       ...(credit > 0 ? { timeCreditedAt: moveMark(clock.timeCreditedAt, credit, learnerSince, now) } : {}),
     },
   };
-}
-
-const plural = (n: number, unit: string) => `${n} more ${unit}${n === 1 ? '' : 's'}`;
-
-/** "2 more minutes", or "45 more seconds" under a minute. */
-export function timeLeft(seconds: number): string {
-  return seconds >= 60 ? plural(Math.ceil(seconds / 60), 'minute') : plural(Math.ceil(seconds), 'second');
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseOutline } from '../../../contract/academy';
 import { createCourse } from '../../db/builders/academy';
-import { learningDays, lessonProgress, users } from '../../db/schema';
+import { learningDays, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { age as ageProgress, read } from './progress-test-clock';
 
