@@ -113,6 +113,13 @@ export const canMarkComplete = (s: TrackerState) =>
   !s.server.completed &&
   (s.kind === 'reading' ? readingLeft(s) === 0 : shownPercent(s) >= AUTO_COMPLETE_PERCENT);
 
+/**
+ * A reading timer at the end of the lesson stops, unless it has not yet counted the time Mark as Complete needs
+ * (a learner who resumed near the end): then it keeps counting time, its position held at the end.
+ */
+const readingDone = (s: TrackerState) =>
+  s.kind === 'reading' && s.position >= s.durationSeconds && readingLeft(s) === 0;
+
 /** What is left before Mark as Complete opens, in the words under the button; null when nothing is. */
 export function completionHint(s: TrackerState): string | null {
   if (canMarkComplete(s) || s.server.completed) return null;
@@ -169,12 +176,12 @@ export function trackerStep(s: TrackerState, e: TrackerEvent): [TrackerState, Tr
   switch (e.type) {
     case 'play':
       if (s.playing) return [s, []];
-      if (s.kind === 'reading' && s.position >= s.durationSeconds) return [s, []];
+      if (readingDone(s)) return [s, []];
       return [{ ...s, playing: true, lastTick: e.now, rangeStart: s.position, positionAt: e.now }, []];
     case 'tick': {
       const next = advance(s, e.now);
-      // The reading timer stops by itself at the end of the lesson's time.
-      if (next.kind === 'reading' && next.playing && next.position >= next.durationSeconds)
+      // The reading timer stops by itself at the end of the lesson's time (once it has counted the time needed).
+      if (next.playing && readingDone(next))
         return trackerStep(next, { type: 'pause', now: e.now });
       return dueSaves(next);
     }
