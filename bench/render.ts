@@ -61,6 +61,9 @@ export interface Report {
     /** The same saves without watched ranges, and with/without per round (range merging's cost). */
     plain?: { E: Sample; D: Sample | null };
     rangesRatio?: { E: number[]; D: number[] };
+    /** Adversarial saves of 500 scattered fragments, and their rate over the ordinary saves' per round. */
+    fragments?: { E: Sample; D: Sample | null };
+    fragmentsRatio?: { E: number[]; D: number[] };
     learners: number;
     mostSavesPerLearner: number;
   };
@@ -188,12 +191,28 @@ export function renderMarkdown(r: Report): string {
           `| D, saves without ranges | ${cell(r.writes.plain.D)} |`,
         ]
       : []),
+    ...(r.writes.fragments
+      ? [
+          `| E, 500 scattered fragments a save | ${cell(r.writes.fragments.E)} |`,
+          `| D, 500 scattered fragments a save | ${cell(r.writes.fragments.D)} |`,
+        ]
+      : []),
     '',
     ...(r.writes.rangesRatio
       ? [
           'Range merging’s cost: saves/s with watched ranges over the same saves without them (the seed’s body), ' +
             `each round back to back (target ≥ 0.8): E ${ratioList(r.writes.rangesRatio.E)}, D ` +
             `${ratioList(r.writes.rangesRatio.D)}.`,
+          '',
+        ]
+      : []),
+    ...(r.writes.fragmentsRatio
+      ? [
+          'Adversarial saves: 500 quarter-second fragments a quarter-second apart in each body (the most scattered ' +
+            'ranges a save may carry, on the longest lesson of course-1), saves/s over the ordinary saves, each round ' +
+            `back to back (target ≥ 0.8): E ${ratioList(r.writes.fragmentsRatio.E)}, D ` +
+            `${ratioList(r.writes.fragmentsRatio.D)}. Stored ranges are capped at 200 a lesson, so a save's cost ` +
+            'does not grow with what was saved before.',
           '',
         ]
       : []),
