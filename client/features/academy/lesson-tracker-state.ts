@@ -181,8 +181,7 @@ export function trackerStep(s: TrackerState, e: TrackerEvent): [TrackerState, Tr
     case 'tick': {
       const next = advance(s, e.now);
       // The reading timer stops by itself at the end of the lesson's time (once it has counted the time needed).
-      if (next.playing && readingDone(next))
-        return trackerStep(next, { type: 'pause', now: e.now });
+      if (next.playing && readingDone(next)) return trackerStep(next, { type: 'pause', now: e.now });
       return dueSaves(next);
     }
     case 'pause': {

@@ -115,11 +115,7 @@ async function withProgress(
         timeCreditedAt: now,
       })
       .onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(lessonProgress)
-      .where(progressOf(userId, lesson.id))
-      .for('update');
+    const [row] = await tx.select().from(lessonProgress).where(progressOf(userId, lesson.id)).for('update');
     if (!row) throw new Error('progress row vanished inside its transaction');
     const result = change(row, now, clock);
     let saved = row;
