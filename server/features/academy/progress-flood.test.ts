@@ -77,12 +77,15 @@ describe('a flood of fragmented watched ranges', () => {
     // The first ten saves warm the code up (they are slower for it); the next ten are the base.
     const base = (xs: number[]) => median(xs.slice(10, 20));
     const ratio = (xs: number[]) => median(xs.slice(-10)) / base(xs);
+    // /healthz answers in well under a millisecond: below 2 ms a difference is the timer's and the garbage
+    // collector's noise on a shared machine, not a stall (the stall this guards against lasted seconds).
+    const noise = (ms: number) => Math.max(ms, 2);
     const report = {
       firstSavesMs: base(saves),
       lastSavesMs: median(saves.slice(-10)),
       saveRatio: ratio(saves),
-      healthzDuringRatio: ratio(during),
-      healthzBetweenToIdle: median(between.slice(-10)) / median(idle),
+      healthzDuringRatio: noise(median(during.slice(-10))) / noise(base(during)),
+      healthzBetweenToIdle: noise(median(between.slice(-10))) / noise(median(idle)),
     };
     console.info('progress flood', JSON.stringify(report));
     expect(report.saveRatio).toBeLessThan(3);
