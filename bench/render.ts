@@ -218,7 +218,7 @@ export function renderMarkdown(r: Report): string {
       : []),
     `Signed-in learners enrolled in course-1 POST \`/api/lms/lessons/:id/video-progress\`. Saves are limited to 300 ` +
       `per 10 minutes per learner, so each request goes to the next of ${r.writes.learners} learners (each on their ` +
-      `own lesson): at most ${r.writes.mostSavesPerLearner} saves per learner in the whole run, so the limit is never ` +
+      `own record of a free lesson; the adversarial saves go to as many others): at most ${r.writes.mostSavesPerLearner} saves per learner in the whole run, so the limit is never ` +
       'reached and no two saves wait on one row lock. Production limits (`RATE_LIMIT_SCALE=1`).',
     '',
     '## S: registry search as the registry grows',
