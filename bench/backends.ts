@@ -44,6 +44,8 @@ export interface Backend {
   saves: SaveRotation;
   /** The same saves without watched ranges (the seed's body), for the merging ratio. */
   plainSaves: SaveRotation;
+  /** Adversarial saves of 500 scattered fragments each, for their ratio to the ordinary saves. */
+  fragmentSaves: SaveRotation;
 }
 
 /**
@@ -93,7 +95,8 @@ export async function startBackends(
       sequences: eSequences,
       replayer: await pgliteReplayer(gDir),
       saves: saveRotation(ePeople.writers),
-      plainSaves: saveRotation(ePeople.writers, false),
+      plainSaves: saveRotation(ePeople.writers, 'plain'),
+      fragmentSaves: saveRotation(ePeople.fragmentWriters, 'fragments'),
     },
   ];
   if (pgUrl && d && dEnv) {
@@ -113,7 +116,8 @@ export async function startBackends(
       sequences,
       replayer: pgReplayer(pgUrl, options.connections),
       saves: saveRotation(people.writers),
-      plainSaves: saveRotation(people.writers, false),
+      plainSaves: saveRotation(people.writers, 'plain'),
+      fragmentSaves: saveRotation(people.fragmentWriters, 'fragments'),
     });
   }
 

@@ -4,37 +4,33 @@
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
-import { enrollments, lessons, sessions, users } from '../server/db/schema';
+import { enrollments, lessonProgress, lessons, sessions, users } from '../server/db/schema';
 import { SESSION_COOKIE, SESSION_TTL_MS, hashToken } from '../server/plugins/sessions';
 
 export const BENCH_COURSE = 'course-1';
 
 export interface Learner {
   cookie: string;
-  /** The course-1 lesson this learner's progress saves go to. */
+  /** The course-1 lesson this learner's progress saves go to (one the course has opened to them). */
   lessonId: string;
 }
 
 export interface People {
   /** The signed-in reader of the outline and auth/me rows; never one of the writers. */
   reader: Learner;
-  /** Writers for W, each saving progress on their own lesson. */
+  /** Writers for W, each saving progress on their own record of a free lesson. */
   writers: Learner[];
+  /**
+   * Writers for W's adversarial saves: they have completed course-1 up to its longest lesson, whose record
+   * their saves of scattered fragments go to.
+   */
+  fragmentWriters: Learner[];
   lessonIds: string[];
 }
 
-/** Adds `writers + 1` learners enrolled in course-1, each with a session; returns their cookies. */
-export async function seedPeople(db: Db, writers: number): Promise<People> {
-  const lessonIds = (
-    await db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(eq(lessons.courseId, BENCH_COURSE))
-      .orderBy(asc(lessons.orderIndex))
-  ).map((l) => l.id);
-  if (!lessonIds.length) throw new Error(`${BENCH_COURSE} has no lessons: is the sample content loaded?`);
+/** `count` learners enrolled in course-1, each with a session. */
+async function seedLearners(db: Db, count: number) {
   const tag = crypto.randomBytes(3).toString('hex');
-  const count = writers + 1;
   const rows = await db
     .insert(users)
     .values(
@@ -58,11 +54,68 @@ export async function seedPeople(db: Db, writers: number): Promise<People> {
     })),
   );
   await db.insert(enrollments).values(rows.map((r) => ({ userId: r.id, courseId: BENCH_COURSE })));
-  const people = rows.map((_, i) => ({
-    cookie: `${SESSION_COOKIE}=${tokens[i]!}`,
-    lessonId: lessonIds[i % lessonIds.length]!,
+  return rows.map((r, i) => ({ userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]!}` }));
+}
+
+/**
+ * Adds `writers + 1` learners on course-1's free lessons (open to anyone, in any order) and `writers` more who
+ * have completed it up to its longest lesson; returns their cookies.
+ */
+export async function seedPeople(db: Db, writers: number): Promise<People> {
+  const all = await db
+    .select({ id: lessons.id, free: lessons.isFree, minutes: lessons.durationMinutes })
+    .from(lessons)
+    .where(eq(lessons.courseId, BENCH_COURSE))
+    .orderBy(asc(lessons.orderIndex));
+  const lessonIds = all.map((l) => l.id);
+  const free = all.filter((l) => l.free).map((l) => l.id);
+  if (!free.length) throw new Error(`${BENCH_COURSE} has no free lessons: is the sample content loaded?`);
+  const people = (await seedLearners(db, writers + 1)).map((p, i) => ({
+    cookie: p.cookie,
+    lessonId: free[i % free.length]!,
   }));
-  return { reader: people[0]!, writers: people.slice(1), lessonIds };
+  const longest = all.reduce((a, b) => (b.minutes > a.minutes ? b : a));
+  const before = all.slice(0, all.indexOf(longest));
+  const fragmenters = await seedLearners(db, writers);
+  const done = new Date();
+  for (let i = 0; i < fragmenters.length; i += 500)
+    await db.insert(lessonProgress).values(
+      fragmenters.slice(i, i + 500).flatMap((p) =>
+        before.map((l) => ({
+          userId: p.userId,
+          lessonId: l.id,
+          courseId: BENCH_COURSE,
+          progressPercent: 100,
+          timeSpentSeconds: l.minutes * 60,
+          watchedRanges: [[0, l.minutes * 60]] as [number, number][],
+          completed: true,
+          completedAt: done,
+        })),
+      ),
+    );
+  return {
+    reader: people[0]!,
+    writers: people.slice(1),
+    fragmentWriters: fragmenters.map((p) => ({ cookie: p.cookie, lessonId: longest.id })),
+    lessonIds,
+  };
+}
+
+/** Fragments in one adversarial save: the most a body may carry. */
+export const FRAGMENTS_PER_SAVE = 500;
+
+/**
+ * An adversarial save: 500 quarter-second fragments a quarter-second apart (none touching, none mergeable), the
+ * most scattered ranges one body may carry, on a lesson long enough to hold them.
+ */
+export function fragmentBody(save: number): string {
+  return JSON.stringify({
+    videoProgressSeconds: 0,
+    eventData: {
+      totalTime: 30 * (1 + save),
+      ranges: Array.from({ length: FRAGMENTS_PER_SAVE }, (_, j) => [j * 0.5, j * 0.5 + 0.25]),
+    },
+  });
 }
 
 /**

@@ -48,6 +48,16 @@ export function missedTargets(r: Report): Missed[] {
         next: 'profile applySave and the row update: the merged ranges are rewritten as JSON on each save that adds coverage.',
       });
   }
+  for (const [name, ratios] of Object.entries(r.writes.fragmentsRatio ?? {})) {
+    if (!ratios.length) continue;
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+    if (median < RANGES_TARGET_RATIO)
+      missed.push({
+        target: `W ${name}: saves of 500 scattered fragments ≥ ${RANGES_TARGET_RATIO}× the ordinary saves`,
+        reason: `fragments ${median.toFixed(2)}× (rounds ${ratios.map((v) => v.toFixed(2)).join(', ')}).`,
+        next: 'profile the body parse and normaliseRanges (contract/academy-ranges.ts): a save is one sort and one sweep.',
+      });
+  }
   for (const l of r.log ?? [])
     for (const kind of ['inclusion', 'consistency'] as const)
       if (l.growth[kind] >= LOG_GROWTH_TARGET) {

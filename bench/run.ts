@@ -113,14 +113,18 @@ async function main() {
     }
     for (const b of backends)
       await httpLoad(`${b.name} cached`, `${b.cached.url}${ENDPOINTS[EXPLORE]!.path}`);
-    // Saves with and without watched ranges back to back, in turn first, so their ratio is range merging's cost.
+    // Saves with and without watched ranges and adversarial saves of scattered fragments back to back, each round
+    // another first, so their ratios are range merging's cost and the fragments' cost.
     for (const b of backends) {
-      const pair = [
+      const trio = [
         [`W ${b.name}`, b.saves],
         [`W ${b.name} plain`, b.plainSaves],
+        [`W ${b.name} fragments`, b.fragmentSaves],
       ] as const;
-      for (const [key, rotation] of round % 2 ? pair : [...pair].reverse())
+      for (let k = 0; k < trio.length; k++) {
+        const [key, rotation] = trio[(k + round - 1) % trio.length]!;
         await httpLoad(key, `${b.server.url}/`, { requests: rotation.requests }, b);
+      }
     }
   }
   lap('rounds');
@@ -218,6 +222,7 @@ async function main() {
 
   const mostSaves = Math.max(
     ...backends.map((b) => b.saves.mostPerLearner() + b.plainSaves.mostPerLearner()),
+    ...backends.map((b) => b.fragmentSaves.mostPerLearner()),
   );
   const report: Report = {
     machine: {
@@ -268,6 +273,11 @@ async function main() {
       rangesRatio: {
         E: perRound('W E', 'W E plain'),
         D: byName('D') ? perRound('W D', 'W D plain') : [],
+      },
+      fragments: { E: med('W E fragments'), D: byName('D') ? med('W D fragments') : null },
+      fragmentsRatio: {
+        E: perRound('W E fragments', 'W E'),
+        D: byName('D') ? perRound('W D fragments', 'W D') : [],
       },
       learners: WRITERS,
       mostSavesPerLearner: mostSaves,

@@ -1,8 +1,8 @@
 // W: progress saves (POST /api/lms/lessons/:id/video-progress) per second. Saves are limited to 300 per 10
 // minutes per learner (server/features/academy/lessons.routes.ts), so each request goes to the next of many
-// learners in turn, each on their own lesson: the limit is never what is measured, nor one learner's row lock.
+// learners in turn, each on their own record: the limit is never what is measured, nor one learner's row lock.
 import type autocannon from 'autocannon';
-import { progressBody, type Learner } from './fixtures';
+import { fragmentBody, progressBody, type Learner } from './fixtures';
 
 /** The server's limit: saves per learner in one 10-minute window. */
 export const SAVES_PER_LEARNER_LIMIT = 300;
@@ -17,10 +17,14 @@ export interface SaveRotation {
 
 /**
  * Requests for autocannon that cycle through `learners`; one rotation per server and kind, kept across rounds.
- * `withRanges: false` sends the seed's save (position and time, no watched ranges): the same request without
- * range merging, measured beside it to give merging's cost as a ratio in one run.
+ * `plain` sends the seed's save (position and time, no watched ranges): the same request without range merging,
+ * measured beside it to give merging's cost as a ratio in one run; `fragments` sends the adversarial save (500
+ * scattered fragments), measured beside the ordinary one.
  */
-export function saveRotation(learners: Learner[], withRanges = true): SaveRotation {
+export function saveRotation(
+  learners: Learner[],
+  kind: 'ranges' | 'plain' | 'fragments' = 'ranges',
+): SaveRotation {
   let next = 0;
   return {
     requests: [
@@ -34,7 +38,10 @@ export function saveRotation(learners: Learner[], withRanges = true): SaveRotati
             method: 'POST',
             path: `/api/lms/lessons/${learner.lessonId}/video-progress`,
             headers: { cookie: learner.cookie, 'content-type': 'application/json' },
-            body: progressBody(Math.floor(n / learners.length), withRanges),
+            body:
+              kind === 'fragments'
+                ? fragmentBody(Math.floor(n / learners.length))
+                : progressBody(Math.floor(n / learners.length), kind === 'ranges'),
           };
         },
       },

@@ -16,3 +16,21 @@ export const REVIEW_MIN_PROGRESS = 25;
 export const REVIEW_EDIT_DAYS = 30;
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 2000;
+/** Watched ranges are kept to this resolution in seconds: their ends are rounded to the nearest multiple. */
+export const RANGE_RESOLUTION_S = 0.25;
+/** At most this many watched ranges are kept per lesson; more are coarsened by filling the smallest gaps. */
+export const MAX_STORED_RANGES = 200;
+/** At most this many ranges in one save's body. */
+export const MAX_RANGES_PER_SAVE = 500;
+/** A reading lesson can be marked complete once its timer has run this share of the lesson's length. */
+export const READING_COMPLETE_SHARE = 0.5;
+
+/** Seconds of reading-timer time a reading lesson needs before it can be completed. */
+export const readingSecondsNeeded = (durationSeconds: number) =>
+  Math.ceil(durationSeconds * READING_COMPLETE_SHARE);
+
+const more = (n: number, unit: string) => `${n} more ${unit}${n === 1 ? '' : 's'}`;
+
+/** What is left to read, said the way the page and the server's refusal say it: "2 more minutes", "45 more seconds". */
+export const timeLeft = (seconds: number) =>
+  seconds >= 60 ? more(Math.ceil(seconds / 60), 'minute') : more(Math.ceil(seconds), 'second');

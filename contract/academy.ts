@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS } from './academy-values';
+import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS, MAX_RANGES_PER_SAVE } from './academy-values';
 import { courseBuildSchema } from './certificates';
 
 export * from './academy-values';
@@ -261,7 +261,7 @@ export const videoProgressSchema = z.object({
             ])
             .refine(([a, b]) => b >= a, 'A range ends after it starts.'),
         )
-        .max(500)
+        .max(MAX_RANGES_PER_SAVE)
         .optional(),
     })
     .optional(),

@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { completeOnboarding, registerPerson, unique } from './accounts-helpers';
 import { expectNoAxeViolations } from './a11y-helpers';
+import { watchClip } from './academy-helpers';
 import { expect, test } from './fixtures';
 
 type SaveBody = { videoProgressSeconds: number; eventData?: { totalTime?: number; ranges?: number[][] } };
@@ -100,17 +101,21 @@ test.describe('academy: honest time and watched ranges', () => {
     await other.close();
   });
 
-  test('a reading lesson timed for 35 s saves at 30 s and on pause and counts ~35 s', async ({ page }) => {
+  test('a reading lesson timed for 35 s saves at 30 s and on pause, counts ~35 s, and is not complete yet', async ({
+    page,
+  }) => {
     await newLearner(page);
+    // The reading follows a one-minute clip, which opens it once watched.
+    await watchClip(page.request, 'course-2-l1');
     const saves = recordSaves(page);
-    await page.goto('/lessons/course-1-l3?courseId=course-1');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Sharpening and setting up planes' }),
-    ).toBeVisible();
+    await page.goto('/lessons/course-2-l2?courseId=course-2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Deflection testing a top' })).toBeVisible();
     // What the timer is for: the lesson's notes, steps and measurements.
     const notes = page.getByRole('article', { name: 'Notes' });
-    await expect(notes.getByRole('table', { name: 'Bench plane settings' })).toBeVisible();
-    await expect(notes.getByRole('rowheader', { name: 'No. 4 smoother' })).toBeVisible();
+    await expect(
+      notes.getByRole('table', { name: 'Targets for a joined top (1 kg load, 400 mm span)' }),
+    ).toBeVisible();
+    await expect(notes.getByRole('rowheader', { name: 'Spruce, classical' })).toBeVisible();
     await expectNoAxeViolations(page, 'a reading lesson with its notes');
     await page.getByRole('button', { name: 'Start timer' }).click();
     const started = Date.now();
@@ -122,16 +127,34 @@ test.describe('academy: honest time and watched ranges', () => {
     const paused = page.waitForResponse((r) => r.url().endsWith('/video-progress') && r.ok());
     await page.getByRole('button', { name: 'Pause timer' }).click();
     await paused;
-    const stored = await progressOf(page, 'course-1-l3');
+    const stored = await progressOf(page, 'course-2-l2');
     expect(stored.timeSpent).toBeGreaterThanOrEqual(33);
     expect(stored.timeSpent).toBeLessThanOrEqual(38);
-    // 35 s of a four-minute reading: 14 %.
-    expect(stored.progressPercent).toBeGreaterThanOrEqual(13);
-    expect(stored.progressPercent).toBeLessThanOrEqual(16);
+    // 35 s of a five-minute reading: 11 or 12 %.
+    expect(stored.progressPercent).toBeGreaterThanOrEqual(10);
+    expect(stored.progressPercent).toBeLessThanOrEqual(13);
     await expect(page.getByText(`Progress: ${stored.progressPercent}%`)).toBeVisible();
     await expect(page.getByTestId('time-spent')).toHaveText(`0:${String(stored.timeSpent).padStart(2, '0')}`);
-    // A reading lesson can be marked complete without waiting.
-    await page.getByRole('button', { name: 'Mark as Complete' }).click();
-    await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    // Mark as Complete waits for half the lesson's length (2:30) of reading, and says what is left.
+    const complete = page.getByRole('button', { name: 'Mark as Complete' });
+    await expect(complete).toBeDisabled();
+    await expect(complete).toHaveAccessibleDescription(
+      'Read for 2 more minutes to mark it complete: the timer runs while you read.',
+    );
+    // The server holds to the same: asked directly, it refuses and says why.
+    const refused = await page.request.post('/api/lms/lessons/course-2-l2/complete');
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Read for 2 more minutes /);
+  });
+
+  test('a lesson the course has not opened yet says so and leads to the one before', async ({ page }) => {
+    await newLearner(page);
+    await page.goto('/lessons/course-2-l3?courseId=course-2');
+    await expect(
+      page.getByText('Finish the previous lesson first: this lesson opens once it is completed.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark as Complete' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the previous lesson' }).click();
+    await expect(page).toHaveURL(/\/lessons\/course-2-l2\?courseId=course-2$/);
   });
 });

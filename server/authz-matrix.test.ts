@@ -8,6 +8,7 @@ import { createShop, createUser } from './db/builders/accounts';
 import { addServiceRecord, createInstrument, type InstrumentSeed } from './db/builders/registry';
 import { courseReviews, instrumentImages, instruments, notifications } from './db/schema';
 import { publicSessionId } from './features/account/account.queries';
+import { read } from './features/academy/progress-test-clock';
 import { createEmailToken } from './features/auth/email.queries';
 import { createResetToken } from './features/auth/reset.queries';
 import { createOffer } from './features/registry/transfers.queries';
@@ -178,8 +179,15 @@ async function buildWorld(): Promise<void> {
     certificateId: '',
   };
   w.transferId = await offerToEnthusiast();
+  // Everyone signed in has watched the first lesson (a one-minute video) and read the second for half its two
+  // minutes, so the second is open to them and may be completed: its cells are about who, not about progress.
+  for (const person of Object.values(people)) {
+    await read(t, person.cookie, person.user.id, lessonIdFor(courseId, 1), 60);
+    await read(t, person.cookie, person.user.id, w.lessonId, 60);
+  }
   const shortCourse = unique('short');
   await createCourse(t.db, { id: shortCourse, sections: [{ title: 'Only', lessons: [{ title: 'One' }] }] });
+  await read(t, owner.cookie, owner.user.id, lessonIdFor(shortCourse, 1), 30);
   const done = await t.app.inject({
     ...post(`/api/lms/lessons/${lessonIdFor(shortCourse, 1)}/complete`),
     headers: { cookie: owner.cookie },

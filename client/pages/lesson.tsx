@@ -5,7 +5,7 @@ import type { LessonProgress } from '../../contract/academy';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
 import { academyKeys, startLesson, useLesson, useLessonProgress } from '../features/academy/api';
-import { LessonNotFound, LessonView, PremiumLesson } from '../features/academy/lesson-view';
+import { LessonLocked, LessonNotFound, LessonView, PremiumLesson } from '../features/academy/lesson-view';
 import { ApiError } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -23,6 +23,8 @@ export function LessonPage() {
   const lesson = useLesson(lessonId, !signedIn, !isLoading);
   const progress = useLessonProgress(lessonId, signedIn && lesson.isSuccess);
   const [startSettled, setStartSettled] = useState(false);
+  /** The server's reason when the course has not opened this lesson to the learner yet. */
+  const [locked, setLocked] = useState<{ lessonId: string; reason: string } | null>(null);
   const startAsked = useRef<string | null>(null);
   useDocumentTitle(lesson.data?.title ?? 'Lesson');
 
@@ -33,13 +35,16 @@ export function LessonPage() {
     startAsked.current = lessonId;
     startLesson(lessonId)
       .then((res) => client.setQueryData<LessonProgress>(academyKeys.progress(lessonId), res))
-      .catch(() =>
-        toast({
-          title: 'Error',
-          description: 'Failed to start lesson. Please try again.',
-          variant: 'destructive',
-        }),
-      )
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.body?.code === 'LESSON_LOCKED')
+          setLocked({ lessonId, reason: error.body.error ?? 'Finish the previous lesson first.' });
+        else
+          toast({
+            title: 'Error',
+            description: 'Failed to start lesson. Please try again.',
+            variant: 'destructive',
+          });
+      })
       .finally(() => setStartSettled(true));
   }, [signedIn, noRecord, lessonId, client]);
 
@@ -50,6 +55,8 @@ export function LessonPage() {
       return <PremiumLesson next={`${location.pathname}${location.search}`} />;
     return <LessonNotFound />;
   }
+  if (signedIn && locked?.lessonId === lessonId)
+    return <LessonLocked lesson={lesson.data} reason={locked.reason} backTo={backTo} />;
   if (signedIn && (progress.isPending || (noRecord && !startSettled)))
     return <Spinner label="Loading your progress…" />;
   return (

@@ -51,7 +51,7 @@ const lessonSave = <A extends 'start' | 'complete'>(action: A) => ({
   auth: 'session' as const,
   params: lesson,
   response: progress,
-  errors: action === 'start' ? [401, 404, 429] : [401, 404, 409, 429],
+  errors: action === 'start' ? [401, 403, 404, 429] : [401, 403, 404, 409, 429],
 });
 
 /** The academy: catalogue, enrolment, lessons, progress and reviews. */
@@ -167,7 +167,7 @@ export const ACADEMY_ROUTES = [
     params: lesson,
     body: videoProgressSchema,
     response: progress,
-    errors: [400, 401, 404, 429],
+    errors: [400, 401, 403, 404, 429],
   },
   {
     method: 'GET',

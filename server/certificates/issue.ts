@@ -1,6 +1,8 @@
-// Issuing certificates: exactly once per learner and course, when the last lesson of the course is completed.
+// Issuing certificates: exactly once per learner and course, when the last lesson of the course is completed
+// under the progress rules.
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { AUTO_COMPLETE_PERCENT, READING_COMPLETE_SHARE } from '../../contract/academy-values';
 import type { Db } from '../db/client';
 import {
   certificateKeys,
@@ -13,6 +15,17 @@ import {
 } from '../db/schema';
 import { buildCredential, jwtClaims } from './credential';
 import type { CertificateSigner } from './signing';
+
+/**
+ * A completed lesson counts towards a certificate only with the evidence its completion needs: a video watched
+ * to 95 percent, a reading lesson's timer run for half its length (the order of lessons is held when they are
+ * written). A completion recorded without it (before these rules) earns nothing.
+ */
+const completedUnderRules = sql`(
+  (${lessons.videoUrl} is not null and ${lessonProgress.progressPercent} >= ${AUTO_COMPLETE_PERCENT})
+  or (${lessons.videoUrl} is null
+    and ${lessonProgress.timeSpentSeconds} >= ceil(${lessons.durationMinutes} * 60 * ${READING_COMPLETE_SHARE}::float8))
+)`;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -60,11 +73,13 @@ export async function issueCertificateIfComplete(
   const [done] = await tx
     .select({ n: count() })
     .from(lessonProgress)
+    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
     .where(
       and(
         eq(lessonProgress.userId, userId),
         eq(lessonProgress.courseId, courseId),
         eq(lessonProgress.completed, true),
+        completedUnderRules,
       ),
     );
   if (!total?.n || (done?.n ?? 0) < total.n) return null;

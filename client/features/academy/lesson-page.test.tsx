@@ -94,10 +94,14 @@ describe('Lesson page', () => {
     const calls = mockFetch({
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
-      'POST /api/lms/lessons/course-1-l2/start': () => ({ json: { ...progress, completedNow: false } }),
+      // A minute of the two already read (recorded on another visit): Mark as Complete is open.
+      'POST /api/lms/lessons/course-1-l2/start': () => ({
+        json: { ...progress, timeSpent: 60, completedNow: false },
+      }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
         json: {
           ...progress,
+          timeSpent: 60,
           progressPercent: 100,
           completed: true,
           completedAt: '2026-01-01T00:01:00Z',
@@ -116,7 +120,7 @@ describe('Lesson page', () => {
       '/course-progress?courseId=course-1',
     );
     expect(screen.getByText('2 minutes')).toBeInTheDocument();
-    expect(screen.getByText('0:00')).toBeInTheDocument();
+    expect(screen.getByText('1:00')).toBeInTheDocument();
     await userEvent.click(button);
     expect(await screen.findByText('Lesson completed!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Completed' })).toBeDisabled();
@@ -126,7 +130,7 @@ describe('Lesson page', () => {
   it('a failed complete shows the error toast', async () => {
     mockFetch({
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
-      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: progress }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: { ...progress, timeSpent: 60 } }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
         status: 500,
         json: { error: 'x', code: 'INTERNAL_ERROR' },
@@ -135,6 +139,62 @@ describe('Lesson page', () => {
     renderRoutes(routes, { path: '/lessons/course-1-l2', me });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
     expect(await screen.findByText('Failed to complete lesson. Please try again.')).toBeInTheDocument();
+  });
+
+  it("a refused complete shows the server's reason where the button is", async () => {
+    const reason =
+      'Read for 45 more seconds to complete this lesson: the timer has to run for at least half of its length.';
+    mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: { ...progress, timeSpent: 60 } }),
+      'POST /api/lms/lessons/course-1-l2/complete': () => ({
+        status: 409,
+        json: { error: reason, code: 'LESSON_NOT_READ' },
+      }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2', me });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+  });
+
+  it('a reading lesson not read for half its length says how long is left under Mark as Complete', async () => {
+    mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: { ...lesson, duration: 6 } }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: { ...progress, timeSpent: 45 } }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2', me });
+    const button = await screen.findByRole('button', { name: 'Mark as Complete' });
+    expect(button).toBeDisabled();
+    // Three minutes needed, 45 s read: 2 min 15 s left, said as 3 more minutes.
+    expect(button).toHaveAccessibleDescription(
+      'Read for 3 more minutes to mark it complete: the timer runs while you read.',
+    );
+  });
+
+  it('a lesson the course has not opened yet says why and leads to the previous lesson', async () => {
+    const calls = mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: { ...lesson, free: false } }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
+      'POST /api/lms/lessons/course-1-l2/start': () => ({
+        status: 403,
+        json: {
+          error: 'Finish the previous lesson first: this lesson opens once it is completed.',
+          code: 'LESSON_LOCKED',
+        },
+      }),
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2?courseId=course-1', me });
+    expect(await screen.findByRole('heading', { name: 'Choosing tops' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Finish the previous lesson first: this lesson opens once it is completed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the previous lesson' })).toHaveAttribute(
+      'href',
+      '/lessons/course-1-l1?courseId=course-1',
+    );
+    expect(screen.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/video-progress'))).toHaveLength(0);
   });
 });
 
@@ -151,7 +211,7 @@ describe('Video lesson gates', () => {
     const button = await screen.findByRole('button', { name: 'Mark as Complete' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(
-      'Watch at least 95% of the video to mark it complete (70% watched).',
+      'Watch the rest of the video to mark it complete (70% watched, 95% needed).',
     );
     expect(screen.getByText('Resume at 0:42')).toBeInTheDocument();
     expect(screen.getByText('0:45')).toBeInTheDocument();

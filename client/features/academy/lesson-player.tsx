@@ -68,7 +68,7 @@ function Transcript({ url, video }: { url: string; video: RefObject<HTMLVideoEle
 
 /**
  * A lesson without a video: a reading timer. Its seconds come from the tracker's own clock (real time while it
- * runs); it pauses when the tab is hidden and stops at the lesson's length.
+ * runs); it pauses when the tab is hidden and stops at the lesson's length once it has counted half of it.
  */
 function ReadingTimer({ tracker }: { tracker: Tracker }) {
   const { onPlay, onPause, playing, position, durationSeconds } = tracker;
@@ -81,7 +81,8 @@ function ReadingTimer({ tracker }: { tracker: Tracker }) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [playing, onPause]);
 
-  const done = position >= durationSeconds;
+  // At the end it stops, unless the time Mark as Complete needs is not counted yet.
+  const done = position >= durationSeconds && (tracker.canComplete || tracker.completed);
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-xl bg-gradient-to-br from-wood-800 to-wood-600 p-6 text-center text-white">
       <BookOpenText className="size-12 opacity-90" aria-hidden />

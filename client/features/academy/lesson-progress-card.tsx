@@ -8,8 +8,9 @@ import { ProgressRing } from './progress-visuals';
 import type { Tracker } from './use-lesson-tracker';
 
 /**
- * The lesson's progress card: ring, duration, time spent, Mark as Complete (a video once 95 % is watched, with
- * the reason while it is not) and Next lesson, which opens only what the course has unlocked: the next lesson
+ * The lesson's progress card: ring, duration, time spent, Mark as Complete (a video once 95 % is watched, a
+ * reading once its timer ran half the lesson; what is left shown under it, and the server's reason if it refuses)
+ * and Next lesson, which opens only what the course has unlocked: the next lesson
  * once this one is completed, or a free preview.
  */
 export function LessonProgressCard({
@@ -61,6 +62,11 @@ export function LessonProgressCard({
             {tracker.completeHint && (
               <p id={hintId} className="text-xs text-stone-600">
                 {tracker.completeHint}
+              </p>
+            )}
+            {tracker.completeRefusal && (
+              <p role="alert" className="text-xs font-medium text-red-800">
+                {tracker.completeRefusal}
               </p>
             )}
           </div>

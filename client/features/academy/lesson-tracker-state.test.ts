@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LessonProgress, ProgressSaveResponse } from '../../../contract/academy';
 import {
   canMarkComplete,
+  completionHint,
   currentRanges,
   initialTrackerState,
   shownPercent,
@@ -129,16 +130,57 @@ describe('lesson tracker reducer', () => {
   });
 
   it('a reading timer advances with the clock, stops at the lesson length and resumes from the record', () => {
-    const s0 = initialTrackerState(reading, { ...stored, lastPosition: 42, watchedRanges: [[0, 42]] });
+    const s0 = initialTrackerState(reading, {
+      ...stored,
+      timeSpent: 30,
+      lastPosition: 42,
+      watchedRanges: [[0, 42]],
+    });
     expect(s0.position).toBe(42);
     expect(canMarkComplete(s0)).toBe(true);
+    expect(completionHint(s0)).toBeNull();
     const ticks: TrackerEvent[] = [{ type: 'play', now: 0 }];
     for (let i = 1; i <= 25; i++) ticks.push({ type: 'tick', now: i * 1000 });
     const { state, saves } = run(s0, ticks);
     expect(state.position).toBe(60);
     expect(state.playing).toBe(false);
-    expect(timeSpent(state)).toBe(28);
+    expect(timeSpent(state)).toBe(48);
     expect(saves.at(-1)?.eventData?.ranges).toEqual([[0, 60]]);
+  });
+
+  it('Mark as Complete on a reading lesson waits for half its length of timer, saying how long is left', () => {
+    // 10 s recorded of a one-minute lesson, resumed at 0:42: 20 s more are needed, though only 18 s of the
+    // lesson are left, so the timer keeps counting at the end until they are.
+    const s0 = initialTrackerState(reading, { ...stored, lastPosition: 42, watchedRanges: [[0, 42]] });
+    expect(canMarkComplete(s0)).toBe(false);
+    expect(completionHint(s0)).toBe(
+      'Read for 20 more seconds to mark it complete: the timer runs while you read.',
+    );
+    const ticks: TrackerEvent[] = [{ type: 'play', now: 0 }];
+    for (let i = 1; i <= 19; i++) ticks.push({ type: 'tick', now: i * 1000 });
+    const running = run(s0, ticks).state;
+    expect(running.position).toBe(60);
+    expect(running.playing).toBe(true);
+    expect(completionHint(running)).toBe(
+      'Read for 1 more second to mark it complete: the timer runs while you read.',
+    );
+    const { state } = run(running, [
+      { type: 'tick', now: 20_000 },
+      { type: 'tick', now: 21_000 },
+    ]);
+    expect(state.playing).toBe(false);
+    expect(canMarkComplete(state)).toBe(true);
+    expect(completionHint(state)).toBeNull();
+    // Minutes when a minute or more is left.
+    const long = initialTrackerState({ videoUrl: null, duration: 8 }, { ...stored, timeSpent: 61 });
+    expect(completionHint(long)).toBe(
+      'Read for 3 more minutes to mark it complete: the timer runs while you read.',
+    );
+    // A video says what is left of it.
+    const clip = initialTrackerState(video, { ...stored, progressPercent: 70, watchedRanges: [[0, 42]] });
+    expect(completionHint(clip)).toBe(
+      'Watch the rest of the video to mark it complete (70% watched, 95% needed).',
+    );
   });
 
   it('at rest it shows the time the server stored, which a reload would show; a running clock shows its own', () => {

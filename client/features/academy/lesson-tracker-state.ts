@@ -1,6 +1,11 @@
 import { coveragePercent, mergeRanges, type Range } from '../../../contract/academy-ranges';
 import type { LessonProgress, ProgressSaveResponse, VideoProgressInput } from '../../../contract/academy';
-import { AUTO_COMPLETE_PERCENT, PROGRESS_SAVE_INTERVAL_S } from '../../../contract/academy-values';
+import {
+  AUTO_COMPLETE_PERCENT,
+  PROGRESS_SAVE_INTERVAL_S,
+  readingSecondsNeeded,
+  timeLeft,
+} from '../../../contract/academy-values';
 
 /**
  * One lesson view as a pure state machine: the hook feeds it the player's events and a clock, and carries out
@@ -96,9 +101,32 @@ export const timeSpent = (s: TrackerState) =>
     ? s.server.timeSpent
     : Math.max(s.server.timeSpent, Math.floor(s.base + s.session));
 
-/** Video lessons can be marked complete once 95 % is watched; reading lessons at any time. */
+/** Seconds the reading timer still has to run before the lesson can be marked complete. */
+export const readingLeft = (s: TrackerState) =>
+  Math.max(0, readingSecondsNeeded(s.durationSeconds) - timeSpent(s));
+
+/**
+ * Video lessons can be marked complete once 95 % is watched; reading lessons once their timer has run half the
+ * lesson's length (the server holds both to what it recorded).
+ */
 export const canMarkComplete = (s: TrackerState) =>
-  !s.server.completed && (s.kind === 'reading' || shownPercent(s) >= AUTO_COMPLETE_PERCENT);
+  !s.server.completed &&
+  (s.kind === 'reading' ? readingLeft(s) === 0 : shownPercent(s) >= AUTO_COMPLETE_PERCENT);
+
+/**
+ * A reading timer at the end of the lesson stops, unless it has not yet counted the time Mark as Complete needs
+ * (a learner who resumed near the end): then it keeps counting time, its position held at the end.
+ */
+const readingDone = (s: TrackerState) =>
+  s.kind === 'reading' && s.position >= s.durationSeconds && readingLeft(s) === 0;
+
+/** What is left before Mark as Complete opens, in the words under the button; null when nothing is. */
+export function completionHint(s: TrackerState): string | null {
+  if (canMarkComplete(s) || s.server.completed) return null;
+  if (s.kind === 'reading')
+    return `Read for ${timeLeft(readingLeft(s))} to mark it complete: the timer runs while you read.`;
+  return `Watch the rest of the video to mark it complete (${shownPercent(s)}% watched, ${AUTO_COMPLETE_PERCENT}% needed).`;
+}
 
 export function saveBody(s: TrackerState): VideoProgressInput {
   return {
@@ -148,13 +176,12 @@ export function trackerStep(s: TrackerState, e: TrackerEvent): [TrackerState, Tr
   switch (e.type) {
     case 'play':
       if (s.playing) return [s, []];
-      if (s.kind === 'reading' && s.position >= s.durationSeconds) return [s, []];
+      if (readingDone(s)) return [s, []];
       return [{ ...s, playing: true, lastTick: e.now, rangeStart: s.position, positionAt: e.now }, []];
     case 'tick': {
       const next = advance(s, e.now);
-      // The reading timer stops by itself at the end of the lesson's time.
-      if (next.kind === 'reading' && next.playing && next.position >= next.durationSeconds)
-        return trackerStep(next, { type: 'pause', now: e.now });
+      // The reading timer stops by itself at the end of the lesson's time (once it has counted the time needed).
+      if (next.playing && readingDone(next)) return trackerStep(next, { type: 'pause', now: e.now });
       return dueSaves(next);
     }
     case 'pause': {

@@ -45,6 +45,28 @@ export function PremiumLesson({ next }: { next: string }) {
   );
 }
 
+/** A lesson the course has not opened yet: the server's reason and the way to the lesson that opens it. */
+export function LessonLocked({ lesson, reason, backTo }: { lesson: Lesson; reason: string; backTo: string }) {
+  const courseQuery = backTo === '/' ? '' : `?courseId=${encodeURIComponent(lesson.courseId)}`;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 p-12 text-center">
+      <Lock className="size-10 text-wood-600" aria-hidden />
+      <h1 className="font-serif text-3xl font-bold text-wood-900">{lesson.title}</h1>
+      <p className="text-stone-700">{reason}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {lesson.previousLessonId && (
+          <Link to={`/lessons/${lesson.previousLessonId}${courseQuery}`} className={buttonClasses()}>
+            Go to the previous lesson
+          </Link>
+        )}
+        <Link to={backTo} className={buttonClasses('outline')}>
+          Back to Course
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** The lesson page body: player, title, badges, description and the progress sidebar. */
 export function LessonView(props: {
   lesson: Lesson;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Lesson, LessonProgress, ProgressSaveResponse } from '../../../contract/academy';
-import { AUTO_COMPLETE_PERCENT } from '../../../contract/academy-values';
 import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api';
 import { beaconVideoProgress, completeLesson, saveVideoProgress, useInvalidateLearning } from './api';
 import {
   canMarkComplete,
+  completionHint,
   initialTrackerState,
   saveBody,
   shownPercent,
@@ -30,6 +31,8 @@ export interface Tracker {
   /** Mark as Complete is allowed; when it is not, why. */
   canComplete: boolean;
   completeHint: string | null;
+  /** The server's reason for refusing the last Mark as Complete, shown where the button is. */
+  completeRefusal: string | null;
   complete: () => void;
   /** The certificate a save of this page issued (it completed the course), for the page to point to. */
   certificateId: string | null;
@@ -50,6 +53,7 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
   const state = useRef(first);
   const [view, setView] = useState(first);
   const [completing, setCompleting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const completionSeen = useRef(initial?.completed ?? false);
   const [certificateId, setCertificateId] = useState<string | null>(null);
   const [startPosition] = useState(initial && !initial.completed ? initial.lastPosition : 0);
@@ -153,6 +157,7 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
   const complete = useCallback(() => {
     if (!context.current.signedIn) return;
     setCompleting(true);
+    setRefusal(null);
     // Unsent ranges go first, so the server judges the lesson on everything watched.
     const current = state.current;
     const pending = current.dirty
@@ -160,18 +165,21 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
       : Promise.resolve();
     pending
       .then(() => completeLesson(context.current.lesson.id))
-      .then(onAnswer, () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to complete lesson. Please try again.',
-          variant: 'destructive',
-        }),
-      )
+      .then(onAnswer, (error: unknown) => {
+        // A refusal says what is missing (a 403 or 409 with the reason); anything else is a failure to retry.
+        const reason = error instanceof ApiError && error.status < 500 ? error.body?.error : undefined;
+        if (reason) setRefusal(reason);
+        else
+          toast({
+            title: 'Error',
+            description: 'Failed to complete lesson. Please try again.',
+            variant: 'destructive',
+          });
+      })
       .finally(() => setCompleting(false));
   }, [onAnswer]);
 
   const percent = shownPercent(view);
-  const allowed = canMarkComplete(view);
   return {
     kind: view.kind,
     percent,
@@ -182,11 +190,9 @@ export function useLessonTracker(lesson: Lesson, initial: LessonProgress | null,
     completing,
     playing: view.playing,
     startPosition,
-    canComplete: allowed,
-    completeHint:
-      allowed || view.server.completed
-        ? null
-        : `Watch at least ${AUTO_COMPLETE_PERCENT}% of the video to mark it complete (${percent}% watched).`,
+    canComplete: canMarkComplete(view),
+    completeHint: completionHint(view),
+    completeRefusal: refusal,
     complete,
     certificateId,
     onPlay,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { issueCertificateIfComplete } from '../../certificates/issue';
 import type { Db } from '../client';
 import { createCourse, lessonIdFor } from '../builders/academy';
@@ -170,7 +170,36 @@ async function loadDemoLuthierCourse(db: Db): Promise<void> {
     .from(users)
     .where(eq(users.email, DEMO_ACCOUNTS.luthier.email));
   if (!elena) return;
-  await completeLessons(db, elena.id, DEMO_NEARLY_DONE.courseId, { daysAgo: 21, days: 20, leaveOut: 1 });
+  const last = await completeLessons(db, elena.id, DEMO_NEARLY_DONE.courseId, {
+    daysAgo: 21,
+    days: 20,
+    leaveOut: 1,
+  });
+  // She has read the last lesson for three of its four minutes and not yet marked it complete: Mark as Complete
+  // (which needs the timer to have run half the lesson) is open to her at once.
+  const [lesson] = await db
+    .select({ id: lessons.id, minutes: lessons.durationMinutes })
+    .from(lessons)
+    .where(eq(lessons.courseId, DEMO_NEARLY_DONE.courseId))
+    .orderBy(desc(lessons.orderIndex))
+    .limit(1);
+  if (!lesson) return;
+  const read = Math.round(lesson.minutes * 60 * 0.75);
+  await db
+    .insert(lessonProgress)
+    .values({
+      userId: elena.id,
+      lessonId: lesson.id,
+      courseId: DEMO_NEARLY_DONE.courseId,
+      progressPercent: 75,
+      timeSpentSeconds: read,
+      lastPositionSeconds: read,
+      watchedRanges: [[0, read]],
+      startedAt: last,
+      updatedAt: last,
+      timeCreditedAt: last,
+    })
+    .onConflictDoNothing();
 }
 
 export const academySample: SampleStep[] = [

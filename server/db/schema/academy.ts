@@ -190,6 +190,20 @@ export const lessonProgress = pgTable(
   ],
 );
 
+/**
+ * One learner's clock across all their lessons: watched coverage and time are credited against the real time
+ * since these marks, so lessons played side by side share one budget instead of each having their own.
+ */
+export const learningClocks = pgTable('learning_clocks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The last save that carried watched ranges. */
+  coverageAt: timestamp('coverage_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When time was last credited on any lesson. */
+  timeCreditedAt: timestamp('time_credited_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Days (in the learner's time zone) on which they saved progress; streaks are runs of these. */
 export const learningDays = pgTable(
   'learning_days',

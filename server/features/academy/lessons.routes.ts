@@ -7,12 +7,12 @@ import { requireUser } from '../../plugins/sessions';
 import { freeLessonIds, lessonPage } from './catalog.queries';
 import {
   completeLesson,
-  findLesson,
   getProgress,
   saveVideoProgress,
   startLesson,
   type ProgressSave,
 } from './progress.queries';
+import { findLesson } from './lessons.queries';
 
 /** Lessons and their progress. Signed-in people may open every lesson; guests only free ones. */
 export async function lessonRoutes(

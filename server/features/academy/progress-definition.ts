@@ -33,9 +33,15 @@ export function courseSummary(lessonIds: string[], progress: Map<string, Progres
 }
 
 /**
- * A lesson is unlocked when it is the first of its course, the one before it is completed, or a free preview.
- * `ordered` is the course's lessons in order.
+ * A lesson is unlocked when it is the first of its course, the one before it is completed, or a free preview:
+ * the rule the outline shows and the one every progress write is held to.
  */
+export const isUnlocked = (
+  lesson: { free: boolean },
+  previous: { progress: ProgressFields | undefined } | null,
+) => !previous || lesson.free || isDone(previous.progress);
+
+/** The unlocked lessons of a course; `ordered` is the course's lessons in order. */
 export function unlockedLessons<L extends { id: string; free: boolean }>(
   ordered: L[],
   progress: Map<string, ProgressFields>,
@@ -43,7 +49,7 @@ export function unlockedLessons<L extends { id: string; free: boolean }>(
   const open = new Set<string>();
   ordered.forEach((l, i) => {
     const prev = ordered[i - 1];
-    if (!prev || isDone(progress.get(prev.id)) || l.free) open.add(l.id);
+    if (isUnlocked(l, prev ? { progress: progress.get(prev.id) } : null)) open.add(l.id);
   });
   return open;
 }

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../../db/builders/academy';
 import { lessonProgress } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+import { age as ageProgress } from './progress-test-clock';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // r-l1 and r-l2: one-minute videos; r-l3: a two-minute reading lesson.
+  // r-l1 and r-l2: one-minute videos; r-l3: a two-minute reading lesson. All free previews, so they are open in
+  // any order (the order of lessons is tested in progress-order.test.ts).
   await createCourse(t.db, {
     id: 'r',
     sections: [
@@ -16,8 +18,8 @@ beforeAll(async () => {
         title: 'One',
         lessons: [
           { title: 'Clip', videoUrl: '/videos/tonewood-and-bracing.webm', durationMinutes: 1, free: true },
-          { title: 'Clip 2', videoUrl: '/videos/setup-and-fretwork.webm', durationMinutes: 1 },
-          { title: 'Reading', durationMinutes: 2 },
+          { title: 'Clip 2', videoUrl: '/videos/setup-and-fretwork.webm', durationMinutes: 1, free: true },
+          { title: 'Reading', durationMinutes: 2, free: true },
         ],
       },
     ],
@@ -40,19 +42,8 @@ const save = (
     eventData: { ranges, ...(totalTime === undefined ? {} : { totalTime }) },
   });
 
-/** As if `seconds` of real time had passed since the last save and the last time credit. */
-async function age(userId: string, lessonId: string, seconds: number) {
-  const where = and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId));
-  const [row] = await t.db.select().from(lessonProgress).where(where);
-  if (!row) throw new Error('no progress row');
-  await t.db
-    .update(lessonProgress)
-    .set({
-      updatedAt: new Date(row.updatedAt.getTime() - seconds * 1000),
-      timeCreditedAt: new Date(row.timeCreditedAt.getTime() - seconds * 1000),
-    })
-    .where(where);
-}
+const age = (userId: string, lessonId: string, seconds: number) =>
+  ageProgress(t.db, userId, lessonId, seconds);
 const stored = async (userId: string, lessonId: string) =>
   (
     await t.db
@@ -195,7 +186,7 @@ describe('watched ranges', () => {
     expect(complete.json()).toMatchObject({ completedNow: false, completedAt: done.completedAt });
   });
 
-  it('a reading lesson may be marked complete at any time; its timer ranges count like a video', async () => {
+  it('a reading lesson is marked complete once its recorded timer ran half its length; its ranges count like a video', async () => {
     const { cookie, user } = await signedInUser(t);
     await post(cookie, '/api/lms/lessons/r-l3/start');
     await age(user.id, 'r-l3', 35);
@@ -203,6 +194,19 @@ describe('watched ranges', () => {
       progressPercent: 29,
       timeSpent: 35,
     });
+    // 35 s of a two-minute lesson: 25 more seconds of reading are needed.
+    const early = await post(cookie, '/api/lms/lessons/r-l3/complete');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({
+      error:
+        'Read for 25 more seconds to complete this lesson: the timer has to run for at least half of its length.',
+      code: 'LESSON_NOT_READ',
+    });
+    // The page claiming more time than really passed changes nothing.
+    await save(cookie, 'r-l3', 70, [[35, 70]], 70);
+    expect((await post(cookie, '/api/lms/lessons/r-l3/complete')).statusCode).toBe(409);
+    await age(user.id, 'r-l3', 30);
+    expect((await save(cookie, 'r-l3', 65, [[35, 65]], 65)).json()).toMatchObject({ timeSpent: 65 });
     expect((await post(cookie, '/api/lms/lessons/r-l3/complete')).json()).toMatchObject({
       completedNow: true,
       progressPercent: 100,

@@ -1,82 +1,16 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import {
-  type Lesson,
-  type LessonProgress,
-  type ProgressSaveResponse,
-  type VideoProgressInput,
-} from '../../../contract/academy';
+import { and, eq } from 'drizzle-orm';
+import type { LessonProgress, ProgressSaveResponse, VideoProgressInput } from '../../../contract/academy';
 import { issueCertificateIfComplete } from '../../certificates/issue';
 import type { CertificateSigner } from '../../certificates/signing';
 import type { Db } from '../../db/client';
-import {
-  courseSections,
-  courses,
-  enrollments,
-  lessonProgress,
-  lessonResources,
-  lessons,
-} from '../../db/schema';
-import { conflict } from '../../plugins/errors';
-import { applySave, completionRefusal } from './progress-rules';
+import { enrollments, learningClocks, lessonProgress } from '../../db/schema';
+import { AppError, conflict } from '../../plugins/errors';
+import type { LessonRow } from './lessons.queries';
+import { isUnlocked } from './progress-definition';
+import { applySave, completionRefusal, type LearnerClock, type ProgressChange } from './progress-rules';
 import { recordLearningDay, userTimeZone } from './streaks';
 
 type ProgressRow = typeof lessonProgress.$inferSelect;
-export type LessonRow = Lesson & { durationSeconds: number };
-
-export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | null> {
-  const [row] = await db
-    .select({
-      id: lessons.id,
-      courseId: lessons.courseId,
-      courseTitle: courses.title,
-      sectionTitle: courseSections.title,
-      title: lessons.title,
-      description: lessons.description,
-      videoUrl: lessons.videoUrl,
-      captionsUrl: lessons.captionsUrl,
-      reading: lessons.reading,
-      duration: lessons.durationMinutes,
-      free: lessons.isFree,
-      orderIndex: lessons.orderIndex,
-    })
-    .from(lessons)
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
-    .where(eq(lessons.id, lessonId));
-  if (!row) return null;
-  const neighbour = (direction: 'previous' | 'next') =>
-    db
-      .select({ id: lessons.id, free: lessons.isFree })
-      .from(lessons)
-      .where(
-        and(
-          eq(lessons.courseId, row.courseId),
-          direction === 'next'
-            ? gt(lessons.orderIndex, row.orderIndex)
-            : lt(lessons.orderIndex, row.orderIndex),
-        ),
-      )
-      .orderBy(direction === 'next' ? asc(lessons.orderIndex) : desc(lessons.orderIndex))
-      .limit(1);
-  const [resources, previous, next] = await Promise.all([
-    db
-      .select()
-      .from(lessonResources)
-      .where(eq(lessonResources.lessonId, lessonId))
-      .orderBy(asc(lessonResources.title)),
-    neighbour('previous'),
-    neighbour('next'),
-  ]);
-  const { orderIndex: _o, ...lesson } = row;
-  return {
-    ...lesson,
-    resources,
-    previousLessonId: previous[0]?.id ?? null,
-    nextLessonId: next[0]?.id ?? null,
-    nextLessonFree: next[0]?.free ?? false,
-    durationSeconds: row.duration * 60,
-  };
-}
 
 export function toProgress(row: ProgressRow): LessonProgress {
   return {
@@ -103,20 +37,67 @@ export async function getProgress(db: Db, userId: string, lessonId: string): Pro
 /** A save's answer, and whether it enrolled the learner (which changes the course's public student count). */
 export type ProgressSave = ProgressSaveResponse & { enrolledNow: boolean };
 
+const progressOf = (userId: string, lessonId: string) =>
+  and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId));
+/** A learner without a clock yet has spent nothing of it: only the lesson's own budget applies to them. */
+const NEVER = new Date(0);
+
 /**
- * Runs one change to a learner's lesson record in a transaction: enrols them, makes sure the record exists,
- * locks it, applies `change` and records the learning day. Concurrent saves of one lesson queue on the lock.
- * A change that completes the lesson issues the course's certificate when it was the last one to complete.
+ * The learner's clock, locked for the rest of the transaction: every progress write of one learner queues on it
+ * (whatever the lesson), so lessons played side by side share its budget instead of each spending their own.
+ */
+async function lockClock(tx: Db, userId: string): Promise<LearnerClock> {
+  await tx
+    .insert(learningClocks)
+    .values({ userId, coverageAt: NEVER, timeCreditedAt: NEVER })
+    .onConflictDoNothing();
+  const [clock] = await tx
+    .select({ coverageAt: learningClocks.coverageAt, timeCreditedAt: learningClocks.timeCreditedAt })
+    .from(learningClocks)
+    .where(eq(learningClocks.userId, userId))
+    .for('update');
+  if (!clock) throw new Error('learning clock vanished inside its transaction');
+  return clock;
+}
+
+/** Refuses (403) a write to a lesson the course has not unlocked for the learner: the outline's own rule. */
+async function assertUnlocked(tx: Db, userId: string, lesson: LessonRow): Promise<void> {
+  const previousId = lesson.previousLessonId;
+  if (!previousId || lesson.free) return;
+  const [previous] = await tx
+    .select({
+      completed: lessonProgress.completed,
+      progressPercent: lessonProgress.progressPercent,
+      timeSpentSeconds: lessonProgress.timeSpentSeconds,
+      completedAt: lessonProgress.completedAt,
+    })
+    .from(lessonProgress)
+    .where(progressOf(userId, previousId));
+  if (!isUnlocked(lesson, { progress: previous }))
+    throw new AppError(
+      403,
+      'LESSON_LOCKED',
+      'Finish the previous lesson first: this lesson opens once it is completed.',
+    );
+}
+
+/**
+ * Runs one change to a learner's lesson record in a transaction: locks the learner's clock, refuses a locked
+ * lesson, enrols them, makes sure the record exists, locks it, applies `change` and records the learning day.
+ * Concurrent writes of one learner queue on the clock. A change that completes the lesson issues the course's
+ * certificate when it was the last one to complete.
  */
 async function withProgress(
   db: Db,
   signer: CertificateSigner,
   userId: string,
   lesson: LessonRow,
-  change: (row: ProgressRow, now: Date) => { set: Partial<ProgressRow>; completedNow: boolean } | null,
+  change: (row: ProgressRow, now: Date, clock: LearnerClock) => ProgressChange | null,
 ): Promise<ProgressSave> {
   const timeZone = await userTimeZone(db, userId);
   return db.transaction(async (tx) => {
+    const clock = await lockClock(tx, userId);
+    await assertUnlocked(tx, userId, lesson);
     const now = new Date();
     const enrolled = await tx
       .insert(enrollments)
@@ -134,21 +115,19 @@ async function withProgress(
         timeCreditedAt: now,
       })
       .onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(lessonProgress)
-      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)))
-      .for('update');
+    const [row] = await tx.select().from(lessonProgress).where(progressOf(userId, lesson.id)).for('update');
     if (!row) throw new Error('progress row vanished inside its transaction');
-    const result = change(row, now);
+    const result = change(row, now, clock);
     let saved = row;
     if (result) {
       const [updated] = await tx
         .update(lessonProgress)
         .set({ ...result.set, updatedAt: now })
-        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)))
+        .where(progressOf(userId, lesson.id))
         .returning();
       saved = updated ?? row;
+      if (result.clock && Object.keys(result.clock).length)
+        await tx.update(learningClocks).set(result.clock).where(eq(learningClocks.userId, userId));
     }
     await recordLearningDay(tx, userId, timeZone, now);
     const certificateId = result?.completedNow
@@ -163,18 +142,24 @@ async function withProgress(
   });
 }
 
+const factsOf = (lesson: LessonRow) => ({
+  durationSeconds: lesson.durationSeconds,
+  hasVideo: lesson.videoUrl !== null,
+});
+
 /** Opening a lesson: creates the record (and the enrolment) if there is none; otherwise changes nothing. */
 export const startLesson = (db: Db, signer: CertificateSigner, userId: string, lesson: LessonRow) =>
   withProgress(db, signer, userId, lesson, () => null);
 
 /**
  * Mark as Complete: only the first call completes it (completedNow), later calls change nothing. A video lesson
- * needs 95 percent of it watched first (409 with the reason otherwise).
+ * needs 95 percent of it watched first, a reading lesson its timer run for half its length (409 with the reason
+ * otherwise).
  */
 export const completeLesson = (db: Db, signer: CertificateSigner, userId: string, lesson: LessonRow) =>
   withProgress(db, signer, userId, lesson, (row, now) => {
-    const refusal = completionRefusal(row, lesson.videoUrl !== null);
-    if (refusal) throw conflict(refusal, 'LESSON_NOT_WATCHED');
+    const refusal = completionRefusal(row, factsOf(lesson));
+    if (refusal) throw conflict(refusal.message, refusal.code);
     return row.completed
       ? null
       : { set: { completed: true, completedAt: now, progressPercent: 100 }, completedNow: true };
@@ -188,4 +173,6 @@ export const saveVideoProgress = (
   lesson: LessonRow,
   input: VideoProgressInput,
 ) =>
-  withProgress(db, signer, userId, lesson, (row, now) => applySave(row, lesson.durationSeconds, input, now));
+  withProgress(db, signer, userId, lesson, (row, now, clock) =>
+    applySave(row, factsOf(lesson), input, now, clock),
+  );

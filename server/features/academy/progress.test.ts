@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseOutline } from '../../../contract/academy';
 import { createCourse } from '../../db/builders/academy';
-import { learningDays, lessonProgress, users } from '../../db/schema';
+import { learningDays, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+import { age as ageProgress, read } from './progress-test-clock';
 
 let t: TestApp;
 
@@ -59,21 +60,9 @@ const save = (
     eventData: { ...(totalTime === undefined ? {} : { totalTime }), progressPercent: 0, ranges },
   });
 
-/** Moves the record's last time credit and last save back, as if `seconds` of real time had passed. */
-async function age(userId: string, lessonId: string, seconds: number) {
-  const [row] = await t.db
-    .select()
-    .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
-  if (!row) throw new Error('no progress row');
-  await t.db
-    .update(lessonProgress)
-    .set({
-      timeCreditedAt: new Date(row.timeCreditedAt.getTime() - seconds * 1000),
-      updatedAt: new Date(row.updatedAt.getTime() - seconds * 1000),
-    })
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
-}
+/** As if `seconds` of real time had passed since the learner's last save (of this lesson and of any). */
+const age = (userId: string, lessonId: string, seconds: number) =>
+  ageProgress(t.db, userId, lessonId, seconds);
 
 describe('lessons', () => {
   it('guests read free lessons publicly and get 403 requiresAuth for the others', async () => {
@@ -151,55 +140,55 @@ describe('progress', () => {
 
   it('percent never decreases under out-of-order and repeated saves', async () => {
     const { cookie, user } = await signedInUser(t);
-    await post(cookie, '/api/lms/lessons/p-l2/start');
-    await age(user.id, 'p-l2', 60);
-    expect((await save(cookie, 'p-l2', 30, 30)).json()).toMatchObject({
+    await post(cookie, '/api/lms/lessons/p-l1/start');
+    await age(user.id, 'p-l1', 60);
+    expect((await save(cookie, 'p-l1', 30, 30)).json()).toMatchObject({
       progressPercent: 50,
       timeSpent: 30,
       lastPosition: 30,
     });
     // A late save from earlier in the session arrives after the newer one.
-    const late = await save(cookie, 'p-l2', 12, 12);
+    const late = await save(cookie, 'p-l1', 12, 12);
     expect(late.json()).toMatchObject({ progressPercent: 50, timeSpent: 30, lastPosition: 30 });
-    const repeated = await save(cookie, 'p-l2', 30, 30);
+    const repeated = await save(cookie, 'p-l1', 30, 30);
     expect(repeated.json()).toMatchObject({ progressPercent: 50, timeSpent: 30 });
     // Rewatching an earlier part moves the resume point but not the percent.
-    await age(user.id, 'p-l2', 10);
-    expect((await save(cookie, 'p-l2', 6, 36)).json()).toMatchObject({
+    await age(user.id, 'p-l1', 10);
+    expect((await save(cookie, 'p-l1', 6, 36)).json()).toMatchObject({
       progressPercent: 50,
       lastPosition: 6,
       timeSpent: 36,
     });
-    const progress = await t.app.inject({ url: '/api/lms/lessons/p-l2/progress', headers: { cookie } });
+    const progress = await t.app.inject({ url: '/api/lms/lessons/p-l1/progress', headers: { cookie } });
     expect(progress.json()).toMatchObject({ progressPercent: 50, timeSpent: 36, completed: false });
   });
 
   it('time credited per save is capped by the real time since the previous credit', async () => {
     const { cookie, user } = await signedInUser(t);
-    await post(cookie, '/api/lms/lessons/p-l3/start');
+    await post(cookie, '/api/lms/lessons/p-l4/start');
     // Claims an hour straight after starting: nothing (or next to nothing) has really elapsed.
-    expect((await save(cookie, 'p-l3', 5, 3600)).json().timeSpent).toBeLessThanOrEqual(1);
-    await age(user.id, 'p-l3', 20);
-    const capped = (await save(cookie, 'p-l3', 20, 3600)).json();
+    expect((await save(cookie, 'p-l4', 5, 3600)).json().timeSpent).toBeLessThanOrEqual(1);
+    await age(user.id, 'p-l4', 20);
+    const capped = (await save(cookie, 'p-l4', 20, 3600)).json();
     expect(capped.timeSpent).toBeGreaterThanOrEqual(20);
     expect(capped.timeSpent).toBeLessThanOrEqual(21);
     // A claim below the stored total adds nothing even when time has passed.
-    await age(user.id, 'p-l3', 100);
-    expect((await save(cookie, 'p-l3', 25, 10)).json().timeSpent).toBe(capped.timeSpent);
+    await age(user.id, 'p-l4', 100);
+    expect((await save(cookie, 'p-l4', 25, 10)).json().timeSpent).toBe(capped.timeSpent);
     // Without a claimed total no time is added.
-    expect((await save(cookie, 'p-l3', 30)).json().timeSpent).toBe(capped.timeSpent);
+    expect((await save(cookie, 'p-l4', 30)).json().timeSpent).toBe(capped.timeSpent);
   });
 
   it('concurrent saves of one lesson queue on the row: time is credited once and completion happens once', async () => {
     const { cookie, user } = await signedInUser(t);
-    const starts = await Promise.all([1, 2, 3].map(() => post(cookie, '/api/lms/lessons/p-l2/start')));
+    const starts = await Promise.all([1, 2, 3].map(() => post(cookie, '/api/lms/lessons/p-l1/start')));
     expect(starts.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    await age(user.id, 'p-l2', 40);
-    const saves = await Promise.all([1, 2, 3, 4].map(() => save(cookie, 'p-l2', 58, 40)));
+    await age(user.id, 'p-l1', 40);
+    const saves = await Promise.all([1, 2, 3, 4].map(() => save(cookie, 'p-l1', 58, 40)));
     const bodies = saves.map((r) => r.json<{ timeSpent: number; completedNow: boolean }>());
     expect(bodies.filter((b) => b.completedNow)).toHaveLength(1);
     expect(Math.max(...bodies.map((b) => b.timeSpent))).toBe(40);
-    const progress = await t.app.inject({ url: '/api/lms/lessons/p-l2/progress', headers: { cookie } });
+    const progress = await t.app.inject({ url: '/api/lms/lessons/p-l1/progress', headers: { cookie } });
     expect(progress.json()).toMatchObject({ timeSpent: 40, completed: true, progressPercent: 100 });
   });
 
@@ -219,12 +208,14 @@ describe('progress', () => {
     expect(after).toMatchObject({ completed: true, completedNow: false, completedAt: done.completedAt });
     const complete = (await post(cookie, '/api/lms/lessons/p-l1/complete')).json();
     expect(complete).toMatchObject({ completed: true, completedNow: false, completedAt: done.completedAt });
-    // Completing a reading lesson by hand: the first call completes, the second does not.
-    expect((await post(cookie, '/api/lms/lessons/p-l3/complete')).json()).toMatchObject({
+    // Completing a reading lesson by hand once it was read for half its length: the first call completes, the
+    // second does not.
+    await read(t, cookie, user.id, 'p-l4', 30);
+    expect((await post(cookie, '/api/lms/lessons/p-l4/complete')).json()).toMatchObject({
       completedNow: true,
       progressPercent: 100,
     });
-    expect((await post(cookie, '/api/lms/lessons/p-l3/complete')).json()).toMatchObject({
+    expect((await post(cookie, '/api/lms/lessons/p-l4/complete')).json()).toMatchObject({
       completedNow: false,
     });
   });

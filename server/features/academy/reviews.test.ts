@@ -4,6 +4,7 @@ import type { ReviewList } from '../../../contract/academy';
 import { createCourse } from '../../db/builders/academy';
 import { courseReviews } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+import { read } from './progress-test-clock';
 
 let t: TestApp;
 
@@ -24,10 +25,13 @@ const complete = (cookie: string, n: number) => send('POST', cookie, `/api/lms/l
 const list = async (cookie?: string, query = '') =>
   (await t.app.inject({ url: `${url}${query}`, headers: cookie ? { cookie } : {} })).json<ReviewList>();
 
-/** A learner who completed `lessons` of the four lessons. */
+/** A learner who read and completed `lessons` of the four lessons, in order. */
 async function learner(lessons: number) {
   const person = await signedInUser(t);
-  for (let n = 1; n <= lessons; n++) await complete(person.cookie, n);
+  for (let n = 1; n <= lessons; n++) {
+    await read(t, person.cookie, person.user.id, `rv-l${n}`, 30);
+    await complete(person.cookie, n);
+  }
   return person;
 }
 
