@@ -8,6 +8,7 @@ import type { ProgressSaveResponse } from '../../contract/academy';
 import type { Jwks, PublicCertificate } from '../../contract/certificates';
 import { createCourse } from '../db/builders/academy';
 import { certificateKeys } from '../db/schema';
+import { read } from '../features/academy/progress-test-clock';
 import { readEnv } from '../env';
 import { createTestApp, signedInUser, type TestApp } from '../test/test-app';
 import { listKeys, retireKey, revokeKey } from './keys';
@@ -37,7 +38,8 @@ const view = async (id: string) =>
 async function graduate(): Promise<{ id: string; kid: string }> {
   const person = await signedInUser(t, { displayName: 'Key Learner' });
   let last: ProgressSaveResponse | undefined;
-  for (const n of [1, 2])
+  for (const n of [1, 2]) {
+    await read(t, person.cookie, person.user.id, `kt-l${n}`, 40);
     last = (
       await t.app.inject({
         method: 'POST',
@@ -45,6 +47,7 @@ async function graduate(): Promise<{ id: string; kid: string }> {
         headers: { cookie: person.cookie },
       })
     ).json<ProgressSaveResponse>();
+  }
   const id = last!.certificateId!;
   return { id, kid: decodeProtectedHeader((await view(id)).jwt).kid! };
 }
