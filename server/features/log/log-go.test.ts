@@ -78,7 +78,7 @@ describe.skipIf(!hasGo)('Go sumdb interoperability', () => {
     await tamper(
       t,
       'log_leaves',
-      sql`update log_leaves set leaf = replace(leaf, '"caption":"7"', '"caption":"8"') where index = 13`,
+      sql`update log_leaves set leaf = replace(leaf, '"photo_added"', '"photo_removed"') where index = 13`,
     );
     const result = await run(binary, [base]).then(
       () => null,
@@ -130,13 +130,13 @@ describe.skipIf(!hasGo)('Go reads the log as C2SP tlog-tiles', () => {
     await tamper(
       tt,
       'log_leaves',
-      sql`update log_leaves set leaf = replace(leaf, 'photo 300', 'photo 999') ${where}`,
+      sql`update log_leaves set leaf = replace(leaf, '"photo_added"', '"photo_removed"') ${where}`,
     );
     const result = await fails(['tiles', tilesBase]);
     await tamper(
       tt,
       'log_leaves',
-      sql`update log_leaves set leaf = replace(leaf, 'photo 999', 'photo 300') ${where}`,
+      sql`update log_leaves set leaf = replace(leaf, '"photo_removed"', '"photo_added"') ${where}`,
     );
     expect(result?.code).toBe(1);
     expect(result?.stderr).toContain('entry 300 of tile/entries/001 does not hash to its level-0 tile hash');
