@@ -6,6 +6,7 @@ import type { Role, User } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Env } from '../env';
+import { createDeviceCookies, type DeviceCookies } from './device-cookie';
 import { forbidden, unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
@@ -19,6 +20,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** Sign-in device cookies: which browsers signed in to an account before (plugins/device-cookie.ts). */
+    devices: DeviceCookies;
   }
 }
 
@@ -83,6 +88,7 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionU
 /** Reads the session cookie on API requests and puts the signed-in person on `request.user`. */
 export async function registerSessions(app: FastifyInstance, db: Db, env: Env): Promise<void> {
   await app.register(cookie);
+  app.decorate('devices', createDeviceCookies(db, env));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
