@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { badgeRemoved } from '../../db/verification';
-import { media, passwordResets, sessions, shops, users } from '../../db/schema';
+import { media, sessions, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 import { voidCredentials } from '../../plugins/credentials-epoch';
 import { splitName } from '../../../contract/names';
@@ -90,10 +90,7 @@ export async function changePassword(db: Db, userId: string, hash: string, keepS
   return db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, userId));
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    // Reset links are voided by the epoch, so following one says why it no longer works.
     return voidCredentials(tx, userId, keepSessionId);
   });
 }

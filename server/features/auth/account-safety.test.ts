@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, passwordResets } from '../../db/schema';
+import { notifications } from '../../db/schema';
 import { settleNotificationMail } from '../../notify/notifications';
 import {
   createTestApp,
@@ -53,11 +53,9 @@ describe('reset links end when they should', () => {
       { cookie: owner.cookie },
     );
     expect(res.statusCode).toBe(200);
-    const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, owner.user.id));
-    expect(rows.every((r) => r.usedAt !== null)).toBe(true);
-    expect(
-      (await post('/api/auth/reset-password', { token, password: 'attacker passphrase' })).statusCode,
-    ).toBe(400);
+    const stale = await post('/api/auth/reset-password', { token, password: 'attacker passphrase' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toMatch(/password of this account was changed or reset/);
     await settleNotificationMail();
     expect(
       t.mail.some((m) => m.to === 'changer@example.test' && /password was changed/i.test(m.subject)),

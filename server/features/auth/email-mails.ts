@@ -27,7 +27,12 @@ export const undoLink = (publicUrl: string, token: string) =>
   `${publicUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
 
 /** To the address an email change replaced, at once: the owner's way back if the change was not theirs. */
-export function emailChangedMail(to: string, displayName: string, newEmail: string, link: string): MailMessage {
+export function emailChangedMail(
+  to: string,
+  displayName: string,
+  newEmail: string,
+  link: string,
+): MailMessage {
   return {
     to,
     subject: 'The email address of your Luthier Registry account was changed',

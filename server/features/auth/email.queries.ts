@@ -150,4 +150,3 @@ export async function hasVerifiedEmail(db: Db, userId: string, email: string): P
     .limit(1);
   return Boolean(row?.verifiedAt) && row?.email === email.trim().toLowerCase();
 }
-
