@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/builders/accounts';
+import { EnvError, readEnv } from '../../env';
 import { redisStore } from '../../plugins/rate-limit';
 import { createTestApp, freshIp, postFrom, sessionCookie, type TestApp } from '../../test/test-app';
 import { DEVICE_LIMIT, UNTRUSTED_ACCOUNT_LIMIT } from './limits';
@@ -132,4 +133,12 @@ describe('device cookies: strangers cannot lock an owner out', () => {
     const res = await signIn(owner.email, 'a new owner passphrase', { cookie: laptopDevice });
     expect(res.statusCode).toBe(200);
   }, 60_000);
+
+  it('DEVICE_COOKIE_KEY must be at least 32 bytes of base64, and a wrong one is refused without echoing it', () => {
+    const good = crypto.randomBytes(32).toString('base64');
+    expect(readEnv({ DEVICE_COOKIE_KEY: good }).DEVICE_COOKIE_KEY).toBe(good);
+    const short = crypto.randomBytes(16).toString('base64');
+    expect(() => readEnv({ DEVICE_COOKIE_KEY: short })).toThrow(EnvError);
+    expect(() => readEnv({ DEVICE_COOKIE_KEY: short })).toThrow(/DEVICE_COOKIE_KEY .*got "…"/);
+  });
 });
