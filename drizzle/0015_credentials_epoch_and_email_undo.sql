@@ -9,6 +9,7 @@ CREATE TABLE "email_change_undos" (
 );
 --> statement-breakpoint
 ALTER TABLE "password_resets" ADD COLUMN "epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "credentials_epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD COLUMN "epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_change_undos" ADD CONSTRAINT "email_change_undos_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

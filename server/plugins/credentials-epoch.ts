@@ -14,6 +14,7 @@ export async function voidCredentials(tx: Db, userId: string, keepSessionId: str
     .set({ credentialsEpoch: sql`${users.credentialsEpoch} + 1` })
     .where(eq(users.id, userId))
     .returning({ epoch: users.credentialsEpoch });
+  const epoch = row?.epoch ?? 0;
   await tx
     .delete(sessions)
     .where(
@@ -21,7 +22,14 @@ export async function voidCredentials(tx: Db, userId: string, keepSessionId: str
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, userId),
     );
-  return row?.epoch ?? 0;
+  // Sessions are checked against the epoch too (a sign-in racing this change cannot outlive it); the one kept
+  // moves to the new epoch.
+  if (keepSessionId)
+    await tx
+      .update(sessions)
+      .set({ epoch })
+      .where(and(eq(sessions.id, keepSessionId), eq(sessions.userId, userId)));
+  return epoch;
 }
 
 /** The password hash and credentials epoch, read together: a link made after this check carries this epoch. */

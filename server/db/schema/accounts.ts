@@ -73,6 +73,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * The credentials epoch the session was made under: a sign-in that checked the old password while a reset
+     * was committing cannot leave a session that outlives it.
+     */
+    epoch: integer('epoch').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

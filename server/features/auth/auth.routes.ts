@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!created) throw new Error('user insert returned nothing');
     audit(request, 'auth.register', { targetUserId: created.id, role: created.role });
     await sendVerification(ctx, request, created);
-    setSessionCookie(reply, env, await createSession(db, created.id, request));
+    setSessionCookie(reply, env, await createSession(db, created.id, request, 0));
     // A new account starts at credentials epoch 0; this browser is its first known device.
     await app.devices.issue(reply, created.id, 0);
     reply.status(201);
@@ -85,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await app.devices.issue(reply, found.id, found.credentialsEpoch);
     // A new token at every sign-in; the old cookie's session (if any) ends.
     if (request.sessionId) await deleteSession(db, request.sessionId);
-    setSessionCookie(reply, env, await createSession(db, found.id, request));
+    setSessionCookie(reply, env, await createSession(db, found.id, request, found.credentialsEpoch));
     // The answer says whether they had been here before this sign-in; from now on they have.
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, found.id));
     return found;

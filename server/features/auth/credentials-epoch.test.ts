@@ -4,6 +4,8 @@ import { createUser } from '../../db/builders/accounts';
 import { users } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { createTestApp, postFrom, sessionCookie, type TestApp } from '../../test/test-app';
+import type { FastifyRequest } from 'fastify';
+import { createSession } from '../../plugins/sessions';
 import { createEmailToken } from './email.queries';
 
 // Account tokens die with the password: a reset, a password change and "sign out everywhere" void every link
@@ -135,5 +137,16 @@ describe('account tokens die with the password', () => {
       token: linkTo('elsewhere@example.test', 'verify-email'),
     });
     expect(used.statusCode).toBe(200);
+  });
+
+  it('a sign-in that checked the old password while a reset committed leaves no session behind', async () => {
+    const owner = await createUser(t.db, { password: PASSWORD });
+    const request = { headers: {}, ip: '10.9.9.9' } as unknown as FastifyRequest;
+    // The racing sign-in read epoch 0 with the old hash; the reset commits before it inserts its session.
+    await resetPassword(owner.email, 'the owner’s reset passphrase');
+    const raced = await createSession(t.db, owner.id, request, 0);
+    expect(await me(`sid=${raced}`)).toBeNull();
+    const after = await createSession(t.db, owner.id, request, 1);
+    expect(await me(`sid=${after}`)).toMatchObject({ email: owner.email });
   });
 });
