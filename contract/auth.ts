@@ -77,6 +77,17 @@ export const verifyEmailResponseSchema = z.object({
 });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
+/** The link mailed to the previous address after an email change: it undoes the change within 7 days. */
+export const undoEmailChangeSchema = z.object({
+  token: z.string({ message: 'The link is not valid.' }).min(1, 'The link is not valid.').max(200),
+});
+export const undoEmailChangeResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The address the account has again, where the link to choose a new password was sent. */
+  email: z.string(),
+});
+export type UndoEmailChangeResponse = z.infer<typeof undoEmailChangeResponseSchema>;
+
 /** The three experience levels. */
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const experienceSchema = z.enum(EXPERIENCE_LEVELS, {

@@ -32,6 +32,7 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   '/onboarding': 'Onboarding',
   '/reset-password': 'Reset password',
   '/verify-email': 'Confirm your email',
+  '/undo-email-change': 'Undo the email change',
   '/notifications': 'Notifications',
   '/certificates/:id': 'Certificate',
   '/u/:slug': 'Profile',

@@ -179,6 +179,13 @@ export const PAGES = [
     access: 'public',
   },
   {
+    path: '/undo-email-change',
+    module: 'undo-email-change',
+    component: 'UndoEmailChangePage',
+    name: 'Undo Email Change',
+    access: 'public',
+  },
+  {
     path: '/notifications',
     module: 'notifications',
     component: 'NotificationsPage',

@@ -116,6 +116,12 @@ const ROUTES: RouteCheck[] = [
     ready: (page) => h1(page, 'Choose a new password'),
   },
   {
+    name: 'undo email change',
+    path: () => '/undo-email-change?token=abc',
+    roles: ['guest'],
+    ready: (page) => h1(page, 'Undo the email change'),
+  },
+  {
     name: 'user profile',
     roles: PUBLIC_ROLES,
     path: (w) => `/u/${w.userHandle}`,

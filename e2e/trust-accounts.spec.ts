@@ -31,7 +31,9 @@ test.describe('trust: proven email and notifications', () => {
     await page.getByLabel('Current password').fill(person.password);
     await page.getByLabel('New password').fill('a different journey passphrase');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Your other sessions were ended.').first()).toBeVisible();
+    await expect(
+      page.getByText('Your other sessions were ended and earlier mailed links no longer work.').first(),
+    ).toBeVisible();
 
     await page.reload();
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });

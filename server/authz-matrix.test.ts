@@ -10,6 +10,7 @@ import { courseReviews, instrumentImages, instruments, notifications } from './d
 import { publicSessionId } from './features/account/account.queries';
 import { read } from './features/academy/progress-test-clock';
 import { createEmailToken } from './features/auth/email.queries';
+import { createUndoToken } from './features/auth/email-undo.queries';
 import { createResetToken } from './features/auth/reset.queries';
 import { createOffer } from './features/registry/transfers.queries';
 import { hashToken } from './plugins/sessions';
@@ -345,6 +346,15 @@ const matrix: Record<string, Entry> = {
     },
     expect: everyone(200),
   },
+  'POST /api/auth/email-change/undo': {
+    // The link mailed to the previous address is the credential, like a reset link.
+    request: async () => {
+      const target = await createUser(t.db, { password: PASSWORD });
+      const token = await createUndoToken(t.db, target.id, `${unique('before')}@example.test`, target.email);
+      return post('/api/auth/email-change/undo', { token });
+    },
+    expect: everyone(200),
+  },
   'POST /api/auth/verify-email/resend': {
     request: () => post('/api/auth/verify-email/resend'),
     expect: signedIn(200),
@@ -489,6 +499,11 @@ const matrix: Record<string, Entry> = {
       url: '/api/account/notification-preferences',
       payload: { mail: { offer_expired: false } },
     }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/account/sessions': {
+    freshCaller: true,
+    request: () => ({ method: 'DELETE', url: '/api/account/sessions' }),
     expect: signedIn(200),
   },
   'DELETE /api/account/sessions/:id': {

@@ -53,6 +53,13 @@ export const envSchema = z.object({
     .string()
     .refine((v) => parseSigningKey(v) !== null, { message: 'must be the base64 of a 32-byte Ed25519 seed' })
     .optional(),
+  /** HMAC key (base64, at least 32 bytes) signing sign-in device cookies; absent: generated and stored. */
+  DEVICE_COOKIE_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, {
+      message: 'must be the base64 of at least 32 random bytes',
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };

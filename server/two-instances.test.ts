@@ -84,6 +84,31 @@ describe.runIf(testBackend === 'postgres')('two instances', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
+  it('sign-in failures are counted across both instances, and a device cookie from one is known to the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const owner = await createUser(databases[0]!.db, { password: 'owner passphrase 2026' });
+    const signIn = (app: FastifyInstance, password: string, ip: string, cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: owner.email, password },
+        headers: cookie ? { cookie } : {},
+      });
+    const first = await signIn(a, 'owner passphrase 2026', '10.77.0.1');
+    const device = first.cookies.find((c) => c.name === 'did');
+    expect(device).toBeDefined();
+    // The failure budget for unknown devices (50 per 15 minutes), spent from ten addresses through both instances.
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++)
+      statuses.push((await signIn(apps[i % 2]!, `guess ${i}`, `10.77.1.${i % 10}`)).statusCode);
+    expect(statuses).toEqual(statuses.map(() => 401));
+    expect((await signIn(b, 'owner passphrase 2026', '10.77.2.1')).statusCode).toBe(429);
+    expect((await signIn(b, 'owner passphrase 2026', '10.77.2.2', `did=${device!.value}`)).statusCode).toBe(
+      200,
+    );
+  }, 60_000);
+
   it('progress saves sent through both instances, concurrently and out of order, all land and both instances agree', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     await createCourse(databases[0]!.db, {

@@ -95,6 +95,16 @@ export const ACCOUNT_ROUTES = [
   },
   {
     method: 'DELETE',
+    path: '/api/account/sessions',
+    summary:
+      'Sign out everywhere: ends every session, this one too, and voids every link mailed for the account',
+    tag,
+    auth: 'session',
+    response: { status: 200, schema: okSchema },
+    errors: [401],
+  },
+  {
+    method: 'DELETE',
     path: '/api/account/sessions/:id',
     summary: 'End one session',
     tag,

@@ -6,6 +6,8 @@ import {
   registerSchema,
   requestResetSchema,
   resetPasswordSchema,
+  undoEmailChangeResponseSchema,
+  undoEmailChangeSchema,
   userSchema,
   verifyEmailResponseSchema,
   verifyEmailSchema,
@@ -62,6 +64,17 @@ export const AUTH_ROUTES = [
     auth: 'optional',
     body: verifyEmailSchema,
     response: { status: 200, schema: verifyEmailResponseSchema },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email-change/undo',
+    summary:
+      'Undo an email change with the link mailed to the previous address: restores it, ends every session, cancels the password and mails a reset link',
+    tag,
+    auth: 'none',
+    body: undoEmailChangeSchema,
+    response: { status: 200, schema: undoEmailChangeResponseSchema },
     errors: [400, 409, 429],
   },
   {

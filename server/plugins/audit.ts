@@ -8,6 +8,8 @@ export type AuditEvent =
   | 'auth.password.changed'
   | 'auth.password.reset'
   | 'auth.email.changed'
+  | 'auth.email.change_undone'
+  | 'auth.sessions.ended_everywhere'
   | 'auth.email.change_requested'
   | 'auth.email.verified'
   | 'account.deleted'

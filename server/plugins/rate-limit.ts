@@ -6,6 +6,8 @@ import { AppError } from './errors';
 export interface RateLimitStore {
   /** Counts one hit on `key` in a fixed window; returns the count so far and the ms until the window resets. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** Takes one hit back (an attempt that turned out to be no failure); the window's end stays. */
+  refund(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,10 @@ export function memoryStore(): RateLimitStore {
       w.count += 1;
       return { count: w.count, resetMs: w.resetAt - now };
     },
+    async refund(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async close() {
       clearInterval(sweep);
     },
@@ -38,6 +44,10 @@ if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local t = redis.call('PTTL', KEYS[1])
 if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
 return {c, t}`;
+
+const REFUND_SCRIPT = `if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * Counters shared by every instance through Redis; a Redis outage falls back to this instance's memory. Keys are
@@ -60,6 +70,14 @@ export function redisStore(url: string, log: (err: unknown) => void, prefix = 'r
         return fallback.hit(key, windowMs);
       }
     },
+    async refund(key) {
+      try {
+        await redis.eval(REFUND_SCRIPT, 1, `${prefix}${key}`);
+      } catch (error) {
+        log(error);
+        await fallback.refund(key);
+      }
+    },
     async close() {
       await fallback.close();
       redis.disconnect();
@@ -75,6 +93,8 @@ export interface RateLimit {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: RateLimit;
+    /** Takes back one hit of `key`, for limits that count only failures. */
+    rateLimitRefund: (key: string) => Promise<void>;
   }
 }
 
@@ -94,5 +114,6 @@ export function registerRateLimit(app: FastifyInstance, store: RateLimitStore, s
     }
   };
   app.decorate('rateLimit', limit);
+  app.decorate('rateLimitRefund', (key: string) => store.refund(key));
   app.addHook('onClose', async () => store.close());
 }

@@ -6,6 +6,7 @@ import type { Role, User } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Env } from '../env';
+import { createDeviceCookies, type DeviceCookies } from './device-cookie';
 import { forbidden, unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
@@ -19,6 +20,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** Sign-in device cookies: which browsers signed in to an account before (plugins/device-cookie.ts). */
+    devices: DeviceCookies;
   }
 }
 
@@ -39,11 +44,18 @@ export const userColumns = {
   returning: sql<boolean>`(${users.lastSignInAt} is not null or ${users.createdAt} < now() - interval '1 day')`,
 };
 
-export async function createSession(db: Db, userId: string, request: FastifyRequest): Promise<string> {
+/** `epoch`: the credentials epoch read with the password hash the sign-in checked. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  request: FastifyRequest,
+  epoch: number,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
+    epoch,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
     ip: request.ip,
@@ -83,6 +95,7 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionU
 /** Reads the session cookie on API requests and puts the signed-in person on `request.user`. */
 export async function registerSessions(app: FastifyInstance, db: Db, env: Env): Promise<void> {
   await app.register(cookie);
+  app.decorate('devices', createDeviceCookies(db, env));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -92,7 +105,13 @@ export async function registerSessions(app: FastifyInstance, db: Db, env: Env): 
     .select({ user: userColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(sessions.epoch, users.credentialsEpoch),
+      ),
+    )
     .limit(1)
     .prepare('session_lookup');
 

@@ -43,6 +43,17 @@ export const useChangeEmail = () =>
   useAccountMutation((input: ChangeEmailInput) => apiJson('POST', '/api/account/email', input));
 export const useEndSession = () =>
   useAccountMutation((id: string) => apiJson('DELETE', `/api/account/sessions/${id}`));
+/** Sign out everywhere: this session ends too, so the cache is emptied as after a sign-out. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson('DELETE', '/api/account/sessions'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(ME_KEY, { user: null });
+    },
+  });
+}
 export const useRemoveAvatar = () => useAccountMutation(() => apiJson('DELETE', '/api/account/avatar'));
 
 /** Multipart upload: the browser sets the boundary, so no JSON helper here. */

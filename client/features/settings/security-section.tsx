@@ -10,7 +10,10 @@ export function PasswordSection() {
   const change = useSchemaSubmit(changePasswordSchema, useChangePassword());
   const { fields } = change;
   return (
-    <SettingsCard title="Password" description="Changing it signs you out everywhere else.">
+    <SettingsCard
+      title="Password"
+      description="Changing it signs you out everywhere else and cancels every link we mailed before: email changes, confirmations and password resets."
+    >
       <form
         className="grid gap-4"
         noValidate
@@ -26,7 +29,10 @@ export function PasswordSection() {
             {
               onSuccess: () => {
                 form.reset();
-                toast({ title: 'Password changed', description: 'Your other sessions were ended.' });
+                toast({
+                  title: 'Password changed',
+                  description: 'Your other sessions were ended and earlier mailed links no longer work.',
+                });
               },
             },
           );
@@ -63,7 +69,7 @@ export function EmailSection({ account }: { account: Account }) {
   return (
     <SettingsCard
       title="Email"
-      description={`You sign in with ${account.email}. A new address takes effect once you open the link we send to it.`}
+      description={`You sign in with ${account.email}. A new address takes effect once you open the link we send to it; ${account.email} then gets a link to undo the change for 7 days.`}
     >
       <form
         className="grid gap-4"

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format-date';
-import { useEndSession, useSessions } from './api';
+import { useEndSession, useSessions, useSignOutEverywhere } from './api';
 import { SettingsCard } from './settings-card';
 
 const when = (iso: string) =>
@@ -22,6 +22,7 @@ function device(ua: string | null): string {
 export function SessionsSection() {
   const { data, isLoading, error } = useSessions();
   const end = useEndSession();
+  const everywhere = useSignOutEverywhere();
   return (
     <SettingsCard title="Sessions" description="Where you are signed in. End any you do not recognise.">
       {isLoading && <Spinner />}
@@ -58,6 +59,24 @@ export function SessionsSection() {
           </li>
         ))}
       </ul>
+      <div className="mt-4 grid justify-items-start gap-2 border-t border-stone-200 pt-4">
+        <p className="text-sm text-stone-600">
+          Signing out everywhere ends every session, this one too, and cancels every link we mailed before.
+        </p>
+        <Button
+          variant="outline"
+          disabled={everywhere.isPending}
+          onClick={() =>
+            everywhere.mutate(undefined, {
+              onSuccess: () =>
+                toast({ title: 'Signed out everywhere', description: 'Sign in again to continue.' }),
+              onError: (e) => toast({ title: 'Error', description: errorText(e), variant: 'destructive' }),
+            })
+          }
+        >
+          Sign out everywhere
+        </Button>
+      </div>
     </SettingsCard>
   );
 }

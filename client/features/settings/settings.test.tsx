@@ -132,6 +132,29 @@ describe('SettingsPage', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('says that a password change cancels mailed links, and signs out everywhere', async () => {
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'DELETE /api/account/sessions': () => ({ json: { ok: true } }),
+    });
+    renderWithProviders(<SettingsPage />);
+    expect(
+      await screen.findByText(
+        'Changing it signs you out everywhere else and cancels every link we mailed before: email changes, confirmations and password resets.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You sign in with ada@example.test. A new address takes effect once you open the link we send to it; ada@example.test then gets a link to undo the change for 7 days.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Signed out everywhere')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/account/sessions']);
+  });
+
   it('shows the field error of a wrong current password', async () => {
     mockFetch({
       'GET /api/account': () => ({ json: { ...account, shop: null } }),

@@ -47,6 +47,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The last sign-in with the password (registering signs in without one); null until the first. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * Raised by a password change, a reset and "sign out everywhere": every mailed link carries the value it was
+     * issued under and works only while it is still the account's, so no link outlives the password it was
+     * asked for with.
+     */
+    credentialsEpoch: integer('credentials_epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,6 +76,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * The credentials epoch the session was made under: a sign-in that checked the old password while a reset
+     * was committing cannot leave a session that outlives it.
+     */
+    epoch: integer('epoch').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -83,9 +94,36 @@ export const passwordResets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The account's credentials epoch when the link was made; a different current value voids it. */
+    epoch: integer('epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * The way back after an email change: a link mailed to the previous address that restores it for 7 days. It
+ * carries no credentials epoch on purpose: whoever changed the address may also change the password or sign
+ * everyone out, and neither may take the owner's way back away. While it lasts the previous address stays
+ * held for its owner.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    previousEmail: text('previous_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_change_undos_user_idx').on(t.userId),
+    index('email_change_undos_previous_idx').on(t.previousEmail),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../../contract/notifications';
 import { shops, users } from './accounts';
 
@@ -64,6 +64,8 @@ export const emailTokens = pgTable(
     purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The account's credentials epoch when the link was made; a different current value voids it. */
+    epoch: integer('epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_tokens_user_idx').on(t.userId)],

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { profileUpdateSchema, shopUpdateSchema } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { badgeRemoved } from '../../db/verification';
-import { media, passwordResets, sessions, shops, users } from '../../db/schema';
+import { media, sessions, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
+import { voidCredentials } from '../../plugins/credentials-epoch';
 import { splitName } from '../../../contract/names';
 
 export async function findAccount(db: Db, userId: string) {
@@ -81,24 +82,22 @@ export async function passwordHashOf(db: Db, userId: string) {
   return row?.hash ?? null;
 }
 
-/** A new password ends every other session of the person and every reset link, in one transaction. */
+/**
+ * A new password ends every other session of the person and every link mailed before it (resets, email changes,
+ * verifications), in one transaction; returns the new credentials epoch.
+ */
 export async function changePassword(db: Db, userId: string, hash: string, keepSessionId: string | null) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, userId));
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await tx
-      .delete(sessions)
-      .where(
-        keepSessionId
-          ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-          : eq(sessions.userId, userId),
-      );
+    // Reset links are voided by the epoch, so following one says why it no longer works.
+    return voidCredentials(tx, userId, keepSessionId);
   });
 }
+
+/** "Sign out everywhere": every session ends, this one too, and every mailed link with them. */
+export const signOutEverywhere = (db: Db, userId: string) =>
+  db.transaction((tx) => voidCredentials(tx, userId, null));
 
 /** Sessions are keyed by the token's hash; the client sees a further hash of it, never the key itself. */
 export const publicSessionId = (id: string) =>

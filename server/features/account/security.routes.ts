@@ -10,7 +10,14 @@ import { notifyPasswordChanged } from '../../notify/account-notices';
 import { limitPasswordCheck } from '../../plugins/password-check-limit';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../passwords/passwords';
 import { deleteAccountData } from './deletion.queries';
-import { changePassword, endSession, listSessions, passwordHashOf, publicSessionId } from './account.queries';
+import {
+  changePassword,
+  endSession,
+  listSessions,
+  passwordHashOf,
+  publicSessionId,
+  signOutEverywhere,
+} from './account.queries';
 
 /** Password, sessions and deletion (the email change is the auth area's): each asks for the current password. */
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,7 +36,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }
   };
 
-  handle(app, 'POST /api/account/password', async (request) => {
+  handle(app, 'POST /api/account/password', async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
     if (isCommonPassword(input.newPassword)) {
@@ -38,9 +45,19 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       });
     }
     await confirmPassword(request, user.id, input.currentPassword, 'currentPassword');
-    await changePassword(db, user.id, await hashPassword(input.newPassword), request.sessionId);
+    const epoch = await changePassword(db, user.id, await hashPassword(input.newPassword), request.sessionId);
     audit(request, 'auth.password.changed');
     await notifyPasswordChanged(ctx, user.id);
+    // Device cookies of the old epoch no longer count as known devices; this browser just proved the password.
+    await app.devices.issue(reply, user.id, epoch);
+    return { ok: true };
+  });
+
+  handle(app, 'DELETE /api/account/sessions', async (request, reply) => {
+    const user = requireUser(request);
+    await signOutEverywhere(db, user.id);
+    audit(request, 'auth.sessions.ended_everywhere');
+    clearSessionCookie(reply, env);
     return { ok: true };
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, passwordResets } from '../../db/schema';
+import { notifications } from '../../db/schema';
 import { settleNotificationMail } from '../../notify/notifications';
 import {
   createTestApp,
@@ -53,11 +53,9 @@ describe('reset links end when they should', () => {
       { cookie: owner.cookie },
     );
     expect(res.statusCode).toBe(200);
-    const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, owner.user.id));
-    expect(rows.every((r) => r.usedAt !== null)).toBe(true);
-    expect(
-      (await post('/api/auth/reset-password', { token, password: 'attacker passphrase' })).statusCode,
-    ).toBe(400);
+    const stale = await post('/api/auth/reset-password', { token, password: 'attacker passphrase' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toMatch(/password of this account was changed or reset/);
     await settleNotificationMail();
     expect(
       t.mail.some((m) => m.to === 'changer@example.test' && /password was changed/i.test(m.subject)),
@@ -118,20 +116,6 @@ describe('sign-in limits cannot lock the owner out', () => {
     expect(owner.statusCode).toBe(200);
     expect(sessionCookie(owner)).toMatch(/^sid=/);
   });
-
-  it('guesses spread over many addresses hit a per-account ceiling of 100 per 15 minutes', async () => {
-    await signedInUser(t, { email: 'spread@example.test', password: 'owner passphrase' });
-    // signedInUser signed in once already: that attempt counts too.
-    const statuses: number[] = [];
-    for (let i = 0; i < 99; i++)
-      statuses.push(
-        (await post('/api/auth/login', { email: 'spread@example.test', password: `guess ${i}` })).statusCode,
-      );
-    expect(statuses).toEqual(Array.from({ length: 99 }, () => 401));
-    expect(
-      (await post('/api/auth/login', { email: 'spread@example.test', password: 'guess' })).statusCode,
-    ).toBe(429);
-  }, 60_000);
 
   it('password checks in settings are limited per account, whatever the address', async () => {
     const owner = await signedInUser(t, { email: 'settings@example.test', password: 'owner passphrase' });

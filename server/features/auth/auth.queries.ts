@@ -5,7 +5,7 @@ import { userColumns } from '../../plugins/sessions';
 
 export async function findUserForLogin(db: Db, email: string) {
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, credentialsEpoch: users.credentialsEpoch })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);

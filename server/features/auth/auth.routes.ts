@@ -10,6 +10,8 @@ import { clearSessionCookie, createSession, setSessionCookie, userColumns } from
 import { splitName } from '../../../contract/names';
 import { deleteSession, findUserForLogin } from './auth.queries';
 import { emailRoutes, sendVerification } from './email.routes';
+import { addressHeldForAnother } from './email-undo.queries';
+import { DEVICE_COOKIE } from '../../plugins/device-cookie';
 import { limitRegister, limitSignIn } from './limits';
 import { onboardingRoutes } from './onboarding.routes';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../passwords/passwords';
@@ -30,6 +32,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         password: 'This password is too common. Choose another.',
       });
     }
+    // An address its owner may still take back (an undo link is out) is not free.
+    if (await addressHeldForAnother(db, input.email, null))
+      throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
     const passwordHash = await hashPassword(input.password);
     let created;
     try {
@@ -51,24 +56,36 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!created) throw new Error('user insert returned nothing');
     audit(request, 'auth.register', { targetUserId: created.id, role: created.role });
     await sendVerification(ctx, request, created);
-    setSessionCookie(reply, env, await createSession(db, created.id, request));
+    setSessionCookie(reply, env, await createSession(db, created.id, request, 0));
+    // A new account starts at credentials epoch 0; this browser is its first known device.
+    await app.devices.issue(reply, created.id, 0);
     reply.status(201);
     return created;
   });
 
   handle(app, 'POST /api/auth/login', async (request, reply) => {
     const input = request.body;
-    await limitSignIn(app, request, input.email);
-    const found = await findUserForLogin(db, input.email);
+    // Without a device cookie the address limits run before the account is even looked up.
+    const hasDeviceCookie = Boolean(request.cookies[DEVICE_COOKIE]);
+    const early = hasDeviceCookie ? await findUserForLogin(db, input.email) : undefined;
+    const deviceId = early ? await app.devices.check(request, early.id, early.credentialsEpoch) : null;
+    const failureKeys = await limitSignIn(app, request, input.email, deviceId);
+    const found = early === undefined ? await findUserForLogin(db, input.email) : early;
     const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
     if (!found || !ok) {
-      audit(request, 'auth.login.failure', { email: input.email, knownAccount: Boolean(found) });
+      audit(request, 'auth.login.failure', {
+        email: input.email,
+        knownAccount: Boolean(found),
+        knownDevice: Boolean(deviceId),
+      });
       throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'Invalid email or password.');
     }
-    audit(request, 'auth.login.success', { targetUserId: found.id });
+    for (const key of failureKeys) await app.rateLimitRefund(key);
+    audit(request, 'auth.login.success', { targetUserId: found.id, knownDevice: Boolean(deviceId) });
+    await app.devices.issue(reply, found.id, found.credentialsEpoch);
     // A new token at every sign-in; the old cookie's session (if any) ends.
     if (request.sessionId) await deleteSession(db, request.sessionId);
-    setSessionCookie(reply, env, await createSession(db, found.id, request));
+    setSessionCookie(reply, env, await createSession(db, found.id, request, found.credentialsEpoch));
     // The answer says whether they had been here before this sign-in; from now on they have.
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, found.id));
     return found;

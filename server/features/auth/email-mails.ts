@@ -22,3 +22,20 @@ export function emailChangeMail(to: string, displayName: string, link: string): 
     text: `Hello ${mailSafeText(displayName)},\n\nSomeone (hopefully you) asked to use this address for their Luthier Registry account.\nNothing changes until you open this link within 24 hours:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail.\n`,
   };
 }
+
+export const undoLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
+
+/** To the address an email change replaced, at once: the owner's way back if the change was not theirs. */
+export function emailChangedMail(
+  to: string,
+  displayName: string,
+  newEmail: string,
+  link: string,
+): MailMessage {
+  return {
+    to,
+    subject: 'The email address of your Luthier Registry account was changed',
+    text: `Hello ${mailSafeText(displayName)},\n\nThe email address of your Luthier Registry account was just changed from this address to ${mailSafeText(newEmail)}.\n\nIf this was not you, open this link within 7 days to undo it:\n\n${link}\n\nIt gives this address back to the account, signs everyone out, cancels the current password and sends a link here to choose a new one. It works once, even if the password was changed since.\nIf you made the change yourself, ignore this mail.\n`,
+  };
+}

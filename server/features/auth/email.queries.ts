@@ -1,18 +1,23 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, passwordResets, sessions, users } from '../../db/schema';
 import { hashToken } from '../../plugins/sessions';
+import { addressHeldForAnother, createUndoToken } from './email-undo.queries';
 
 export const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export type EmailTokenPurpose = 'verify' | 'change';
 
-/** A new single-use link for `email`; an earlier link of the same purpose stops working. */
+/**
+ * A new single-use link for `email`; an earlier link of the same purpose stops working. `epoch` is the credentials
+ * epoch the request was authorised under (read with the password it checked); without it, the current one.
+ */
 export async function createEmailToken(
   db: Db,
   userId: string,
   email: string,
   purpose: EmailTokenPurpose,
+  epoch?: number,
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = new Date();
@@ -28,6 +33,7 @@ export async function createEmailToken(
       userId,
       email,
       purpose,
+      epoch: epoch ?? sql`(select ${users.credentialsEpoch} from ${users} where ${users.id} = ${userId})`,
       expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
     });
   });
@@ -35,8 +41,18 @@ export async function createEmailToken(
 }
 
 export type EmailTokenResult =
-  | { ok: true; userId: string; email: string; purpose: EmailTokenPurpose }
-  | { ok: false; reason: 'invalid' | 'taken' };
+  | {
+      ok: true;
+      userId: string;
+      email: string;
+      purpose: EmailTokenPurpose;
+      /** For a change: the address it replaced, and the link (mailed there) that undoes it. */
+      undo?: { previousEmail: string; displayName: string; token: string };
+    }
+  | { ok: false; reason: 'invalid' | 'taken' | 'voided' };
+
+/** The link was made under the account's current credentials epoch. */
+const underCurrentEpoch = sql`${emailTokens.epoch} = (select ${users.credentialsEpoch} from ${users} where ${users.id} = ${emailTokens.userId})`;
 
 /**
  * Follows a link: proves the address, and for a change makes it the account's email. A change also ends the
@@ -52,7 +68,12 @@ export async function consumeEmailToken(
 ): Promise<EmailTokenResult> {
   const now = new Date();
   const found = await db
-    .select({ email: emailTokens.email, purpose: emailTokens.purpose })
+    .select({
+      userId: emailTokens.userId,
+      email: emailTokens.email,
+      purpose: emailTokens.purpose,
+      current: sql<boolean>`${emailTokens.epoch} = ${users.credentialsEpoch}`,
+    })
     .from(emailTokens)
     .innerJoin(users, eq(users.id, emailTokens.userId))
     .where(
@@ -61,20 +82,20 @@ export async function consumeEmailToken(
     .limit(1);
   const pending = found[0];
   if (!pending) return { ok: false, reason: 'invalid' };
-  if (pending.purpose === 'change') {
-    const [other] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, pending.email))
-      .limit(1);
-    if (other) return { ok: false, reason: 'taken' };
-  }
+  if (!pending.current) return { ok: false, reason: 'voided' };
+  if (pending.purpose === 'change' && (await addressHeldForAnother(db, pending.email, pending.userId)))
+    return { ok: false, reason: 'taken' };
   return db.transaction(async (tx): Promise<EmailTokenResult> => {
     const [claimed] = await tx
       .update(emailTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(emailTokens.id, hashToken(token)), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
+        and(
+          eq(emailTokens.id, hashToken(token)),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+          underCurrentEpoch,
+        ),
       )
       .returning({ userId: emailTokens.userId, email: emailTokens.email, purpose: emailTokens.purpose });
     if (!claimed) return { ok: false, reason: 'invalid' };
@@ -89,6 +110,12 @@ export async function consumeEmailToken(
       await onProven?.(tx, claimed.userId, claimed.email);
       return { ok: true, ...claimed };
     }
+    const [before] = await tx
+      .select({ email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, claimed.userId))
+      .for('update');
+    if (!before) return { ok: false, reason: 'invalid' };
     await tx
       .update(users)
       .set({ email: claimed.email, emailVerifiedAt: now, updatedAt: now })
@@ -109,7 +136,12 @@ export async function consumeEmailToken(
       .set({ usedAt: now })
       .where(and(eq(emailTokens.userId, claimed.userId), isNull(emailTokens.usedAt)));
     await onProven?.(tx, claimed.userId, claimed.email);
-    return { ok: true, ...claimed };
+    const undoToken = await createUndoToken(tx, claimed.userId, before.email, claimed.email);
+    return {
+      ok: true,
+      ...claimed,
+      undo: { previousEmail: before.email, displayName: before.displayName, token: undoToken },
+    };
   });
 }
 
@@ -121,9 +153,4 @@ export async function hasVerifiedEmail(db: Db, userId: string, email: string): P
     .where(eq(users.id, userId))
     .limit(1);
   return Boolean(row?.verifiedAt) && row?.email === email.trim().toLowerCase();
-}
-
-export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return row?.hash ?? null;
 }

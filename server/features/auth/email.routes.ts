@@ -8,8 +8,10 @@ import { audit } from '../../plugins/audit';
 import { handle } from '../../plugins/api-route';
 import { AppError, badRequest, conflict } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
-import { emailChangeMail, verificationMail, verifyLink } from './email-mails';
-import { consumeEmailToken, createEmailToken, passwordHashOf } from './email.queries';
+import { credentialsOf, VOIDED_LINK_MESSAGE } from '../../plugins/credentials-epoch';
+import { emailChangedMail, emailChangeMail, undoLink, verificationMail, verifyLink } from './email-mails';
+import { consumeEmailToken, createEmailToken } from './email.queries';
+import { emailUndoRoutes } from './email-undo.routes';
 import { verifyPassword } from '../../passwords/passwords';
 import { HOUR_MS, MINUTE_MS } from './limits';
 
@@ -31,14 +33,16 @@ export async function sendEmailChange(
   request: FastifyRequest,
   user: { id: string; displayName: string },
   newEmail: string,
+  epoch: number,
 ): Promise<void> {
-  const token = await createEmailToken(ctx.db, user.id, newEmail, 'change');
+  const token = await createEmailToken(ctx.db, user.id, newEmail, 'change', epoch);
   void ctx.mailer
     .send(emailChangeMail(newEmail, user.displayName, verifyLink(ctx.env.publicUrl, token)))
     .catch((err: unknown) => request.log.error({ err }, 'email change mail could not be sent'));
 }
 
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await emailUndoRoutes(app, ctx);
   handle(app, 'POST /api/auth/verify-email', async (request) => {
     await app.rateLimit(`verify-email:ip:${request.ip}`, 30, 15 * MINUTE_MS);
     const { token } = request.body;
@@ -48,6 +52,8 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     );
     if (!result.ok && result.reason === 'taken')
       throw conflict('Another account already uses this email address.', 'EMAIL_TAKEN');
+    if (!result.ok && result.reason === 'voided')
+      throw badRequest(VOIDED_LINK_MESSAGE, { token: VOIDED_LINK_MESSAGE });
     if (!result.ok) {
       throw badRequest('This link is invalid, used or expired. Ask for a new one from your account.', {
         token: 'This link is invalid, used or expired.',
@@ -56,6 +62,13 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     audit(request, result.purpose === 'change' ? 'auth.email.changed' : 'auth.email.verified', {
       targetUserId: result.userId,
     });
+    if (result.undo) {
+      const { previousEmail, displayName, token: undoToken } = result.undo;
+      const link = undoLink(ctx.env.publicUrl, undoToken);
+      void ctx.mailer
+        .send(emailChangedMail(previousEmail, displayName, result.email, link))
+        .catch((err: unknown) => request.log.error({ err }, 'email changed mail could not be sent'));
+    }
     return {
       ok: true,
       email: result.email,
@@ -68,7 +81,9 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const user = requireUser(request);
     const input = request.body;
     await limitPasswordCheck(app, request, user.id);
-    if (!(await verifyPassword(await passwordHashOf(ctx.db, user.id), input.password))) {
+    // The link carries the epoch read with the hash checked here: a reset that lands meanwhile voids it too.
+    const credentials = await credentialsOf(ctx.db, user.id);
+    if (!credentials || !(await verifyPassword(credentials.hash, input.password))) {
       throw new AppError(401, ErrorCodes.UNAUTHENTICATED, 'That password is not correct.', {
         fields: { password: 'That password is not correct.' },
       });
@@ -83,7 +98,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     // Nothing changes until the link sent to the new address is followed; the current address is told now.
     // Whether another account uses the address is checked only when the link is followed, so this form cannot be
     // used to find out who has an account.
-    await sendEmailChange(ctx, request, user, input.email);
+    await sendEmailChange(ctx, request, user, input.email, credentials.epoch);
     await notifyEmailChangeRequested(ctx, user.id, input.email);
     audit(request, 'auth.email.change_requested', { previousEmail: user.email, email: input.email });
     return { ok: true, email: user.email, pendingEmail: input.email };

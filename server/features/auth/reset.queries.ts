@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResets, sessions, users } from '../../db/schema';
+import { passwordResets, users } from '../../db/schema';
+import { voidCredentials } from '../../plugins/credentials-epoch';
 import { hashToken } from '../../plugins/sessions';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -12,7 +13,7 @@ export async function createResetToken(
   email: string,
 ): Promise<{ token: string; displayName: string } | null> {
   const [user] = await db
-    .select({ id: users.id, displayName: users.displayName })
+    .select({ id: users.id, displayName: users.displayName, epoch: users.credentialsEpoch })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -28,18 +29,26 @@ export async function createResetToken(
     await tx.insert(passwordResets).values({
       id: hashToken(token),
       userId: user.id,
+      epoch: user.epoch,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
   });
   return { token, displayName: user.displayName };
 }
 
-/** Whether a reset token is usable right now; checked before any password is hashed. */
-export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
+/** The link was made under the account's current credentials epoch. */
+const underCurrentEpoch = sql`${passwordResets.epoch} = (select ${users.credentialsEpoch} from ${users} where ${users.id} = ${passwordResets.userId})`;
+
+/**
+ * Whether a reset token is usable right now ('voided': a password change, reset or "sign out everywhere" came
+ * after it); checked before any password is hashed.
+ */
+export async function resetTokenState(db: Db, token: string): Promise<'valid' | 'invalid' | 'voided'> {
   const now = new Date();
   const [row] = await db
-    .select({ id: passwordResets.id })
+    .select({ current: sql<boolean>`${passwordResets.epoch} = ${users.credentialsEpoch}` })
     .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(
       and(
         eq(passwordResets.id, hashToken(token)),
@@ -48,15 +57,21 @@ export async function isResetTokenValid(db: Db, token: string): Promise<boolean>
       ),
     )
     .limit(1);
-  return Boolean(row);
+  if (!row) return 'invalid';
+  return row.current ? 'valid' : 'voided';
 }
 
 /**
- * Uses a reset token: marks it used, sets the new hash and ends every session, in one transaction; returns the
+ * Uses a reset token: marks it used, sets the new hash and ends every session and mailed link, in one
+ * transaction; returns the
  * account's id, or null for an unusable token.
  * The conditional update makes the token single-use even when two requests race.
  */
-export async function consumeResetToken(db: Db, token: string, passwordHash: string): Promise<string | null> {
+export async function consumeResetToken(
+  db: Db,
+  token: string,
+  passwordHash: string,
+): Promise<{ userId: string; epoch: number } | null> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [reset] = await tx
@@ -67,17 +82,18 @@ export async function consumeResetToken(db: Db, token: string, passwordHash: str
           eq(passwordResets.id, hashToken(token)),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, now),
+          underCurrentEpoch,
         ),
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) return null;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    const epoch = await voidCredentials(tx, reset.userId, null);
     // Other outstanding links for this account stop working too.
     await tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    return reset.userId;
+    return { userId: reset.userId, epoch };
   });
 }
