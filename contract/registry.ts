@@ -150,7 +150,13 @@ export const createInstrumentSchema = buildFieldsSchema.extend({
 });
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
-export { IDENTITY_FIELDS, OWNER_FIELDS } from './registry-values';
+export {
+  IDENTITY_FIELDS,
+  OWNER_FIELDS,
+  VERIFIED_FIELDS,
+  VERIFIED_FIELD_NAMES,
+  verificationRemovedReason,
+} from './registry-values';
 
 export const editInstrumentSchema = buildFieldsSchema
   .partial()
