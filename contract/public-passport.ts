@@ -62,9 +62,12 @@ export const publicPassportSchema = z.object({
   maker: z
     .object({
       shopName: z.string(),
-      slug: z.string(),
+      /** The shop page (/l/{slug}); null once the maker's account is closed. */
+      slug: z.string().nullable(),
       verified: z.boolean(),
       location: z.string().nullable(),
+      /** The maker closed their account: the name stays as history, "Made by {name} (account closed)". */
+      accountClosed: z.boolean(),
     })
     .nullable(),
   status: z.enum(['active', 'stolen', 'destroyed']),

@@ -207,7 +207,11 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
       caption: img.caption,
       isPrimary: img.isPrimary,
     })),
-    maker: maker ?? null,
+    maker: maker
+      ? { ...maker, accountClosed: false }
+      : i.formerMakerName
+        ? { shopName: i.formerMakerName, slug: null, verified: false, location: null, accountClosed: true }
+        : null,
     status: i.status,
     stolen:
       i.status === 'stolen'
