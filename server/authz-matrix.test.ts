@@ -717,7 +717,8 @@ const matrix: Record<string, Entry> = {
       url: `/api/registry/instruments/${(await instrumentWithPhoto()).id}/images`,
       ...(await imageUpload()),
     }),
-    expect: { ...signedIn(403), maker: 201, owner: 201 },
+    // The instrument has passed to its owner: only they change its photos now.
+    expect: { ...signedIn(403), owner: 201 },
   },
   'PATCH /api/registry/instruments/:id/images/:imageId': {
     request: async () => {
@@ -728,7 +729,7 @@ const matrix: Record<string, Entry> = {
         payload: { caption: 'Back' },
       };
     },
-    expect: { ...signedIn(403), maker: 200, owner: 200 },
+    expect: { ...signedIn(403), owner: 200 },
   },
   'PUT /api/registry/instruments/:id/images/order': {
     request: async () => {
@@ -739,14 +740,14 @@ const matrix: Record<string, Entry> = {
         payload: { imageIds: [imageId] },
       };
     },
-    expect: { ...signedIn(403), maker: 200, owner: 200 },
+    expect: { ...signedIn(403), owner: 200 },
   },
   'DELETE /api/registry/instruments/:id/images/:imageId': {
     request: async () => {
       const { id, imageId } = await instrumentWithPhoto();
       return { method: 'DELETE', url: `/api/registry/instruments/${id}/images/${imageId}` };
     },
-    expect: { ...signedIn(403), maker: 200, owner: 200 },
+    expect: { ...signedIn(403), owner: 200 },
   },
 
   // Registry: service records (owner, maker or any luthier with a shop; only the owner decides pending ones)

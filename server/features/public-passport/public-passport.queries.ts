@@ -111,17 +111,27 @@ async function provenance(db: Db, id: string): Promise<PublicPassport['provenanc
 
 const recorder = alias(users, 'recorder');
 
-/** A servicing shop by its name; an owner who keeps their name private and serviced it themselves as "Owner". */
+/**
+ * A shop recording its own work by its name; a servicer the owner or maker named is their claim until the named
+ * registry shop answers; an owner who keeps their name private and serviced it themselves as "Owner".
+ */
 function servicerShown(s: {
   servicerName: string;
   shopName: string | null;
   recorderName: string | null;
   recorderPrivate: boolean | null;
+  claimStatus: 'none' | 'pending' | 'confirmed' | 'declined';
+  reportedBy: 'owner' | 'maker' | 'servicer';
 }): string {
-  if (s.shopName) return s.shopName;
+  const reported = `reported by the ${s.reportedBy === 'maker' ? 'maker' : 'owner'}`;
+  if (s.shopName) {
+    if (s.claimStatus === 'confirmed') return `by ${s.shopName}, confirmed`;
+    if (s.claimStatus === 'declined') return `not confirmed by ${s.shopName}`;
+    return s.claimStatus === 'pending' ? `${s.shopName} (${reported})` : s.shopName;
+  }
   const name = s.servicerName.trim();
-  if (!name || (s.recorderPrivate && name === s.recorderName)) return 'Owner';
-  return name;
+  if (!name || name === 'Owner' || (s.recorderPrivate && name === s.recorderName)) return 'Owner';
+  return `${name} (${reported})`;
 }
 
 /** The public view of a passport; null when the code is unknown. */
@@ -159,6 +169,8 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
         shopName: shops.name,
         recorderName: recorder.displayName,
         recorderPrivate: recorder.ownerPrivacy,
+        claimStatus: serviceRecords.claimStatus,
+        reportedBy: serviceRecords.reportedBy,
         description: serviceRecords.description,
       })
       .from(serviceRecords)
@@ -238,6 +250,7 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
       serviceDate: s.serviceDate,
       servicer: servicerShown(s),
       description: s.description,
+      claim: s.claimStatus,
     })),
     eventsCount: events?.n ?? 0,
     registeredOn: i.createdAt.toISOString().slice(0, 10),

@@ -80,7 +80,7 @@ export async function instrumentDetail(
       .where(eq(ownershipRecords.instrumentId, id))
       .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt)),
     db
-      .select({ rec: serviceRecords, shopName: servicerShop.name })
+      .select({ rec: serviceRecords, shopName: servicerShop.name, shopSlug: servicerShop.slug })
       .from(serviceRecords)
       .leftJoin(servicerShop, eq(servicerShop.id, serviceRecords.servicerShopId))
       .where(eq(serviceRecords.instrumentId, id))
@@ -147,10 +147,12 @@ export async function instrumentDetail(
     ownershipHistory: history,
     serviceRecords: services
       .filter(({ rec }) => rec.status === 'approved' || privileged(rec.recordedById))
-      .map(({ rec, shopName }) => ({
+      .map(({ rec, shopName, shopSlug }) => ({
         ...rec,
         ...(privileged(rec.recordedById) ? {} : { cost: null, notes: null }),
         recordedBy: shopName,
+        servicerShop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
+        claim: rec.claimStatus,
       })),
     events: events.map((e) => ({
       id: e.id,
