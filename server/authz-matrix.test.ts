@@ -141,6 +141,21 @@ async function pendingServiceRecord(): Promise<string> {
   return record.id;
 }
 
+/** A service record the owner wrote naming the world's luthier's shop as the servicer, not yet answered. */
+async function claimNamingLuthier(): Promise<string> {
+  const record = await addServiceRecord(t.db, w.instrumentId, {
+    servicerName: 'luthier workshop',
+    servicerShopId: shopOf(w.people.luthier),
+    recordedById: w.people.owner.user.id,
+    serviceType: 'repair',
+    description: 'Crack repair',
+    serviceDate: '2025-02-01',
+    claimStatus: 'pending',
+    reportedBy: 'owner',
+  });
+  return record.id;
+}
+
 /**
  * A new person of the actor's kind, for cells that end sessions or change credentials: a new maker has made
  * an instrument, a new owner (or other owner) owns one.
@@ -768,6 +783,15 @@ const matrix: Record<string, Entry> = {
         `/api/registry/instruments/${w.instrumentId}/service-records/${await pendingServiceRecord()}/reject`,
       ),
     expect: { ...signedIn(403), owner: 200 },
+  },
+  // Only the owner of the shop a record names answers it; to anyone else the record does not exist.
+  'POST /api/registry/service-records/:recordId/confirm': {
+    request: async () => post(`/api/registry/service-records/${await claimNamingLuthier()}/confirm`),
+    expect: { ...signedIn(404), luthier: 200 },
+  },
+  'POST /api/registry/service-records/:recordId/decline': {
+    request: async () => post(`/api/registry/service-records/${await claimNamingLuthier()}/decline`),
+    expect: { ...signedIn(404), luthier: 200 },
   },
 
   // Registry: transfers (the owner offers; only sender and recipient see an offer, everyone else gets 404)
