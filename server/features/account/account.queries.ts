@@ -57,6 +57,7 @@ export async function updateShop(db: Db, userId: string, data: z.output<typeof s
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({
+        id: shops.id,
         name: shops.name,
         location: shops.location,
         establishedYear: shops.establishedYear,
@@ -82,7 +83,7 @@ export async function updateShop(db: Db, userId: string, data: z.output<typeof s
         updatedAt: new Date(),
       })
       .where(eq(shops.ownerId, userId));
-    return { removal, previousName: before.name };
+    return { removal, previousName: before.name, shopId: before.id };
   });
 }
 

@@ -9,6 +9,7 @@ import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
 import { notify, notifyAdmins } from '../../notify/notifications';
+import { audit } from '../../plugins/audit';
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, media } = ctx;
@@ -34,6 +35,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const updated = await updateShop(db, user.id, input);
     if (!updated) throw notFound('You have no shop yet.');
     if (updated.removal) {
+      audit(request, 'verification.changed', {
+        shopId: updated.shopId,
+        verified: false,
+        removal: updated.removal,
+      });
       await notifyAdmins(ctx, db, {
         kind: 'verification_removed',
         title: `${input.name} needs a new check`,

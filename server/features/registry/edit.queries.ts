@@ -76,7 +76,7 @@ export async function editInstrument(
     changes.push({ field, from, to });
     patch[field] = to;
   }
-  if (!changes.length) return 0;
+  if (!changes.length) return { changed: 0, removal: null };
   const identity = changes.some((c) => isIdentity(c.field));
   const correction = identity && (await hasChangedHands(ctx.db, found.instrument.id));
   const reason = input.reason?.trim() ?? '';
@@ -132,5 +132,5 @@ export async function editInstrument(
       link: '/admin',
     });
   });
-  return changes.length;
+  return { changed: changes.length, removal };
 }
