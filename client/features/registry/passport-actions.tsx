@@ -74,9 +74,8 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
         )}
         {instrument.verified && (
           <p className="mb-4 text-sm text-wood-800">
-            Changing its name, model, serial number, year, type, category, woods, strings or scale removes
-            the Verified badge until an admin checks it again. Finish, description, condition and value do
-            not.
+            Changing its name, model, serial number, year, type, category, woods, strings or scale removes the
+            Verified badge until an admin checks it again. Finish, description, condition and value do not.
           </p>
         )}
         {instrument.viewer.correctionRequired && (
