@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'service_pending',
   'service_approved',
   'service_rejected',
+  'service_claim',
+  'service_claim_answered',
   'verification_given',
   'verification_removed',
   'password_changed',
@@ -37,6 +39,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   service_pending: 'A service record awaits your approval',
   service_approved: 'Your service record is approved',
   service_rejected: 'Your service record is rejected',
+  service_claim: 'A service record names your shop',
+  service_claim_answered: 'A shop answers a service record you wrote',
   verification_given: 'A shop or instrument of yours is verified',
   verification_removed: 'A verification is removed',
   password_changed: 'Your password is changed',
@@ -60,6 +64,14 @@ export const notificationSchema = z.object({
    * (POST /api/notifications/{id}/reply). Who wrote it stays on the server; neither side sees the other's email.
    */
   canReply: z.boolean(),
+  /**
+   * A service record naming the recipient's shop as its servicer: while pending, the entry offers Confirm and
+   * Decline (POST /api/registry/service-records/{recordId}/confirm or /decline).
+   */
+  serviceClaim: z
+    .object({ recordId: z.string(), status: z.enum(['none', 'pending', 'confirmed', 'declined']) })
+    .nullable()
+    .optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

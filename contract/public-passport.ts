@@ -34,9 +34,15 @@ export const publicOwnerSchema = z.object({
 export const publicServiceSchema = z.object({
   serviceType: serviceTypeSchema,
   serviceDate: z.string(),
-  /** The servicer's name, the servicing shop's name, or "Owner". */
+  /**
+   * Who serviced it, as shown: a shop recording its own work by name; a servicer named by the owner or maker as
+   * "{name} (reported by the owner)" until the named registry shop answers ("by {shop}, confirmed" or
+   * "not confirmed by {shop}"); or "Owner".
+   */
   servicer: z.string(),
   description: z.string(),
+  /** Whether the named registry shop confirmed it; `none` when no other shop is named. */
+  claim: z.enum(['none', 'pending', 'confirmed', 'declined']),
 });
 
 export const publicPassportSchema = z.object({
@@ -62,9 +68,12 @@ export const publicPassportSchema = z.object({
   maker: z
     .object({
       shopName: z.string(),
-      slug: z.string(),
+      /** The shop page (/l/{slug}); null once the maker's account is closed. */
+      slug: z.string().nullable(),
       verified: z.boolean(),
       location: z.string().nullable(),
+      /** The maker closed their account: the name stays as history, "Made by {name} (account closed)". */
+      accountClosed: z.boolean(),
     })
     .nullable(),
   status: z.enum(['active', 'stolen', 'destroyed']),

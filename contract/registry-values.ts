@@ -37,5 +37,31 @@ export const IDENTITY_FIELDS = [
   'scaleLength',
   'numberOfStrings',
 ] as const;
+/**
+ * The facts a verification of an instrument covers (what the admin checks against the label, the workshop book
+ * or photos): changing any of them, before or after a transfer, removes the Verified badge. The maker is covered
+ * too and cannot be changed at all. Finish, description, condition and value are not covered: they change with
+ * the instrument's life (a refinish is a service) and say nothing about which instrument it is.
+ */
+export const VERIFIED_FIELDS = [...IDENTITY_FIELDS, 'instrumentType', 'category'] as const;
+/** How a covered fact is named in "Verification removed: serial number changed". */
+export const VERIFIED_FIELD_NAMES: Record<(typeof VERIFIED_FIELDS)[number], string> = {
+  name: 'name',
+  model: 'model',
+  serialNumber: 'serial number',
+  yearMade: 'year made',
+  bodyWood: 'body wood',
+  neckWood: 'neck wood',
+  fretboardWood: 'fretboard wood',
+  scaleLength: 'scale length',
+  numberOfStrings: 'number of strings',
+  instrumentType: 'type',
+  category: 'category',
+};
+/** "Verification removed: serial number and year made changed". */
+export function verificationRemovedReason(names: readonly string[]): string {
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return `Verification removed: ${list} changed`;
+}
 /** Facts that belong to whoever owns the instrument now. */
 export const OWNER_FIELDS = ['condition', 'estimatedValue'] as const;

@@ -150,7 +150,13 @@ export const createInstrumentSchema = buildFieldsSchema.extend({
 });
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
-export { IDENTITY_FIELDS, OWNER_FIELDS } from './registry-values';
+export {
+  IDENTITY_FIELDS,
+  OWNER_FIELDS,
+  VERIFIED_FIELDS,
+  VERIFIED_FIELD_NAMES,
+  verificationRemovedReason,
+} from './registry-values';
 
 export const editInstrumentSchema = buildFieldsSchema
   .partial()
@@ -194,9 +200,16 @@ export const ownershipSchema = z.object({
 });
 export type Ownership = z.infer<typeof ownershipSchema>;
 
+/** Whether a registry shop named as the servicer confirmed a record: `none` when no other shop is named. */
+export const serviceClaimSchema = z.enum(['none', 'pending', 'confirmed', 'declined']);
+export type ServiceClaim = z.infer<typeof serviceClaimSchema>;
+
 export const serviceRecordSchema = z.object({
   id: z.string(),
   servicerName: z.string(),
+  /** The registry shop named as the servicer (the recorder's own or another), with its answer. */
+  servicerShop: z.object({ name: z.string(), slug: z.string() }).nullable().optional(),
+  claim: serviceClaimSchema.optional(),
   serviceType: serviceTypeSchema,
   description: z.string(),
   workPerformed: z.string().nullable(),
@@ -277,6 +290,18 @@ export type ImageOrderInput = z.input<typeof imageOrderSchema>;
 const isoDate = z.iso.date({ message: 'Enter a date (YYYY-MM-DD).' });
 export const serviceInputSchema = z.object({
   servicerName: optText(120),
+  /**
+   * The servicing shop's registry handle (with or without @ or /l/), when a shop in the registry did the work:
+   * the record says "reported by the owner" until that shop confirms it.
+   */
+  servicerShop: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80, 'At most 80 characters.')
+    .transform((v) => v.replace(/^(?:\/?l\/|@)/, ''))
+    .refine((v) => v === '' || /^[a-z0-9-]+$/.test(v), 'Enter a shop handle, such as @oak-workshop.')
+    .optional(),
   serviceType: serviceTypeSchema,
   description: z
     .string({ message: 'Describe the service.' })

@@ -128,6 +128,37 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await expect(page.getByText('Ownership transferred')).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The owner names the maker's shop as the servicer: the passport calls it the owner's report until that shop
+  // confirms it from its inbox.
+  await page.getByRole('tab', { name: 'Service History' }).click();
+  await page.getByLabel('Service type').selectOption('repair');
+  await page.getByLabel('Description').fill('Open seam reglued');
+  await page.getByLabel(/^Servicing shop.s handle/).fill('@elena-marquez');
+  await page.getByRole('button', { name: 'Save service record' }).click();
+  await expect(page.getByText('Waiting for Marquez Guitar Workshop to confirm')).toBeVisible();
+  const instrumentId = passportUrl.split('/instruments/')[1] ?? '';
+  const { passportCode } = (await (
+    await page.request.get(`/api/registry/instruments/${instrumentId}`)
+  ).json()) as { passportCode: string };
+
+  // The maker, no longer the owner, is told to ask the owner about photos, and confirms the service.
+  await signIn(page, 'luthier@example.com', 'luthier-demo-2026');
+  await page.goto(passportUrl);
+  await page.getByRole('tab', { name: 'Gallery' }).click();
+  await expect(
+    page.getByText('Ask the owner: after a transfer only the owner changes the photos.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const claim = page
+    .getByRole('dialog')
+    .getByRole('listitem')
+    .filter({ hasText: `Did Marquez Guitar Workshop service ${name}?` });
+  await claim.getByRole('button', { name: 'Confirm' }).click();
+  await expect(claim.getByText(/^You confirmed this service/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto(`/p/${passportCode}`);
+  await expect(page.getByText('by Marquez Guitar Workshop, confirmed')).toBeVisible();
+
   // An admin verifies it; the registry card shows the Verified badge.
   await signIn(page, 'admin@example.com', 'admin-demo-2026');
   await page.goto('/admin');

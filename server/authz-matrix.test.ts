@@ -143,6 +143,21 @@ async function pendingServiceRecord(): Promise<string> {
   return record.id;
 }
 
+/** A service record the owner wrote naming the world's luthier's shop as the servicer, not yet answered. */
+async function claimNamingLuthier(): Promise<string> {
+  const record = await addServiceRecord(t.db, w.instrumentId, {
+    servicerName: 'luthier workshop',
+    servicerShopId: shopOf(w.people.luthier),
+    recordedById: w.people.owner.user.id,
+    serviceType: 'repair',
+    description: 'Crack repair',
+    serviceDate: '2025-02-01',
+    claimStatus: 'pending',
+    reportedBy: 'owner',
+  });
+  return record.id;
+}
+
 /**
  * A new person of the actor's kind, for cells that end sessions or change credentials: a new maker has made
  * an instrument, a new owner (or other owner) owns one.
@@ -744,7 +759,8 @@ const matrix: Record<string, Entry> = {
       url: `/api/registry/instruments/${(await instrumentWithPhoto()).id}/images`,
       ...(await imageUpload()),
     }),
-    expect: { ...signedIn(403), maker: 201, owner: 201 },
+    // The instrument has passed to its owner: only they change its photos now.
+    expect: { ...signedIn(403), owner: 201 },
   },
   'PATCH /api/registry/instruments/:id/images/:imageId': {
     request: async () => {
@@ -755,7 +771,7 @@ const matrix: Record<string, Entry> = {
         payload: { caption: 'Back' },
       };
     },
-    expect: { ...signedIn(403), maker: 200, owner: 200 },
+    expect: { ...signedIn(403), owner: 200 },
   },
   'PUT /api/registry/instruments/:id/images/order': {
     request: async () => {
@@ -766,14 +782,14 @@ const matrix: Record<string, Entry> = {
         payload: { imageIds: [imageId] },
       };
     },
-    expect: { ...signedIn(403), maker: 200, owner: 200 },
+    expect: { ...signedIn(403), owner: 200 },
   },
   'DELETE /api/registry/instruments/:id/images/:imageId': {
     request: async () => {
       const { id, imageId } = await instrumentWithPhoto();
       return { method: 'DELETE', url: `/api/registry/instruments/${id}/images/${imageId}` };
     },
-    expect: { ...signedIn(403), maker: 200, owner: 200 },
+    expect: { ...signedIn(403), owner: 200 },
   },
 
   // Registry: service records (owner, maker or any luthier with a shop; only the owner decides pending ones)
@@ -794,6 +810,15 @@ const matrix: Record<string, Entry> = {
         `/api/registry/instruments/${w.instrumentId}/service-records/${await pendingServiceRecord()}/reject`,
       ),
     expect: { ...signedIn(403), owner: 200 },
+  },
+  // Only the owner of the shop a record names answers it; to anyone else the record does not exist.
+  'POST /api/registry/service-records/:recordId/confirm': {
+    request: async () => post(`/api/registry/service-records/${await claimNamingLuthier()}/confirm`),
+    expect: { ...signedIn(404), luthier: 200 },
+  },
+  'POST /api/registry/service-records/:recordId/decline': {
+    request: async () => post(`/api/registry/service-records/${await claimNamingLuthier()}/decline`),
+    expect: { ...signedIn(404), luthier: 200 },
   },
 
   // Registry: transfers (the owner offers; only sender and recipient see an offer, everyone else gets 404)

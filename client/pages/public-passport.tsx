@@ -1,5 +1,6 @@
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { MakerLine } from '../features/public-passport/maker-line';
 import { BuiltInCourse } from '../components/built-in-course';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
@@ -50,18 +51,8 @@ export function PublicPassportPage() {
         <p className="font-mono text-sm text-stone-600">Passport {p.passportCode}</p>
         <h1 className="font-serif text-4xl font-bold text-wood-900">{p.name}</h1>
         <p className="mt-1 text-stone-700">
-          {p.maker ? (
-            <>
-              Made by{' '}
-              <Link to={`/l/${p.maker.slug}`} className="font-medium text-wood-800 underline">
-                {p.maker.shopName}
-              </Link>{' '}
-              in {p.yearMade}
-            </>
-          ) : (
-            `Made in ${p.yearMade}`
-          )}{' '}
-          · {p.status === 'active' ? 'Active' : p.status === 'stolen' ? 'Reported stolen' : 'Destroyed'} ·
+          <MakerLine p={p} /> ·{' '}
+          {p.status === 'active' ? 'Active' : p.status === 'stolen' ? 'Reported stolen' : 'Destroyed'} ·
           registered {p.registeredOn} · {p.eventsCount} logged events
         </p>
         <BuiltInCourse builtIn={p.builtIn} className="mt-1 text-stone-700" />

@@ -10,16 +10,18 @@ export function VerifiedPage() {
       </p>
       <h2>A verified shop</h2>
       <p>
-        An admin checked that the shop exists under that name, for example in a trade register, on a visit or
-        by a call to the workshop. If the shop is renamed, the badge goes away until an admin checks the new
-        name.
+        An admin checked that the shop exists under that name, at that place and since that year, for example
+        in a trade register, on a visit or by a call to the workshop. If the shop changes its name, its
+        handle, its location or its founding year, the badge goes away until an admin checks again.
       </p>
       <h2>A verified instrument</h2>
       <p>
-        An admin checked the instrument&rsquo;s identity facts (maker, serial number, year, woods) against
-        evidence such as the label, the maker&rsquo;s workshop book or photos. If the maker later corrects
-        those facts, the correction appears in the history with its reason and the badge goes away until an
-        admin checks again.
+        An admin checked the instrument&rsquo;s identity facts against evidence such as the label, the
+        maker&rsquo;s workshop book or photos: its maker, name, model, serial number, year, type, category,
+        woods (body, neck, fretboard), number of strings and scale length. If any of them changes, before or
+        after a sale, the badge goes away until an admin checks again, and the history says which fact changed
+        (&ldquo;Verification removed: serial number changed&rdquo;). Finish, description, condition and value
+        are not part of the check.
       </p>
       <h2>What it does not mean</h2>
       <ul>

@@ -30,6 +30,17 @@ const decideService = <A extends 'approve' | 'reject'>(action: A) => ({
   errors: [401, 403, 404, 409],
 });
 
+const answerClaim = <A extends 'confirm' | 'decline'>(action: A) => ({
+  method: 'POST' as const,
+  path: `/api/registry/service-records/:recordId/${action}` as const,
+  summary: `${action === 'confirm' ? 'Confirm' : 'Decline'} a service record that names your shop as its servicer (that shop's owner)`,
+  tag: service,
+  auth: 'session' as const,
+  params: z.object({ recordId: pathText('The service record id') }),
+  response: { status: 200, schema: okSchema },
+  errors: [401, 404, 409],
+});
+
 const answerTransfer = <A extends 'accept' | 'decline' | 'cancel'>(action: A) => ({
   method: 'POST' as const,
   path: `/api/registry/transfers/:transferId/${action}` as const,
@@ -49,7 +60,8 @@ export const PASSPORT_ROUTES = [
   {
     method: 'POST',
     path: '/api/registry/instruments/:id/images',
-    summary: 'Add a photo (maker or owner; multipart/form-data with a "file" part and an optional "caption")',
+    summary:
+      'Add a photo (the owner: the maker until the first transfer; multipart/form-data with a "file" part and an optional "caption")',
     tag: photos,
     auth: 'session',
     params: instrumentParams,
@@ -101,6 +113,8 @@ export const PASSPORT_ROUTES = [
   },
   decideService('approve'),
   decideService('reject'),
+  answerClaim('confirm'),
+  answerClaim('decline'),
   {
     method: 'POST',
     path: '/api/registry/instruments/:id/transfers',

@@ -18,6 +18,8 @@ export interface NotificationInput {
   counterpartUserId?: string | null;
   /** For a message between people: the shop the conversation is about. */
   shopId?: string | null;
+  /** For a service record naming the recipient's shop: the record they may confirm or decline. */
+  serviceRecordId?: string | null;
 }
 
 /** A safe in-site path: starts with one slash, then only URL path/query characters. */
@@ -56,6 +58,7 @@ export async function notify(ctx: AppContext, db: Db, items: NotificationInput[]
         link: i.link,
         counterpartUserId: i.counterpartUserId ?? null,
         shopId: i.shopId ?? null,
+        serviceRecordId: i.serviceRecordId ?? null,
         mailPending: ALWAYS_MAILED.includes(i.kind) || !muted.has(`${i.userId}:${i.kind}`),
       })),
     )

@@ -38,6 +38,12 @@ export const replyToNotification = (id: string, input: NotificationReplyInput) =
 export const useReplyToNotification = (id: string) =>
   useInboxMutation((input: NotificationReplyInput) => replyToNotification(id, input));
 
+/** The named shop's answer to a service record naming it: confirm or decline (the record says so publicly). */
+export const useAnswerServiceClaim = () =>
+  useInboxMutation(({ recordId, action }: { recordId: string; action: 'confirm' | 'decline' }) =>
+    apiJson<{ ok: true }>('POST', `/api/registry/service-records/${encodeURIComponent(recordId)}/${action}`),
+  );
+
 export const usePreferences = () =>
   useQuery({ queryKey: PREFERENCES_KEY, queryFn: getQueryFn<NotificationPreferences>({ on401: 'throw' }) });
 

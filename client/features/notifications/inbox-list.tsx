@@ -7,6 +7,7 @@ import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api';
 import { ReplyForm } from './reply-form';
+import { ServiceClaimActions } from './service-claim-actions';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -80,6 +81,7 @@ function Entry({ item, onOpen }: { item: Notification; onOpen: () => void }) {
         </button>
       )}
       {item.canReply && <Reply item={item} titleId={titleId} />}
+      {item.serviceClaim && <ServiceClaimActions claim={item.serviceClaim} titleId={titleId} />}
     </li>
   );
 }

@@ -14,15 +14,25 @@ const photo = (id: string, caption: string | null, orderIndex: number) => ({
   isPrimary: orderIndex === 0,
   orderIndex,
 });
-const instrument = (manage: boolean) =>
+const instrument = (manage: boolean, isMaker = manage) =>
   ({
     id: ID,
     name: 'Amber Violin',
     images: [photo('a', 'Front', 0), photo('b', 'Back', 1), photo('c', null, 2)],
-    viewer: { isMaker: manage, isOwner: false, isAdmin: false, canRecordService: false },
+    viewer: { isMaker, isOwner: manage, isAdmin: false, canRecordService: false },
   }) as unknown as InstrumentDetail;
 
 describe('GalleryTab', () => {
+  it('tells a maker who no longer owns the instrument to ask the owner, and offers no photo controls', () => {
+    renderWithProviders(<GalleryTab instrument={instrument(false, true)} />);
+    expect(
+      screen.getByText('Ask the owner: after a transfer only the owner changes the photos.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move Back later' })).toBeNull();
+    const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+    expect(items[0]).toHaveAttribute('draggable', 'false');
+  });
+
   it('reorders by dragging a photo onto another place', async () => {
     const calls = mockFetch({
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),

@@ -107,11 +107,12 @@ function PhotoControls({
 }
 
 /**
- * Photos; the maker and the current owner upload, caption, reorder (drag a photo onto another's place, or the
- * earlier / later buttons from the keyboard), choose the primary one and delete. Any photo opens in the lightbox.
+ * Photos; the current owner (the maker until the first transfer) uploads, captions, reorders (drag a photo onto
+ * another's place, or the earlier / later buttons from the keyboard), chooses the primary one and deletes. Any
+ * photo opens in the lightbox.
  */
 export function GalleryTab({ instrument: i }: { instrument: InstrumentDetail }) {
-  const canManage = i.viewer.isMaker || i.viewer.isOwner;
+  const canManage = i.viewer.isOwner;
   const [open, setOpen] = useState<number | null>(null);
   // Loaded at the first opening and kept mounted, so closing returns focus to the photo that opened it.
   const [used, setUsed] = useState(false);
@@ -142,6 +143,11 @@ export function GalleryTab({ instrument: i }: { instrument: InstrumentDetail }) 
   return (
     <div className="flex flex-col gap-5">
       {canManage && <PhotoUpload instrumentId={i.id} />}
+      {i.viewer.isMaker && !i.viewer.isOwner && (
+        <p className="text-sm text-stone-700">
+          Ask the owner: after a transfer only the owner changes the photos.
+        </p>
+      )}
       {i.images.length === 0 ? (
         <p className="rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-600">
           No photos yet.

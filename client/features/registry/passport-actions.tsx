@@ -72,6 +72,12 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
             {errorText(save.error)}
           </p>
         )}
+        {instrument.verified && (
+          <p className="mb-4 text-sm text-wood-800">
+            Changing its name, model, serial number, year, type, category, woods, strings or scale removes the
+            Verified badge until an admin checks it again. Finish, description, condition and value do not.
+          </p>
+        )}
         {instrument.viewer.correctionRequired && (
           <div className="mb-4">
             <Label htmlFor="correction-reason">Reason for a correction</Label>
@@ -83,8 +89,7 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
             />
             <p className="mt-1 text-xs text-wood-700">
               This instrument has changed hands: a change of its name, model, serial number, year, woods,
-              scale or strings is a correction, shown with this reason in its history, and removes the
-              Verified badge.
+              scale or strings is a correction, shown with this reason in its history.
             </p>
             <FieldError id="correction-reason-error" message={save.fields.reason} />
           </div>

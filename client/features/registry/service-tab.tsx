@@ -19,6 +19,7 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
     serviceDate: today,
     cost: '',
     servicerName: '',
+    servicerShop: '',
     notes: '',
   });
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
@@ -33,17 +34,18 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
     }),
   );
   const { fields } = save;
+  const needsApproval = !instrument.viewer.isOwner && !instrument.viewer.isMaker;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.submitValues({
       ...v,
       cost: v.cost.trim() ? Number(v.cost) : null,
       servicerName: v.servicerName.trim() || null,
+      servicerShop: needsApproval ? undefined : v.servicerShop.trim() || undefined,
       workPerformed: v.workPerformed.trim() || null,
       notes: v.notes.trim() || null,
     });
   };
-  const needsApproval = !instrument.viewer.isOwner && !instrument.viewer.isMaker;
   return (
     <form
       onSubmit={submit}
@@ -100,6 +102,23 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
         <Label htmlFor="s-servicer">Serviced by (optional)</Label>
         <Input id="s-servicer" value={v.servicerName} onChange={set('servicerName')} />
       </div>
+      {!needsApproval && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="s-servicer-shop">Servicing shop&rsquo;s handle in the registry (optional)</Label>
+          <Input
+            id="s-servicer-shop"
+            value={v.servicerShop}
+            onChange={set('servicerShop')}
+            placeholder="@oak-workshop"
+            aria-invalid={Boolean(fields.servicerShop) || undefined}
+            aria-describedby={fields.servicerShop ? 's-servicer-shop-error' : 's-servicer-shop-hint'}
+          />
+          <p id="s-servicer-shop-hint" className="text-xs text-stone-600">
+            The passport says &ldquo;reported by you&rdquo; until that shop confirms the work.
+          </p>
+          <FieldError id="s-servicer-shop-error" message={fields.servicerShop} />
+        </div>
+      )}
       <div className="flex flex-col gap-1">
         <Label htmlFor="s-cost">Cost (USD)</Label>
         <Input id="s-cost" type="number" inputMode="numeric" value={v.cost} onChange={set('cost')} />
@@ -143,11 +162,20 @@ export function ServiceTab({ instrument: i }: { instrument: InstrumentDetail }) 
                       {s.status === 'pending' ? 'Waiting for approval' : 'Rejected'}
                     </Badge>
                   )}
+                  {s.claim && s.claim !== 'none' && s.servicerShop && (
+                    <Badge variant={s.claim === 'confirmed' ? 'secondary' : 'warning'}>
+                      {s.claim === 'confirmed'
+                        ? `Confirmed by ${s.servicerShop.name}`
+                        : s.claim === 'declined'
+                          ? `Not confirmed by ${s.servicerShop.name}`
+                          : `Waiting for ${s.servicerShop.name} to confirm`}
+                    </Badge>
+                  )}
                 </div>
               </div>
               <p className="mt-1 text-sm text-stone-600">
                 {formatDate(s.serviceDate)} · {s.servicerName}
-                {s.recordedBy ? ` · recorded by ${s.recordedBy}` : ''}
+                {s.recordedBy && (!s.claim || s.claim === 'none') ? ` · recorded by ${s.recordedBy}` : ''}
                 {s.cost != null ? ` · ${formatMoney(s.cost)}` : ''}
               </p>
               {s.workPerformed && <p className="mt-2 text-stone-700">{s.workPerformed}</p>}

@@ -96,11 +96,19 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
   return row;
 }
 
-export interface ServiceSeed extends Omit<z.output<typeof serviceInputSchema>, 'servicerName'> {
+export interface ServiceSeed extends Omit<
+  z.output<typeof serviceInputSchema>,
+  'servicerName' | 'servicerShop'
+> {
   servicerName: string;
   servicerShopId?: string | null;
   recordedById?: string | null;
   status?: 'approved' | 'pending' | 'rejected';
+  /** `pending` when the record names another registry shop, which has yet to confirm it. */
+  claimStatus?: 'none' | 'pending' | 'confirmed' | 'declined';
+  reportedBy?: 'owner' | 'maker' | 'servicer';
+  /** The named shop's handle, for the public log. */
+  servicerShopSlug?: string | null;
 }
 
 /**
@@ -122,6 +130,8 @@ export async function addServiceRecord(db: Db, instrumentId: string, seed: Servi
       cost: seed.cost ?? null,
       notes: seed.notes ?? null,
       status: seed.status ?? 'approved',
+      claimStatus: seed.claimStatus ?? 'none',
+      reportedBy: seed.reportedBy ?? 'owner',
     })
     .returning();
   if (!row) throw new Error('service insert returned nothing');
@@ -130,7 +140,15 @@ export async function addServiceRecord(db: Db, instrumentId: string, seed: Servi
       instrumentId,
       actorId: seed.recordedById ?? null,
       type: 'service_recorded',
-      data: { serviceType: row.serviceType, servicerName: row.servicerName, status: row.status },
+      data: {
+        serviceType: row.serviceType,
+        servicerName: row.servicerName,
+        status: row.status,
+        // A servicer named by someone else is their claim until that shop answers (its own event).
+        ...(row.claimStatus === 'pending'
+          ? { servicerShop: seed.servicerShopSlug ?? null, claim: 'pending', reportedBy: row.reportedBy }
+          : {}),
+      },
     });
   return row;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../../contract/notifications';
 import { shops, users } from './accounts';
+import { serviceRecords } from './registry';
 
 /**
  * A person's inbox. `mail_pending` marks rows whose mail has not been sent yet (sent once the insert commits).
@@ -24,6 +25,8 @@ export const notifications = pgTable(
     link: text('link'),
     counterpartUserId: uuid('counterpart_user_id').references(() => users.id, { onDelete: 'set null' }),
     shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    /** A service record naming the recipient's shop as its servicer: the entry offers Confirm and Decline. */
+    serviceRecordId: uuid('service_record_id').references(() => serviceRecords.id, { onDelete: 'set null' }),
     mailPending: boolean('mail_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

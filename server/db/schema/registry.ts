@@ -24,6 +24,13 @@ import { certificates } from './academy';
 
 export const INSTRUMENT_STATUSES = ['active', 'stolen', 'destroyed'] as const;
 export const SERVICE_STATUSES = ['approved', 'pending', 'rejected'] as const;
+/**
+ * Whether a registry shop named as the servicer stands behind a record: `none` when no other shop is named (the
+ * recorder's own shop, free text, or nobody), otherwise pending until that shop confirms or declines it.
+ */
+export const SERVICE_CLAIM_STATUSES = ['none', 'pending', 'confirmed', 'declined'] as const;
+/** Who wrote a service record into the passport, shown beside a servicer nobody confirmed. */
+export const SERVICE_REPORTERS = ['owner', 'maker', 'servicer'] as const;
 export const TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -64,6 +71,8 @@ export const instruments = pgTable(
     stolenPlace: text('stolen_place'),
     stolenPoliceReference: text('stolen_police_reference'),
     makerShopId: uuid('maker_shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    /** The maker's shop name, kept when their account closed, so the passport still says who made it. */
+    formerMakerName: text('former_maker_name'),
     /** Why the badge was taken away without an admin (a correction), for the admins' queue; cleared when verified. */
     recheckReason: text('recheck_reason'),
     /** The maker shows it among the portfolio pieces on their storefront. */
@@ -160,9 +169,16 @@ export const serviceRecords = pgTable(
     cost: integer('cost'),
     notes: text('notes'),
     status: text('status', { enum: SERVICE_STATUSES }).notNull().default('approved'),
+    claimStatus: text('claim_status', { enum: SERVICE_CLAIM_STATUSES }).notNull().default('none'),
+    reportedBy: text('reported_by', { enum: SERVICE_REPORTERS }).notNull().default('owner'),
     createdAt: created(),
   },
-  (t) => [index('service_records_instrument_idx').on(t.instrumentId, t.serviceDate)],
+  (t) => [
+    index('service_records_instrument_idx').on(t.instrumentId, t.serviceDate),
+    index('service_records_claim_idx')
+      .on(t.servicerShopId)
+      .where(sql`claim_status = 'pending'`),
+  ],
 );
 
 /** An ownership offer; its id is opaque and unguessable because it appears in the mailed link. */
@@ -205,9 +221,14 @@ export const EVENT_TYPES = [
   'corrected',
   'photo_added',
   'photo_removed',
+  'photo_caption_changed',
+  'photo_primary_changed',
+  'photos_reordered',
   'service_recorded',
   'service_approved',
   'service_rejected',
+  'service_confirmed',
+  'service_declined',
   'transfer_offered',
   'transfer_accepted',
   'transfer_declined',

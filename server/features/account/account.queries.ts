@@ -8,6 +8,7 @@ import { media, sessions, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 import { voidCredentials } from '../../plugins/credentials-epoch';
 import { splitName } from '../../../contract/names';
+import { verificationRemovedReason } from '../../../contract/registry-values';
 
 export async function findAccount(db: Db, userId: string) {
   const [row] = await db
@@ -41,32 +42,49 @@ export async function updateProfile(db: Db, userId: string, data: z.output<typeo
     .where(eq(users.id, userId));
 }
 
-/** Updates the caller's shop; false when they have none. A new name ends the Verified badge: it vouched for the old one. */
+/** The shop facts a verification covers (what an admin checked), and how "Verification removed: …" names them. */
+const VERIFIED_SHOP_FACTS = [
+  ['name', 'name'],
+  ['location', 'location'],
+  ['establishedYear', 'founding year'],
+] as const;
+
 /**
- * The shop's public facts. A verified shop that changes its name loses the badge (the name is what an admin
- * checked), with the old and new names as the reason for a new check. Null: the person has no shop.
+ * The shop's public facts. A verified shop that changes a fact its verification covered (its name, location or
+ * founding year; its handle is renamed elsewhere, with the same effect) loses the badge, with the reason for a
+ * new check. Null: the person has no shop.
  */
 export async function updateShop(db: Db, userId: string, data: z.output<typeof shopUpdateSchema>) {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: shops.name, verified: shops.verified })
+      .select({
+        id: shops.id,
+        name: shops.name,
+        location: shops.location,
+        establishedYear: shops.establishedYear,
+        verified: shops.verified,
+      })
       .from(shops)
       .where(eq(shops.ownerId, userId))
       .for('update');
     if (!before) return null;
-    const lostBadge = before.verified && before.name !== data.name;
+    const after = { ...data, location: orNull(data.location) };
+    const changed = VERIFIED_SHOP_FACTS.filter(([key]) => (before[key] ?? null) !== (after[key] ?? null));
+    const removal =
+      before.verified && changed.length ? verificationRemovedReason(changed.map(([, label]) => label)) : null;
+    const renamed = before.name !== data.name ? ` (renamed from "${before.name}" to "${data.name}")` : '';
     await tx
       .update(shops)
       .set({
         ...data,
-        ...(lostBadge ? badgeRemoved(`Renamed from "${before.name}" to "${data.name}".`) : {}),
+        ...(removal ? badgeRemoved(`${removal}${renamed}.`.slice(0, 500)) : {}),
         bio: orNull(data.bio),
         workshopBio: orNull(data.workshopBio),
-        location: orNull(data.location),
+        location: after.location,
         updatedAt: new Date(),
       })
       .where(eq(shops.ownerId, userId));
-    return { lostBadge, previousName: before.name };
+    return { removal, previousName: before.name, shopId: before.id };
   });
 }
 

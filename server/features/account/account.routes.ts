@@ -8,7 +8,8 @@ import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
-import { notifyAdmins } from '../../notify/notifications';
+import { notify, notifyAdmins } from '../../notify/notifications';
+import { audit } from '../../plugins/audit';
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, media } = ctx;
@@ -33,13 +34,28 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = request.body;
     const updated = await updateShop(db, user.id, input);
     if (!updated) throw notFound('You have no shop yet.');
-    if (updated.lostBadge)
+    if (updated.removal) {
+      audit(request, 'verification.changed', {
+        shopId: updated.shopId,
+        verified: false,
+        removal: updated.removal,
+      });
       await notifyAdmins(ctx, db, {
         kind: 'verification_removed',
         title: `${input.name} needs a new check`,
-        body: `The verified shop "${updated.previousName}" is now called "${input.name}", so its Verified badge was removed. It is back in the verification queue.`,
+        body: `${updated.removal} for the verified shop "${updated.previousName}", so its Verified badge was removed. It is back in the verification queue.`,
         link: '/admin',
       });
+      await notify(ctx, db, [
+        {
+          userId: user.id,
+          kind: 'verification_removed',
+          title: `Your shop "${input.name}" is no longer verified`,
+          body: `${updated.removal}: an admin checked the facts your shop had before, so its Verified badge was removed until an admin checks the new ones.`,
+          link: '/settings',
+        },
+      ]);
+    }
     return current(user.id);
   });
 

@@ -1,12 +1,21 @@
 import { and, eq, notExists, or } from 'drizzle-orm';
 import { RENAME_HOLD_DAYS } from '../../../contract/handles';
 import type { Db } from '../../db/client';
-import { handleHolds, instrumentImages, media, ownershipRecords, shops, users } from '../../db/schema';
+import {
+  handleHolds,
+  instrumentImages,
+  instruments,
+  media,
+  ownershipRecords,
+  shops,
+  users,
+} from '../../db/schema';
 
 /**
  * Deletes the account and everything personal to it, in one transaction: sessions, reset and email links,
  * notifications and preferences, reservations and the shop go by ON DELETE CASCADE; the names and places copied into
- * ownership history become "Former owner" (the history itself stays: it belongs to the instruments). Returns the
+ * ownership history become "Former owner" (the history itself stays: it belongs to the instruments), while a
+ * maker's shop name stays on the passports they made, as "account closed". Returns the
  * media to remove afterwards: the avatar and every upload of theirs not part of an instrument's passport.
  * Their handle, shop address and held old handles stay held by nobody (holdHandlesOfDeleted).
  */
@@ -32,6 +41,16 @@ export async function deleteAccountData(db: Db, userId: string): Promise<string[
           ),
         ),
       );
+    // The passports a maker made keep saying who made them: the shop goes, its name stays as history.
+    const [shop] = await tx
+      .select({ id: shops.id, name: shops.name })
+      .from(shops)
+      .where(eq(shops.ownerId, userId));
+    if (shop)
+      await tx
+        .update(instruments)
+        .set({ formerMakerName: shop.name })
+        .where(eq(instruments.makerShopId, shop.id));
     await tx
       .update(ownershipRecords)
       .set({ ownerName: 'Former owner', location: null })

@@ -99,7 +99,9 @@ describe('admin verification', () => {
     const item = (await api(t, admin.cookie).get('/api/admin/queue'))
       .json<{ shops: { id: string; recheckReason: string | null }[] }>()
       .shops.find((s) => s.id === maker.shop.id);
-    expect(item?.recheckReason).toBe('Renamed from "Rename Me" to "Renamed".');
+    expect(item?.recheckReason).toBe(
+      'Verification removed: name changed (renamed from "Rename Me" to "Renamed").',
+    );
     expect(await kindsOf(admin.user.id)).toContain('verification_removed');
   });
 
@@ -122,7 +124,7 @@ describe('admin verification', () => {
     const queue = (await api(t, admin.cookie).get('/api/admin/queue')).json();
     expect(queue.instruments[0]).toMatchObject({
       id: inst.id,
-      recheckReason: 'The maker corrected serialNumber: The label was misread',
+      recheckReason: 'Verification removed: serial number changed (corrected: The label was misread).',
     });
     expect(await kindsOf(owner.user.id)).toContain('verification_removed');
     expect(await kindsOf(admin.user.id)).toContain('verification_removed');

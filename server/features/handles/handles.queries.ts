@@ -206,7 +206,11 @@ export async function renameHandle(db: Db, userId: string, handle: string): Prom
         .update(shops)
         .set({
           slug: handle,
-          ...(shop.verified ? badgeRemoved(`Renamed from /l/${previousHandle} to /l/${handle}.`) : {}),
+          ...(shop.verified
+            ? badgeRemoved(
+                `Verification removed: handle changed (from /l/${previousHandle} to /l/${handle}).`,
+              )
+            : {}),
           updatedAt: now,
         })
         .where(eq(shops.id, shop.id));

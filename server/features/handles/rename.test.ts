@@ -167,7 +167,7 @@ describe('POST /api/account/handle', () => {
       verified: false,
       verifiedAt: null,
       verificationNote: null,
-      recheckReason: 'Renamed from /l/oak-and-pine to /l/oak-pine-workshop.',
+      recheckReason: 'Verification removed: handle changed (from /l/oak-and-pine to /l/oak-pine-workshop).',
     });
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(told).toEqual([

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGE_KINDS, NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationPreferences, notifications } from '../../db/schema';
+import { notificationPreferences, notifications, serviceRecords } from '../../db/schema';
 
 export const INBOX_LIMIT = 50;
 
@@ -19,8 +19,11 @@ export async function listNotifications(db: Db, userId: string) {
         readAt: notifications.readAt,
         // Whether there is someone to answer, never who: the writer's id stays on the server.
         hasCounterpart: sql<boolean>`${notifications.counterpartUserId} is not null`,
+        serviceRecordId: notifications.serviceRecordId,
+        claimStatus: serviceRecords.claimStatus,
       })
       .from(notifications)
+      .leftJoin(serviceRecords, eq(serviceRecords.id, notifications.serviceRecordId))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(INBOX_LIMIT),
@@ -39,6 +42,10 @@ export async function listNotifications(db: Db, userId: string) {
       createdAt: r.createdAt.toISOString(),
       readAt: r.readAt?.toISOString() ?? null,
       canReply: r.hasCounterpart && (MESSAGE_KINDS as readonly NotificationKind[]).includes(r.kind),
+      serviceClaim:
+        r.kind === 'service_claim' && r.serviceRecordId && r.claimStatus
+          ? { recordId: r.serviceRecordId, status: r.claimStatus }
+          : null,
     })),
     unread: unread[0]?.n ?? 0,
   };

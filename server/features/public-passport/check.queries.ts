@@ -32,7 +32,7 @@ export async function checkPassport(
       verified: instruments.verified,
       status: instruments.status,
       ownerId: instruments.currentOwnerId,
-      makerShopName: shops.name,
+      makerShopName: sql<string | null>`coalesce(${shops.name}, ${instruments.formerMakerName})`,
       makerShopSlug: shops.slug,
     })
     .from(instruments)

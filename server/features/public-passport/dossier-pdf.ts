@@ -118,7 +118,12 @@ export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
   w.heading('Build facts');
   const b = p.build;
   const facts: [string, string | number | null][] = [
-    ['Maker', p.maker ? `${p.maker.shopName}${p.maker.verified ? ' (verified shop)' : ''}` : null],
+    [
+      'Maker',
+      p.maker
+        ? `${p.maker.shopName}${p.maker.accountClosed ? ' (account closed)' : p.maker.verified ? ' (verified shop)' : ''}`
+        : null,
+    ],
     ['Type', `${p.category} ${p.instrumentType}`],
     ['Model', p.model],
     ['Serial number', p.serialNumber],

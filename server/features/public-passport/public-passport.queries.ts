@@ -119,20 +119,32 @@ async function provenance(
 
 const recorder = alias(users, 'recorder');
 
-/** A servicing shop by its name; an owner who keeps their name private and serviced it themselves as "Owner". */
+/**
+ * A shop recording its own work by its name; a servicer the owner or maker named is their claim until the named
+ * registry shop answers; an owner who keeps their name private and serviced it themselves as "Owner"; free text
+ * never names a private owner.
+ */
 function servicerShown(
   s: {
     servicerName: string;
     shopName: string | null;
     recorderName: string | null;
     recorderPrivate: boolean | null;
+    claimStatus: 'none' | 'pending' | 'confirmed' | 'declined';
+    reportedBy: 'owner' | 'maker' | 'servicer';
   },
   hide: string[],
 ): string {
-  if (s.shopName) return s.shopName;
+  const reported = `reported by the ${s.reportedBy === 'maker' ? 'maker' : 'owner'}`;
+  if (s.shopName) {
+    if (s.claimStatus === 'confirmed') return `by ${s.shopName}, confirmed`;
+    if (s.claimStatus === 'declined') return `not confirmed by ${s.shopName}`;
+    return s.claimStatus === 'pending' ? `${s.shopName} (${reported})` : s.shopName;
+  }
   const name = s.servicerName.trim();
-  if (!name || (!ownerIsPublic(s.recorderPrivate) && name === s.recorderName)) return 'Owner';
-  return withoutNames(name, hide);
+  if (!name || name === 'Owner' || (!ownerIsPublic(s.recorderPrivate) && name === s.recorderName))
+    return 'Owner';
+  return `${withoutNames(name, hide)} (${reported})`;
 }
 
 /** The public view of a passport; null when the code is unknown. */
@@ -170,6 +182,8 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
         shopName: shops.name,
         recorderName: recorder.displayName,
         recorderPrivate: recorder.ownerPrivacy,
+        claimStatus: serviceRecords.claimStatus,
+        reportedBy: serviceRecords.reportedBy,
         description: serviceRecords.description,
       })
       .from(serviceRecords)
@@ -218,7 +232,11 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
       caption: withoutNames(img.caption, hide),
       isPrimary: img.isPrimary,
     })),
-    maker: maker ?? null,
+    maker: maker
+      ? { ...maker, accountClosed: false }
+      : i.formerMakerName
+        ? { shopName: i.formerMakerName, slug: null, verified: false, location: null, accountClosed: true }
+        : null,
     status: i.status,
     stolen:
       i.status === 'stolen'
@@ -245,6 +263,7 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
       serviceDate: s.serviceDate,
       servicer: servicerShown(s, hide),
       description: withoutNames(s.description, hide),
+      claim: s.claimStatus,
     })),
     eventsCount,
     registeredOn: i.createdAt.toISOString().slice(0, 10),

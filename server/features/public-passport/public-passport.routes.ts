@@ -187,7 +187,11 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
           description: p.description ?? undefined,
           image: `${env.publicUrl}/p/${p.passportCode}/og.png`,
           manufacturer: p.maker
-            ? { '@type': 'Organization', name: p.maker.shopName, url: `${env.publicUrl}/l/${p.maker.slug}` }
+            ? {
+                '@type': 'Organization',
+                name: p.maker.shopName,
+                url: p.maker.slug ? `${env.publicUrl}/l/${p.maker.slug}` : undefined,
+              }
             : undefined,
         },
       ],

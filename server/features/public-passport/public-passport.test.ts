@@ -113,7 +113,13 @@ describe('GET /api/public/passports/:code', () => {
       null,
     ]);
     expect(p.services).toEqual([
-      { serviceType: 'setup', serviceDate: '2024-01-10', servicer: 'Fret Fixers', description: 'Full setup' },
+      {
+        serviceType: 'setup',
+        serviceDate: '2024-01-10',
+        servicer: 'Fret Fixers (reported by the owner)',
+        description: 'Full setup',
+        claim: 'none',
+      },
     ]);
     const events = await t.db
       .select()

@@ -82,7 +82,7 @@ export async function instrumentDetail(
       .where(eq(ownershipRecords.instrumentId, id))
       .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt)),
     db
-      .select({ rec: serviceRecords, shopName: servicerShop.name })
+      .select({ rec: serviceRecords, shopName: servicerShop.name, shopSlug: servicerShop.slug })
       .from(serviceRecords)
       .leftJoin(servicerShop, eq(servicerShop.id, serviceRecords.servicerShopId))
       .where(eq(serviceRecords.instrumentId, id))
@@ -156,7 +156,7 @@ export async function instrumentDetail(
     ownershipHistory: history,
     serviceRecords: services
       .filter(({ rec }) => rec.status === 'approved' || privileged(rec.recordedById))
-      .map(({ rec, shopName }) => ({
+      .map(({ rec, shopName, shopSlug }) => ({
         ...rec,
         ...(privileged(rec.recordedById)
           ? {}
@@ -168,6 +168,8 @@ export async function instrumentDetail(
               workPerformed: withoutNames(rec.workPerformed, hide),
             }),
         recordedBy: shopName,
+        servicerShop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
+        claim: rec.claimStatus,
       })),
     events: shownEvents,
     verification:

@@ -1,6 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { IDENTITY_FIELDS, OWNER_FIELDS, type editInstrumentSchema } from '../../../contract/registry';
+import {
+  IDENTITY_FIELDS,
+  OWNER_FIELDS,
+  VERIFIED_FIELD_NAMES,
+  VERIFIED_FIELDS,
+  verificationRemovedReason,
+  type editInstrumentSchema,
+} from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instruments, ownershipRecords } from '../../db/schema';
@@ -31,6 +38,8 @@ const EDITABLE: readonly Field[] = [
 ];
 const isIdentity = (f: string) => (IDENTITY_FIELDS as readonly string[]).includes(f);
 const isOwnerField = (f: string) => (OWNER_FIELDS as readonly string[]).includes(f);
+type VerifiedField = (typeof VERIFIED_FIELDS)[number];
+const isVerifiedField = (f: string): f is VerifiedField => (VERIFIED_FIELDS as readonly string[]).includes(f);
 
 /** An instrument has changed hands once it has more than its first ownership record. */
 export async function hasChangedHands(db: Db, instrumentId: string): Promise<boolean> {
@@ -43,8 +52,9 @@ export async function hasChangedHands(db: Db, instrumentId: string): Promise<boo
 
 /**
  * Applies an edit by the maker or the owner. The maker sets build facts; once the instrument has changed hands an
- * identity fact changes only as a correction with a reason (old → new kept in the history), and a correction of
- * a verified instrument removes the badge. Condition and estimated value are the current owner's alone.
+ * identity fact changes only as a correction with a reason (old → new kept in the history). A change to any fact
+ * a verification covered removes the badge, before or after a transfer, with an "unverified" event naming the
+ * facts. Condition and estimated value are the current owner's alone.
  */
 export async function editInstrument(
   ctx: AppContext,
@@ -66,7 +76,7 @@ export async function editInstrument(
     changes.push({ field, from, to });
     patch[field] = to;
   }
-  if (!changes.length) return 0;
+  if (!changes.length) return { changed: 0, removal: null };
   const identity = changes.some((c) => isIdentity(c.field));
   const correction = identity && (await hasChangedHands(ctx.db, found.instrument.id));
   const reason = input.reason?.trim() ?? '';
@@ -74,16 +84,18 @@ export async function editInstrument(
     const message = 'This instrument has changed hands: say why these facts are corrected.';
     throw badRequest(message, { reason: message });
   }
-  const unverify = correction && found.instrument.verified;
+  const covered = changes.map((c) => c.field).filter(isVerifiedField);
+  const removal =
+    found.instrument.verified && covered.length
+      ? verificationRemovedReason(covered.map((f) => VERIFIED_FIELD_NAMES[f]))
+      : null;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(instruments)
       .set({
         ...patch,
-        ...(unverify
-          ? badgeRemoved(
-              `The maker corrected ${changes.map((c) => c.field).join(', ')}: ${reason}`.slice(0, 500),
-            )
+        ...(removal
+          ? badgeRemoved(`${removal}${correction ? ` (corrected: ${reason})` : ''}.`.slice(0, 500))
           : {}),
         updatedAt: new Date(),
       })
@@ -94,12 +106,12 @@ export async function editInstrument(
       type: correction ? 'corrected' : 'edited',
       data: correction ? { changes, reason } : { changes },
     });
-    if (!unverify) return;
+    if (!removal) return;
     await recordPassportEvent(tx, {
       instrumentId: found.instrument.id,
       actorId: who.id,
       type: 'unverified',
-      data: { reason: 'Identity facts were corrected; an admin will check the instrument again.' },
+      data: { reason: removal, fields: covered },
     });
     // The owner is told, and the admins: the instrument is back in their queue with what changed.
     const owner = found.instrument.currentOwnerId;
@@ -109,16 +121,16 @@ export async function editInstrument(
           userId: owner,
           kind: 'verification_removed',
           title: `${found.instrument.name} is no longer verified`,
-          body: `The maker corrected identity facts of "${found.instrument.name}", so its Verified badge was removed until an admin checks it again.`,
+          body: `${removal}: the maker changed facts of "${found.instrument.name}" that its verification covered, so its Verified badge was removed until an admin checks it again.`,
           link: `/instruments/${found.instrument.id}`,
         },
       ]);
     await notifyAdmins(ctx, tx, {
       kind: 'verification_removed',
       title: `${found.instrument.name} needs a new check`,
-      body: 'Its maker corrected identity facts after a transfer, so its Verified badge was removed. It is back in the verification queue.',
+      body: `${removal}, so its Verified badge was removed. It is back in the verification queue.`,
       link: '/admin',
     });
   });
-  return changes.length;
+  return { changed: changes.length, removal };
 }

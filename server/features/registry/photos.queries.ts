@@ -1,8 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instrumentImages } from '../../db/schema';
-import type { StoredMedia } from '../../media/media-store';
+import { mediaUrl, type StoredMedia } from '../../media/media-store';
 import { recordPassportEvent } from '../../log/passport-events';
+
+// Every change to the photos a public passport shows (which photos, their captions, which is the main one and
+// their order) is a passport event, so the log covers the whole public passport. A photo is named by its id; the
+// event that added it also carries its public address.
 
 export const MAX_PHOTOS = 24;
 
@@ -40,7 +44,13 @@ export async function addPhoto(
         orderIndex: (agg?.max ?? -1) + 1,
       })
       .returning();
-    await recordPassportEvent(tx, { instrumentId, actorId, type: 'photo_added', data: { caption } });
+    if (!row) throw new Error('photo insert returned nothing');
+    await recordPassportEvent(tx, {
+      instrumentId,
+      actorId,
+      type: 'photo_added',
+      data: { photoId: row.id, image: mediaUrl(stored), caption, primary: row.isPrimary },
+    });
     return row;
   });
 }
@@ -53,34 +63,55 @@ export async function findPhoto(db: Db, instrumentId: string, imageId: string) {
   return row ?? null;
 }
 
+type Photo = typeof instrumentImages.$inferSelect;
+
+/** A new caption and/or the main photo; each change that is one writes its event. */
 export async function updatePhoto(
   db: Db,
-  instrumentId: string,
-  imageId: string,
+  photo: Photo,
+  actorId: string,
   patch: { caption?: string | null; isPrimary?: true },
 ) {
+  const { instrumentId } = photo;
   await db.transaction(async (tx) => {
-    if (patch.isPrimary) {
+    if (patch.isPrimary && !photo.isPrimary) {
       await tx
         .update(instrumentImages)
         .set({ isPrimary: false })
         .where(eq(instrumentImages.instrumentId, instrumentId));
-      await tx.update(instrumentImages).set({ isPrimary: true }).where(eq(instrumentImages.id, imageId));
+      await tx.update(instrumentImages).set({ isPrimary: true }).where(eq(instrumentImages.id, photo.id));
+      await recordPassportEvent(tx, {
+        instrumentId,
+        actorId,
+        type: 'photo_primary_changed',
+        data: { photoId: photo.id },
+      });
     }
-    if (patch.caption !== undefined)
-      await tx
-        .update(instrumentImages)
-        .set({ caption: patch.caption })
-        .where(eq(instrumentImages.id, imageId));
+    const caption = patch.caption === undefined ? undefined : patch.caption || null;
+    if (caption !== undefined && caption !== photo.caption) {
+      await tx.update(instrumentImages).set({ caption }).where(eq(instrumentImages.id, photo.id));
+      await recordPassportEvent(tx, {
+        instrumentId,
+        actorId,
+        type: 'photo_caption_changed',
+        data: { photoId: photo.id, caption, previousCaption: photo.caption },
+      });
+    }
   });
 }
 
 /** Sets the order to the given ids; ids not of this instrument are a 400 for the caller. */
-export async function reorderPhotos(db: Db, instrumentId: string, imageIds: string[]): Promise<boolean> {
+export async function reorderPhotos(
+  db: Db,
+  instrumentId: string,
+  actorId: string,
+  imageIds: string[],
+): Promise<boolean> {
   const current = await db
     .select({ id: instrumentImages.id })
     .from(instrumentImages)
-    .where(eq(instrumentImages.instrumentId, instrumentId));
+    .where(eq(instrumentImages.instrumentId, instrumentId))
+    .orderBy(asc(instrumentImages.orderIndex), asc(instrumentImages.createdAt));
   const known = new Set(current.map((c) => c.id));
   if (
     imageIds.length !== known.size ||
@@ -88,9 +119,16 @@ export async function reorderPhotos(db: Db, instrumentId: string, imageIds: stri
     !imageIds.every((id) => known.has(id))
   )
     return false;
+  if (current.every((c, i) => c.id === imageIds[i])) return true;
   await db.transaction(async (tx) => {
     for (const [i, id] of imageIds.entries())
       await tx.update(instrumentImages).set({ orderIndex: i }).where(eq(instrumentImages.id, id));
+    await recordPassportEvent(tx, {
+      instrumentId,
+      actorId,
+      type: 'photos_reordered',
+      data: { order: imageIds },
+    });
   });
   return true;
 }
@@ -99,6 +137,7 @@ export async function reorderPhotos(db: Db, instrumentId: string, imageIds: stri
 export async function deletePhoto(db: Db, instrumentId: string, imageId: string, actorId: string) {
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(instrumentImages).where(eq(instrumentImages.id, imageId)).returning();
+    let nextPrimary: string | null = null;
     if (gone?.isPrimary) {
       const [next] = await tx
         .select({ id: instrumentImages.id })
@@ -106,14 +145,16 @@ export async function deletePhoto(db: Db, instrumentId: string, imageId: string,
         .where(eq(instrumentImages.instrumentId, instrumentId))
         .orderBy(asc(instrumentImages.orderIndex))
         .limit(1);
-      if (next)
+      if (next) {
         await tx.update(instrumentImages).set({ isPrimary: true }).where(eq(instrumentImages.id, next.id));
+        nextPrimary = next.id;
+      }
     }
     await recordPassportEvent(tx, {
       instrumentId,
       actorId,
       type: 'photo_removed',
-      data: { caption: gone?.caption ?? null },
+      data: { photoId: imageId, caption: gone?.caption ?? null, ...(nextPrimary ? { nextPrimary } : {}) },
     });
     return gone?.mediaId ?? null;
   });

@@ -21,13 +21,18 @@ import { imageUrls } from './registry-view';
 type Params = { Params: { id: string; imageId?: string } };
 
 export async function photoRoutes(app: FastifyInstance, { db, media }: AppContext): Promise<void> {
-  /** Photos are managed by the maker or the current owner; everyone else gets 403 (404 for unknown ids). */
+  /**
+   * Photos are managed by the current owner: the maker until the first transfer, the new owner after it, so a
+   * maker cannot change what a buyer's passport shows. Everyone else gets 403 (404 for unknown ids).
+   */
   async function authorise(request: FastifyRequest<Params>) {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     const r = roles(found, user);
-    if (!r.isMaker && !r.isOwner) throw forbidden('Only the maker or the owner can manage photos.');
+    if (r.isMaker && !r.isOwner)
+      throw forbidden('Ask the owner: after a transfer only the owner changes the photos.');
+    if (!r.isOwner) throw forbidden('Only the owner can manage photos.');
     return { user, found };
   }
   async function photoOf(request: FastifyRequest<Params>) {
@@ -56,7 +61,6 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
         throw conflict(`A passport holds at most ${MAX_PHOTOS} photos.`, 'TOO_MANY_PHOTOS');
       const stored = await media.save(bytes, 'instrument', user.id);
       const row = await addPhoto(db, found.instrument.id, user.id, stored, caption);
-      if (!row) throw new Error('photo insert returned nothing');
       reply.status(201);
       return {
         ...row,
@@ -66,16 +70,15 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
   });
 
   handle(app, 'PATCH /api/registry/instruments/:id/images/:imageId', async (request) => {
-    const { found, photo } = await photoOf(request);
-    const patch = request.body;
-    await updatePhoto(db, found.instrument.id, photo.id, patch);
+    const { user, photo } = await photoOf(request);
+    await updatePhoto(db, photo, user.id, request.body);
     return { ok: true };
   });
 
   handle(app, 'PUT /api/registry/instruments/:id/images/order', async (request) => {
-    const { found } = await authorise(request);
+    const { user, found } = await authorise(request);
     const { imageIds } = request.body;
-    if (!(await reorderPhotos(db, found.instrument.id, imageIds)))
+    if (!(await reorderPhotos(db, found.instrument.id, user.id, imageIds)))
       throw badRequest('List every photo of this instrument exactly once.', {
         imageIds: 'Unknown or missing photos.',
       });

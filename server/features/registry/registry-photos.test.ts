@@ -59,12 +59,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('photos', () => {
-  it('maker and owner upload; strangers get 403, guests 401, unknown ids 404', async () => {
+  it('the owner uploads; the maker after a transfer and strangers get 403, guests 401, unknown ids 404', async () => {
     const body = multipart(await jpeg(), 'a.jpg', 'image/jpeg', { caption: 'Front view' });
     expect((await upload(stranger.cookie, body)).statusCode).toBe(403);
+    const refused = await upload(maker.cookie, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('Ask the owner: after a transfer only the owner changes the photos.');
     expect((await upload(null, body)).statusCode).toBe(401);
-    expect((await upload(maker.cookie, body, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    const first = await upload(maker.cookie, body);
+    expect((await upload(owner.cookie, body, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const first = await upload(owner.cookie, body);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ caption: 'Front view', isPrimary: true, orderIndex: 0 });
     expect(first.json().imageUrl).toMatch(/^\/media\/[0-9a-f-]+\/640\.webp$/);
@@ -73,7 +76,7 @@ describe('photos', () => {
   });
 
   it('stores no EXIF or GPS', async () => {
-    const res = await upload(maker.cookie, multipart(await jpeg(), 'gps.jpg', 'image/jpeg'));
+    const res = await upload(owner.cookie, multipart(await jpeg(), 'gps.jpg', 'image/jpeg'));
     const stored = await t.app.inject({ url: res.json().url });
     expect(stored.statusCode).toBe(200);
     const bytes = stored.rawPayload;
@@ -85,7 +88,7 @@ describe('photos', () => {
 
   it('rejects a text file, a polyglot, an oversize file and a pixel bomb', async () => {
     const text = await upload(
-      maker.cookie,
+      owner.cookie,
       multipart(Buffer.from('hello, not an image'), 'x.jpg', 'image/jpeg'),
     );
     expect(text.statusCode).toBe(415);
@@ -93,20 +96,20 @@ describe('photos', () => {
       Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
       Buffer.from('<html><script>alert(1)</script></html>'),
     ]);
-    expect((await upload(maker.cookie, multipart(polyglot, 'p.jpg', 'image/jpeg'))).statusCode).toBe(415);
+    expect((await upload(owner.cookie, multipart(polyglot, 'p.jpg', 'image/jpeg'))).statusCode).toBe(415);
     const big = Buffer.concat([await jpeg(), Buffer.alloc(15 * 1024 * 1024 + 10)]);
-    expect((await upload(maker.cookie, multipart(big, 'big.jpg', 'image/jpeg'))).statusCode).toBe(413);
+    expect((await upload(owner.cookie, multipart(big, 'big.jpg', 'image/jpeg'))).statusCode).toBe(413);
     const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect((await upload(maker.cookie, multipart(bomb, 'bomb.png', 'image/png'))).statusCode).toBe(413);
-    const json = await api(t, maker.cookie).post(`/api/registry/instruments/${instrumentId}/images`, {
+    expect((await upload(owner.cookie, multipart(bomb, 'bomb.png', 'image/png'))).statusCode).toBe(413);
+    const json = await api(t, owner.cookie).post(`/api/registry/instruments/${instrumentId}/images`, {
       file: 'x',
     });
     expect(json.statusCode).toBe(415);
   });
 
-  it('edits captions, sets the primary, reorders and deletes (maker or owner only)', async () => {
+  it('edits captions, sets the primary, reorders and deletes (owner only)', async () => {
     const url = `/api/registry/instruments/${instrumentId}`;
     const images = (await api(t, owner.cookie).get(url)).json().images as {
       id: string;
@@ -152,15 +155,19 @@ describe('photos', () => {
     expect((await card())?.imageUrl).toBe(b640);
     const reversed = now.map((i) => i.id).reverse();
     expect((await api(t, maker.cookie).put(`${url}/images/order`, { imageIds: reversed })).statusCode).toBe(
+      403,
+    );
+    expect((await api(t, owner.cookie).put(`${url}/images/order`, { imageIds: reversed })).statusCode).toBe(
       200,
     );
     expect(
-      (await api(t, maker.cookie).put(`${url}/images/order`, { imageIds: reversed.slice(1) })).statusCode,
+      (await api(t, owner.cookie).put(`${url}/images/order`, { imageIds: reversed.slice(1) })).statusCode,
     ).toBe(400);
     now = (await api(t, owner.cookie).get(url)).json().images;
     expect(now.map((i) => i.id)).toEqual(reversed);
     expect((await api(t, stranger.cookie).del(`${url}/images/${b!.id}`)).statusCode).toBe(403);
-    expect((await api(t, maker.cookie).del(`${url}/images/${b!.id}`)).statusCode).toBe(200);
+    expect((await api(t, maker.cookie).del(`${url}/images/${b!.id}`)).statusCode).toBe(403);
+    expect((await api(t, owner.cookie).del(`${url}/images/${b!.id}`)).statusCode).toBe(200);
     now = (await api(t, owner.cookie).get(url)).json().images;
     expect(now.some((i) => i.id === b!.id)).toBe(false);
     expect(now.filter((i) => i.isPrimary)).toHaveLength(1);

@@ -15,6 +15,7 @@ import { serviceRoutes } from './service.routes';
 import { transferRoutes } from './transfers.routes';
 import { offerTransfer } from './offer';
 import { firstOwnerOffer } from './first-owner';
+import { audit } from '../../plugins/audit';
 import { checkPassportDate } from './dates';
 import { limitOffer, limitRegistration, limitStolenReport } from './limits';
 import { markRecovered, reportStolen } from './stolen.queries';
@@ -78,7 +79,9 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const r = roles(found, user);
     if (!r.isMaker && !r.isOwner) throw forbidden('Only the maker or the owner can edit this instrument.');
     const input = request.body;
-    await editInstrument(ctx, found, { id: user.id, ...r }, input);
+    const { removal } = await editInstrument(ctx, found, { id: user.id, ...r }, input);
+    if (removal)
+      audit(request, 'verification.changed', { instrumentId: found.instrument.id, verified: false, removal });
     const fresh = await findInstrument(db, found.instrument.id);
     return instrumentDetail(db, fresh ?? found, user);
   });

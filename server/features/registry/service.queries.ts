@@ -11,29 +11,72 @@ import { serviceNotice } from './notices';
 
 type ServiceInput = z.output<typeof serviceInputSchema>;
 
+type Shop = { id: string; name: string; slug: string; ownerId: string };
+
+/**
+ * Which registry shop a record names as its servicer, and whether that is a claim. A luthier recording for
+ * someone else's instrument records their own shop's work. The owner or maker may name a registry shop by its
+ * handle: their own shop is no claim; another shop is "reported by the owner" (or maker) until it answers. A name
+ * typed as free text names no registry shop and is always shown as the recorder's report.
+ */
+export function servicerOf(
+  by: { shop: Shop | null; reportedBy: 'owner' | 'maker' | 'servicer' },
+  named: Shop | null,
+  servicerName: string | null | undefined,
+) {
+  if (by.reportedBy === 'servicer' || (by.shop && named?.id === by.shop.id))
+    return { shop: by.shop, claim: 'none' as const };
+  if (named) return { shop: named, claim: 'pending' as const };
+  // No name, or the recorder's own shop name: their own shop's work.
+  if (by.shop && (!servicerName || servicerName === by.shop.name))
+    return { shop: by.shop, claim: 'none' as const };
+  return { shop: null, claim: 'none' as const };
+}
+
 /**
  * Records a service. Without a servicer name it shows the recording shop's name, or "Owner" — never a person's
- * name, which may be a private owner's. A pending record tells the owner and stays private until approved.
+ * name, which may be a private owner's. A pending record tells the owner and stays private until approved; a
+ * record naming another registry shop asks that shop to confirm it.
  */
 export async function recordService(
   ctx: AppContext,
   found: FoundInstrument,
-  by: { userId: string; shop: { id: string; name: string } | null },
+  by: { userId: string; shop: Shop | null; reportedBy: 'owner' | 'maker' | 'servicer' },
   input: ServiceInput,
+  named: Shop | null,
   status: 'approved' | 'pending',
 ) {
   const { instrument } = found;
+  const { servicerShop: _handle, ...fields } = input;
+  const servicer = servicerOf(by, named, input.servicerName);
   return ctx.db.transaction(async (tx) => {
     const row = await addServiceRecord(tx, instrument.id, {
-      ...input,
-      servicerName: input.servicerName || by.shop?.name || 'Owner',
-      servicerShopId: by.shop?.id ?? null,
+      ...fields,
+      servicerName:
+        (servicer.claim === 'pending' ? servicer.shop?.name : input.servicerName) ||
+        servicer.shop?.name ||
+        'Owner',
+      servicerShopId: servicer.shop?.id ?? null,
+      servicerShopSlug: servicer.shop?.slug ?? null,
       recordedById: by.userId,
       status,
+      claimStatus: servicer.claim,
+      reportedBy: by.reportedBy,
     });
     if (status === 'pending' && instrument.currentOwnerId)
       await notify(ctx, tx, [
         serviceNotice('service_pending', instrument.currentOwnerId, instrument, by.shop?.name ?? 'A luthier'),
+      ]);
+    if (servicer.claim === 'pending' && servicer.shop)
+      await notify(ctx, tx, [
+        {
+          userId: servicer.shop.ownerId,
+          kind: 'service_claim',
+          title: `Did ${servicer.shop.name} service ${instrument.name}?`,
+          body: `The ${by.reportedBy} of "${instrument.name}" recorded a ${row.serviceType} on ${row.serviceDate} by your shop. Its passport says "reported by the ${by.reportedBy}" until you confirm it; decline it if your shop did not do this work.`,
+          link: `/p/${instrument.passportCode}`,
+          serviceRecordId: row.id,
+        },
       ]);
     return row;
   });

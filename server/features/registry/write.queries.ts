@@ -11,6 +11,12 @@ export async function shopOf(db: Db, userId: string) {
   return shop ?? null;
 }
 
+/** A shop by its registry handle, or null. */
+export async function shopBySlug(db: Db, slug: string) {
+  const [shop] = await db.select().from(shops).where(eq(shops.slug, slug));
+  return shop ?? null;
+}
+
 /** An email or handle (with or without @) to a person; null when nobody matches. */
 export async function findRecipient(db: Db, recipient: string) {
   const value = recipient.trim().toLowerCase();
