@@ -55,6 +55,7 @@ export const FREE_TEXT_KEYS: ReadonlySet<string> = new Set([
   'workPerformed',
   'servicerName',
   'caption',
+  'previousCaption',
   'place',
   'reason',
   'note',

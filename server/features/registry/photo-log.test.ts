@@ -6,6 +6,8 @@ import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
 import { createOwnership } from './registry-trust-kit';
 
+const committed = { $commit: expect.stringMatching(/^[0-9a-f]{64}$/) };
+
 // Everything the public passport shows is in the log: each change to its photos is a leaf. After the first
 // transfer only the owner changes them; a maker who closes their account stays named as the maker.
 
@@ -60,12 +62,13 @@ describe('photos in the log', () => {
     const a = (await upload(owner.cookie, inst.id, 'Front', '#8b4513')).json();
     const added = await lastLeaf(code);
     expect(added?.type).toBe('photo_added');
-    expect(added?.data).toEqual({ photoId: a.id, image: a.url, caption: 'Front', primary: true });
+    // Captions may name a person: leaves carry their salted commitments.
+    expect(added?.data).toEqual({ photoId: a.id, image: a.url, caption: committed, primary: true });
     const b = (await upload(owner.cookie, inst.id, 'Back', '#222222')).json();
     expect((await lastLeaf(code))?.data).toEqual({
       photoId: b.id,
       image: b.url,
-      caption: 'Back',
+      caption: committed,
       primary: false,
     });
     // The public passport shows exactly what the leaves say.
@@ -83,7 +86,7 @@ describe('photos in the log', () => {
     ).toBe(200);
     expect(await lastLeaf(code)).toMatchObject({
       type: 'photo_caption_changed',
-      data: { photoId: b.id, caption: 'Back, spruce', previousCaption: 'Back' },
+      data: { photoId: b.id, caption: committed, previousCaption: committed },
     });
     expect((await api(t, owner.cookie).patch(`${base}/${b.id}`, { isPrimary: true })).statusCode).toBe(200);
     expect(await lastLeaf(code)).toMatchObject({ type: 'photo_primary_changed', data: { photoId: b.id } });
@@ -100,7 +103,7 @@ describe('photos in the log', () => {
     expect((await api(t, owner.cookie).del(`${base}/${b.id}`)).statusCode).toBe(200);
     expect(await lastLeaf(code)).toMatchObject({
       type: 'photo_removed',
-      data: { photoId: b.id, caption: 'Back, spruce', nextPrimary: a.id },
+      data: { photoId: b.id, caption: committed, nextPrimary: a.id },
     });
     expect((await shown()).map((p) => [p.url, p.isPrimary])).toEqual([[a.url, true]]);
   });
@@ -110,7 +113,7 @@ describe('photos in the log', () => {
     const owner = await signedInUser(t, { displayName: 'Rex Owner' });
     const inst = await createOwnership(t, maker, owner.user);
     const base = `/api/registry/instruments/${inst.id}/images`;
-    const photo = (await upload(owner.cookie, inst.id, 'Owner photo', '#654321')).json();
+    const photo = (await upload(owner.cookie, inst.id, 'Bench photo', '#654321')).json();
     const count = (await leaves(inst.passportCode)).length;
     const attempts = [
       await upload(maker.cookie, inst.id, 'Maker photo', '#123456'),
@@ -125,7 +128,7 @@ describe('photos in the log', () => {
     }
     expect((await leaves(inst.passportCode)).length).toBe(count);
     const pub = (await api(t, null).get(`/api/public/passports/${inst.passportCode}`)).json();
-    expect(pub.photos).toMatchObject([{ caption: 'Owner photo' }]);
+    expect(pub.photos).toMatchObject([{ caption: 'Bench photo' }]);
     expect((await api(t, owner.cookie).patch(`${base}/${photo.id}`, { caption: 'Mine' })).statusCode).toBe(
       200,
     );

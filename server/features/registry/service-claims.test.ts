@@ -58,7 +58,8 @@ describe('a service record naming another registry shop', () => {
     expect(await lastLeaf(inst.passportCode)).toMatchObject({
       type: 'service_recorded',
       data: {
-        servicerName: 'Oak Repair',
+        // Free text is committed; the claimed shop's handle and the claim's state are in clear.
+        servicerName: { $commit: expect.stringMatching(/^[0-9a-f]{64}$/) },
         servicerShop: servicer.shop.slug,
         claim: 'pending',
         reportedBy: 'owner',
@@ -81,7 +82,7 @@ describe('a service record naming another registry shop', () => {
           serviceType: 'repair',
           serviceDate: '2025-03-01',
           servicerShop: servicer.shop.slug,
-          servicerName: 'Oak Repair',
+          servicerName: { $commit: expect.stringMatching(/^[0-9a-f]{64}$/) },
         },
       }),
     );
