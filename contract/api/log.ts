@@ -50,6 +50,16 @@ export const LOG_ROUTES = [
   },
   {
     method: 'GET',
+    path: '/log/policy',
+    summary:
+      "The C2SP tlog-policy a verifier needs: this log's key and URL, the witnesses that cosign its checkpoints, their groups and the quorum",
+    tag,
+    auth: 'none',
+    response: { status: 200, contentType: text },
+    errors: [],
+  },
+  {
+    method: 'GET',
     path: '/log/tile/:level/*',
     summary:
       'A C2SP tlog-tiles hash tile: 256 hashes (8,192 bytes) at tree level 8 × level, or the first <width> of them; 404 until the tree has them',
