@@ -554,6 +554,7 @@ const matrix: Record<string, Entry> = {
   // The same log as C2SP tlog-tiles (the world's first instrument is leaf 0).
   'GET /log/checkpoint': { request: () => get('/log/checkpoint'), expect: everyone(200) },
   'GET /log/policy': { request: () => get('/log/policy'), expect: everyone(200) },
+  'GET /api/log/witnesses': { request: () => get('/api/log/witnesses'), expect: everyone(200) },
   'GET /log/tile/:level/*': { request: () => get('/log/tile/0/000.p/1'), expect: everyone(200) },
   'GET /log/tile/entries/*': { request: () => get('/log/tile/entries/000.p/1'), expect: everyone(200) },
   'GET /api/log/proof/inclusion': {
