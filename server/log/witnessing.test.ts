@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogWitnesses } from '../../contract/log-witnesses';
@@ -22,6 +23,7 @@ import { noteBody } from './cosignatures';
 import { quorumMet } from './policy';
 import { createSigner, logOrigin } from './signing';
 import { WITNESS_TIMEOUT_MS } from './witness-client';
+import { ADVISORY_LOCK } from './witnessing';
 
 /*
  * The log, in this process, submits to two witnesses that are real separate processes (server/test/witness-server.ts,
@@ -36,6 +38,7 @@ const ports: number[] = [];
 const children = new Map<string, ChildProcess>();
 const servers: Server[] = [];
 const drops: (() => Promise<void>)[] = [];
+const databaseUrls: string[] = [];
 let policyFile = '';
 let logVkey = '';
 
@@ -84,6 +87,7 @@ async function startLog(): Promise<{ server: Server; t: TestApp }> {
     const pgDb = await createPostgresDatabase();
     drops.push(pgDb.drop);
     databaseUrl = pgDb.url;
+    databaseUrls.push(pgDb.url);
   }
   const env = readEnv({
     NODE_ENV: 'test',
@@ -245,6 +249,32 @@ describe('submitting checkpoints to witnesses', () => {
       },
     });
   }, 60_000);
+
+  it.runIf(testBackend === 'postgres')(
+    'on PostgreSQL only the holder of the advisory lock submits: another holder keeps this instance from it',
+    async () => {
+      // As a second instance would: hold the lock from another session.
+      const other = new pg.Client({ connectionString: databaseUrls[0] });
+      await other.connect();
+      await other.query('select pg_advisory_lock($1)', [ADVISORY_LOCK]);
+      try {
+        await write(main, maker.cookie);
+        const head = Number(noteBody((await main.app.inject('/api/log/checkpoint')).body).split('\n')[1]);
+        await new Promise((r) => setTimeout(r, 3000));
+        expect((await cosigners(main)).names.size).toBe(0);
+        expect((await status(main)).witnesses.map((w) => w.size)).toEqual([head - 1, head - 1]);
+      } finally {
+        await other.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK]);
+        await other.end();
+      }
+      const head = Number(noteBody((await main.app.inject('/api/log/checkpoint')).body).split('\n')[1]);
+      await until('both cosign once the lock is free', async () => {
+        const c = await cosigners(main);
+        return c.size === head && c.names.size === 2 ? c : undefined;
+      });
+    },
+    60_000,
+  );
 
   it('a fork (same key and origin, another history) is refused as inconsistent and the admins are told', async () => {
     const { t: fork } = await startLog();

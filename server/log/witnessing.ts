@@ -14,7 +14,7 @@ import { addCheckpoint, WITNESS_TIMEOUT_MS } from './witness-client';
 import { refusalWords, reportRefusal, type WitnessLog } from './witness-refusal';
 
 /** Any number, shared by every instance on one PostgreSQL: only the holder submits. */
-const ADVISORY_LOCK = 6_962_0001;
+export const ADVISORY_LOCK = 6_962_0001;
 const MAX_CONFLICTS = 3;
 
 export interface WitnessingOptions {
