@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'shop_reply',
   'stolen_check',
   'stolen_offer_cancelled',
+  'log_witness_refused',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -49,6 +50,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   shop_reply: 'A reply to a message you sent',
   stolen_check: 'Someone checks your stolen instrument',
   stolen_offer_cancelled: 'An offer is cancelled because the instrument was reported stolen',
+  log_witness_refused: 'A witness refuses the transparency log as inconsistent (admins)',
 };
 
 export const notificationSchema = z.object({

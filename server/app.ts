@@ -12,6 +12,7 @@ import { academyRoutes } from './features/academy/academy.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { logRoutes } from './features/log/log.routes';
 import { tileRoutes } from './features/log/tiles.routes';
+import { witnessRoutes } from './features/log/witnesses.routes';
 import { publicPassportRoutes } from './features/public-passport/public-passport.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { handlesRoutes } from './features/handles/handles.routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await adminRoutes(app, ctx);
   await logRoutes(app, ctx);
   await tileRoutes(app, ctx);
+  await witnessRoutes(app, ctx);
   await publicPassportRoutes(app, ctx);
   await apiDocsRoutes(app, ctx);
 

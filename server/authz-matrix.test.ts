@@ -591,6 +591,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/log/entries/:index': { request: () => get('/api/log/entries/0'), expect: everyone(200) },
   // The same log as C2SP tlog-tiles (the world's first instrument is leaf 0).
   'GET /log/checkpoint': { request: () => get('/log/checkpoint'), expect: everyone(200) },
+  'GET /log/policy': { request: () => get('/log/policy'), expect: everyone(200) },
+  'GET /api/log/witnesses': { request: () => get('/api/log/witnesses'), expect: everyone(200) },
   'GET /log/tile/:level/*': { request: () => get('/log/tile/0/000.p/1'), expect: everyone(200) },
   'GET /log/tile/entries/*': { request: () => get('/log/tile/entries/000.p/1'), expect: everyone(200) },
   'GET /api/log/proof/inclusion': {

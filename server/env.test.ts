@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, readEnv } from './env';
@@ -72,5 +74,23 @@ describe('readEnv', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('reads LOG_POLICY as a tlog-policy file, and a missing or malformed one stops the start in one line', () => {
+    expect(readEnv({}).logPolicy.quorum).toBe('none');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'policy-'));
+    const file = path.join(dir, 'policy');
+    fs.writeFileSync(file, 'quorum none\n');
+    expect(readEnv({ LOG_POLICY: file }).logPolicy).toMatchObject({ quorum: 'none', witnesses: [] });
+    fs.writeFileSync(file, 'witness A nokey\nquorum A\n');
+    expect(() => readEnv({ LOG_POLICY: file })).toThrow(
+      new EnvError(
+        `Invalid configuration: LOG_POLICY line 1: "nokey" is not a vkey (<name>+<8 hex key id>+<base64 key>) (got "${file}")`,
+      ),
+    );
+    expect(() => readEnv({ LOG_POLICY: path.join(dir, 'absent') })).toThrow(
+      /^Invalid configuration: LOG_POLICY does not exist \(got ".*absent"\)$/,
+    );
+    fs.rmSync(dir, { recursive: true });
   });
 });

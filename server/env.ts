@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { NO_WITNESSES, parsePolicy, type WitnessPolicy } from './log/policy';
 import { parseSigningKey } from './log/signing-key';
 
 const bool = z
@@ -48,6 +50,8 @@ export const envSchema = z.object({
     .string()
     .refine((v) => parseSigningKey(v) !== null, { message: 'must be the base64 of a 32-byte Ed25519 seed' })
     .optional(),
+  /** Path of a C2SP tlog-policy file naming the witnesses that cosign the log's checkpoints; absent: `quorum none`. */
+  LOG_POLICY: z.string().optional(),
   /** Ed25519 seed (base64, 32 bytes) that signs academy certificates; absent: generated and stored. */
   CERTIFICATE_SIGNING_KEY: z
     .string()
@@ -62,7 +66,12 @@ export const envSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string; dataDir: string };
+export type Env = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  dataDir: string;
+  /** LOG_POLICY as read and checked at start. */
+  logPolicy: WitnessPolicy;
+};
 
 export class EnvError extends Error {}
 
@@ -83,6 +92,23 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Invalid configuration: RATE_LIMIT_SCALE must be at most 1 in production (got "${String(cleaned.RATE_LIMIT_SCALE)}")`,
     );
   }
+  const logPolicy = env.LOG_POLICY ? readPolicyFile(env.LOG_POLICY) : NO_WITNESSES;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR) };
+  return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR), logPolicy };
+}
+
+/** A policy that cannot be read or parsed stops the start: witnesses silently dropped would weaken every proof. */
+function readPolicyFile(file: string): WitnessPolicy {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+    throw new EnvError(`Invalid configuration: LOG_POLICY ${reason} (got "${file}")`);
+  }
+  try {
+    return parsePolicy(text);
+  } catch (error) {
+    throw new EnvError(`Invalid configuration: LOG_POLICY ${(error as Error).message} (got "${file}")`);
+  }
 }

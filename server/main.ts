@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { loadSampleContent } from './db/sample/load-sample';
 import { prepareTransparencyLog } from './log/startup';
+import { startWitnessing } from './log/witnessing';
 import { issueDueCertificates } from './certificates/issue';
 import { loadCertificateSigner } from './certificates/signing';
 import type { Env } from './env';
@@ -65,12 +66,9 @@ export async function startServer(
       ? redisStore(env.REDIS_URL, (err) => log.warn({ err }, 'redis'))
       : memoryStore();
     const db = database;
+    const ctx = { db: db.db, env, mailer, media, ping: () => db.ping() };
     const app = await buildApp({
-      db: db.db,
-      env,
-      mailer,
-      media,
-      ping: () => db.ping(),
+      ...ctx,
       logger: log,
       rateLimitStore,
       sharedCacheBus:
@@ -80,10 +78,13 @@ export async function startServer(
       clientDir: fs.existsSync(defaultClientDir) ? defaultClientDir : null,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
+    // After listening: the witnesses may fetch the log while they check what it sends them.
+    const witnessing = await startWitnessing({ ctx, driver: db.kind, log });
     return {
       app,
       database: db,
       async stop() {
+        await witnessing.stop();
         await app.close();
         await db.close();
         unlock();

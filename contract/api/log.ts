@@ -7,6 +7,7 @@ import {
   logProofSchema,
   passportLogSchema,
 } from '../log';
+import { logWitnessesSchema } from '../log-witnesses';
 import { pathText, type ApiRoute } from './api-route';
 
 const tag = 'transparency log';
@@ -46,6 +47,26 @@ export const LOG_ROUTES = [
     tag,
     auth: 'none',
     response: { status: 200, contentType: text },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/log/policy',
+    summary:
+      "The C2SP tlog-policy a verifier needs: this log's key and URL, the witnesses that cosign its checkpoints, their groups and the quorum",
+    tag,
+    auth: 'none',
+    response: { status: 200, contentType: text },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/log/witnesses',
+    summary:
+      'The witnesses of the policy: the largest tree size each has cosigned, when, and why the last submission failed',
+    tag,
+    auth: 'none',
+    response: { status: 200, schema: logWitnessesSchema },
     errors: [],
   },
   {

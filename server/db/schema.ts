@@ -5,3 +5,4 @@ export * from './schema/academy';
 export * from './schema/registry';
 export * from './schema/notifications';
 export * from './schema/log';
+export * from './schema/witnesses';

@@ -84,6 +84,10 @@ describe('the OpenAPI document', () => {
     expect(tile?.responses['200']?.content).toHaveProperty('application/octet-stream');
     expect(document.paths['/log/tile/entries/{path}']?.get?.operationId).toBe('getLogTileEntries');
     expect(document.paths['/log/checkpoint']?.get?.responses['200']?.content).toHaveProperty('text/plain');
+    expect(document.paths['/log/policy']?.get?.responses['200']?.content).toHaveProperty('text/plain');
+    expect(document.paths['/api/log/witnesses']?.get?.responses['200']?.content).toHaveProperty(
+      'application/json',
+    );
   });
 });
 

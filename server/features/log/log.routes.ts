@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { latestCheckpoint } from '../../log/checkpoints';
+import { cosignedNote } from '../../log/cosignatures';
 import { loadLogSigner } from '../../log/signing';
 import { handle } from '../../plugins/api-route';
 import { consistency, inclusionProof, logEntry, passportLog } from './log.queries';
@@ -18,10 +19,12 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   );
 
   // The same note at both addresses: /log/checkpoint is where C2SP tlog-tiles clients look for it. It changes
-  // with every append, so caches must ask again each time.
+  // with every append, so caches must ask again each time. The witnesses' cosignatures gathered so far follow the
+  // log's own signature line.
   const sendCheckpoint = async (_request: unknown, reply: FastifyReply) => {
     const checkpoint = await latestCheckpoint(db, signer);
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(checkpoint.note);
+    const note = await cosignedNote(db, checkpoint.note, checkpoint.size, ctx.env.logPolicy);
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(note);
   };
   handle(app, 'GET /api/log/checkpoint', sendCheckpoint);
   handle(app, 'GET /log/checkpoint', sendCheckpoint);
