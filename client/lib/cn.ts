@@ -108,7 +108,8 @@ function familyOf(utility: string): string | undefined {
       if (/^(row|col)/.test(rest)) return 'flex-direction';
       return /wrap/.test(rest) ? 'flex-wrap' : 'flex';
     case 'justify':
-      return /^self-/.test(rest) ? 'justify-self' : 'justify-content';
+      if (/^self-/.test(rest)) return 'justify-self';
+      return /^items-/.test(rest) ? 'justify-items' : 'justify-content';
     case 'content':
       return /^(start|end|center|between|around|evenly|stretch)$/.test(rest) ? 'align-content' : undefined;
     case 'items':

@@ -46,6 +46,6 @@ describe('UndoEmailChangePage', () => {
     mockFetch({});
     renderRoutes(routes, { path: '/undo-email-change' });
     expect(screen.getByText(/This link is incomplete/)).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Undo the change/ })).not.toBeInTheDocument();
   });
 });
