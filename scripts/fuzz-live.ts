@@ -66,7 +66,8 @@ async function signIn(): Promise<string | null> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'luthier@example.com', password: 'luthier-demo-2026' }),
   });
-  return res.ok ? (res.headers.get('set-cookie')?.split(';')[0] ?? null) : null;
+  // The session cookie by name: a sign-in also sets the device cookie.
+  return res.ok ? (/(?:^|,\s*)(sid=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? null) : null;
 }
 
 const routes = await routeList();

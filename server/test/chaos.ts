@@ -110,7 +110,8 @@ async function signIn(url: string, email: string, password: string, displayName:
   let res = await fetch(`${url}/api/auth/login`, json({ email, password }));
   if (res.status === 401)
     res = await fetch(`${url}/api/auth/register`, json({ email, password, displayName }));
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  // The session cookie by name: a sign-in also sets the device cookie.
+  const cookie = /(?:^|,\s*)(sid=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!res.ok || !cookie) throw new Error(`sign-in for chaos failed: ${res.status}`);
   return cookie;
 }

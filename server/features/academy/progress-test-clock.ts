@@ -11,31 +11,23 @@ const back = (column: SQLWrapper, seconds: number) => sql`${column} - make_inter
  * lesson: both the lesson's marks and the learner's clock move back.
  */
 export async function age(db: Db, userId: string, lessonId: string, seconds: number): Promise<void> {
-  await db
-    .update(lessonProgress)
-    .set({
-      updatedAt: back(lessonProgress.updatedAt, seconds),
-      timeCreditedAt: back(lessonProgress.timeCreditedAt, seconds),
-    })
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
-  await db
-    .update(learningClocks)
-    .set({
-      coverageAt: back(learningClocks.coverageAt, seconds),
-      timeCreditedAt: back(learningClocks.timeCreditedAt, seconds),
-    })
-    .where(eq(learningClocks.userId, userId));
+  await moveBack(db, userId, seconds, lessonId);
 }
 
 /** As if `seconds` of real time had passed for everything the learner has: every lesson record and their clock. */
 export async function ageLearner(db: Db, userId: string, seconds: number): Promise<void> {
+  await moveBack(db, userId, seconds);
+}
+
+async function moveBack(db: Db, userId: string, seconds: number, lessonId?: string): Promise<void> {
+  const mine = eq(lessonProgress.userId, userId);
   await db
     .update(lessonProgress)
     .set({
       updatedAt: back(lessonProgress.updatedAt, seconds),
       timeCreditedAt: back(lessonProgress.timeCreditedAt, seconds),
     })
-    .where(eq(lessonProgress.userId, userId));
+    .where(lessonId ? and(mine, eq(lessonProgress.lessonId, lessonId)) : mine);
   await db
     .update(learningClocks)
     .set({

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/builders/accounts';
-import { users } from '../../db/schema';
-import type { MailMessage } from '../../mail/mailer';
+import { accountLinkKit } from './account-link-kit';
 import { createTestApp, postFrom, sessionCookie, type TestApp } from '../../test/test-app';
 import type { FastifyRequest } from 'fastify';
 import { createSession } from '../../plugins/sessions';
@@ -25,21 +23,7 @@ const signIn = async (email: string, password = PASSWORD) => {
   expect(res.statusCode).toBe(200);
   return sessionCookie(res);
 };
-const me = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json<{
-    user: { email: string } | null;
-  }>().user;
-const emailOf = async (id: string) =>
-  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
-
-/** The token of the newest mail to `to` linking to `page`. */
-function linkTo(to: string, page: string): string {
-  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+)`);
-  const mail = t.mail.filter((m: MailMessage) => m.to === to && pattern.test(m.text)).at(-1);
-  const token = pattern.exec(mail?.text ?? '')?.[1];
-  if (!token) throw new Error(`no ${page} link in the newest mail to ${to}`);
-  return decodeURIComponent(token);
-}
+const { me, emailOf, linkTo } = accountLinkKit(() => t);
 
 async function resetPassword(email: string, password: string) {
   expect((await post('/api/auth/request-reset', { email })).statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/builders/accounts';
-import { emailChangeUndos, users } from '../../db/schema';
-import type { MailMessage } from '../../mail/mailer';
+import { emailChangeUndos } from '../../db/schema';
+import { accountLinkKit } from './account-link-kit';
 import { createTestApp, postFrom, sessionCookie, type TestApp } from '../../test/test-app';
 
 // Completing an email change mails the previous address at once, with a link that undoes the change for 7 days:
@@ -20,19 +20,7 @@ const PASSWORD = 'owner passphrase 2026';
 const post = (url: string, payload: object, cookie?: string) =>
   postFrom(t, url, payload, cookie ? { cookie } : {});
 const signIn = (email: string, password: string) => post('/api/auth/login', { email, password });
-const me = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json<{
-    user: { email: string } | null;
-  }>().user;
-const emailOf = async (id: string) =>
-  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
-function linkTo(to: string, page: string): string {
-  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+)`);
-  const mail = t.mail.filter((m: MailMessage) => m.to === to && pattern.test(m.text)).at(-1);
-  const token = pattern.exec(mail?.text ?? '')?.[1];
-  if (!token) throw new Error(`no ${page} link in the newest mail to ${to}`);
-  return decodeURIComponent(token);
-}
+const { me, emailOf, linkTo } = accountLinkKit(() => t);
 
 /** Signed in as `session`, moves the account to `to` and follows the link; returns the undo mail's token. */
 async function changeEmail(session: string, from: string, to: string, password: string) {
