@@ -122,11 +122,12 @@ test('an owner is unnamed on their passports until they choose, in settings, to 
   try {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Passport privacy' })).toBeVisible();
-    // The demo enthusiast never chose: a private owner.
+    // The demo enthusiast never chose: a private owner (a retry finds the choice the first attempt restored).
     await expect(page.getByRole('radio', { name: /Private owner/ })).toBeChecked();
-    await expect(
-      page.getByText('You have not chosen yet, so you are shown as a private owner.'),
-    ).toBeVisible();
+    if (test.info().retry === 0)
+      await expect(
+        page.getByText('You have not chosen yet, so you are shown as a private owner.'),
+      ).toBeVisible();
     await page.context().clearCookies();
     await page.goto(`/p/${code}`);
     await expect(provenance.getByText(/^Owner 2 · UK · \d{4}–present$/)).toBeVisible();

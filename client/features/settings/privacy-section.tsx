@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api';
 import { usePassportPrivacy, useSetPassportPrivacy } from './api';
@@ -15,12 +16,21 @@ const CHOICES = [
     hint: 'Passports you own show your display name and city, linked to your public page.',
   },
 ] as const;
+type Choice = (typeof CHOICES)[number]['value'];
 
 /** Whether the passports someone owns name them. Until they choose, they are a private owner. */
 export function PrivacySection() {
   const state = usePassportPrivacy();
   const save = useSetPassportPrivacy();
-  const current = state.data ? (state.data.ownerPrivacy ? 'private' : 'public') : null;
+  // The choice shows as soon as it is made (a controlled radio would otherwise spring back until the save
+  // answers); a refused save falls back to what the server holds.
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const saved = state.data ? (state.data.ownerPrivacy ? 'private' : 'public') : null;
+  const current = picked ?? saved;
+  const choose = (value: Choice) => {
+    setPicked(value);
+    save.mutate({ ownerPrivacy: value === 'private' }, { onError: () => setPicked(null) });
+  };
   return (
     <SettingsCard
       title="Passport privacy"
@@ -42,7 +52,7 @@ export function PrivacySection() {
                 name="owner-privacy"
                 className="mt-1 size-4 accent-wood-700"
                 checked={current === c.value}
-                onChange={() => save.mutate({ ownerPrivacy: c.value === 'private' })}
+                onChange={() => choose(c.value)}
               />
               <span>
                 <span className="font-medium">{c.label}</span>
