@@ -252,4 +252,25 @@ describe('the handle card', () => {
     expect(within(section).getByRole('radio', { name: /Show my name/ })).toBeChecked();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ownerPrivacy: false });
   });
+
+  it('keeps a refused privacy choice off: the radio returns to what the server holds', async () => {
+    mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'GET /api/registry/privacy': () => ({ json: { ownerPrivacy: true, chosen: false } }),
+      'PUT /api/registry/privacy': () => ({
+        status: 503,
+        json: { error: 'The service is busy. Try again shortly.', code: 'UNAVAILABLE' },
+      }),
+    });
+    renderWithProviders(<SettingsPage />);
+    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
+      'div',
+    )!.parentElement!;
+    await userEvent.click(await within(section).findByRole('radio', { name: /Show my name/ }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The service is busy');
+    expect(within(section).getByRole('radio', { name: /Private owner/ })).toBeChecked();
+    expect(within(section).getByRole('radio', { name: /Show my name/ })).not.toBeChecked();
+  });
 });
