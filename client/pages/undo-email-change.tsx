@@ -56,7 +56,11 @@ export function UndoEmailChangePage() {
                   {errorText(undo.error, 'This link is invalid, used or more than 7 days old.')}
                 </p>
               )}
-              <Button disabled={undo.isPending} onClick={() => undo.mutate(token)}>
+              <Button
+                className="h-auto min-h-10 whitespace-normal text-center"
+                disabled={undo.isPending}
+                onClick={() => undo.mutate(token)}
+              >
                 {undo.isPending ? 'Undoing...' : 'Undo the change and secure my account'}
               </Button>
             </>
