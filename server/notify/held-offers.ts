@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { instruments, notifications, transfers } from '../db/schema';
 import { notify } from './notifications';
+import { offerNotice } from './offer-notices';
 
 /**
  * An offer sent to an address before any account had proven it (a first owner named at registration, or a
@@ -44,13 +45,7 @@ export async function deliverHeldOffers(
   await notify(
     ctx,
     db,
-    fresh.map((o) => ({
-      userId,
-      kind: 'offer_received' as const,
-      title: `An instrument is offered to you: ${o.name}`,
-      body: `You are offered the ownership of "${o.name}". Accept or decline the offer before it expires.`,
-      link: `/transfers/${o.id}`,
-    })),
+    fresh.map((o) => offerNotice('offer_received', userId, o.name, o.id)),
   );
   return fresh.length;
 }

@@ -2,7 +2,7 @@ import type { Transfer } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { notify } from '../../notify/notifications';
 import type { SessionUser } from '../../plugins/sessions';
-import { offerNotice } from './notices';
+import { offerNotice } from '../../notify/offer-notices';
 import { createOffer, recipientAccount } from './transfers.queries';
 
 /**

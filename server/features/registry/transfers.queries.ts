@@ -9,7 +9,8 @@ import { conflict, isUniqueViolation } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
 import { notify } from '../../notify/notifications';
-import { mailOfferWithdrawn, offerNotice, verifiedAccountFor } from './notices';
+import { offerNotice } from '../../notify/offer-notices';
+import { mailOfferWithdrawn, verifiedAccountFor } from './notices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Row = typeof transfers.$inferSelect;

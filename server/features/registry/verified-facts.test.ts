@@ -188,6 +188,7 @@ describe('a verified shop', () => {
       specializations: ['violas'],
     });
     expect(res.statusCode).toBe(200);
-    expect(await shopState(maker, true)).toBeDefined();
+    expect(await shopState(maker, true)).toMatchObject({ id: maker.shop.id });
+    expect(await shopState(maker, false)).toBeUndefined();
   });
 });
