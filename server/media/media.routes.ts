@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { handle } from '../plugins/api-route';
+import { serve } from '../plugins/api-route';
 import { notFound } from '../plugins/errors';
 
 const paramsSchema = z.object({ id: z.uuid(), file: z.string().regex(/^\d{1,5}\.webp$/) });
 
 export async function mediaRoutes(app: FastifyInstance, { media }: AppContext): Promise<void> {
-  handle(app, 'GET /media/:id/:file', async (request, reply) => {
+  serve(app, 'GET /media/:id/:file', async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     if (!params.success) throw notFound('No such image.');
     const bytes = await media.read(params.data.id, Number.parseInt(params.data.file, 10));

@@ -1,19 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handle } from './api-route';
+import { serve } from './api-route';
 import { registerApiSchemas } from './api-schemas';
 import { registerErrorHandler } from './errors';
 
 let app: FastifyInstance;
 afterEach(async () => app.close());
 
-/** A bare app serving the registry list through handle(), with the real declaration and the handler's answer. */
+/** A bare app serving the registry list through serve(), with the real declaration and the handler's answer. */
 async function build(answer: () => unknown) {
   app = Fastify({ logger: false });
   registerErrorHandler(app);
   registerApiSchemas(app);
   const seen: unknown[] = [];
-  handle(app, 'GET /api/registry/instruments', async (request) => {
+  serve(app, 'GET /api/registry/instruments', async (request) => {
     seen.push(request.query);
     // The query's own types: a transformed boolean and coerced numbers.
     const typed: { verified: boolean; page: number; pageSize: number } = request.query;
@@ -24,7 +24,7 @@ async function build(answer: () => unknown) {
   return seen;
 }
 
-describe('handle(): a route served from its declaration', () => {
+describe('serve(): a route served from its declaration', () => {
   it('takes method and path from contract/api and hands the handler the schema’s output', async () => {
     const seen = await build(() => []);
     const res = await app.inject('/api/registry/instruments?verified=true&page=2&search=%20spruce%20');
@@ -50,6 +50,6 @@ describe('handle(): a route served from its declaration', () => {
   it('refuses a key that is not declared', () => {
     app = Fastify({ logger: false });
     // @ts-expect-error: not a declared operation
-    expect(() => handle(app, 'GET /api/nowhere', async () => ({}))).toThrow(/not declared in contract\/api/);
+    expect(() => serve(app, 'GET /api/nowhere', async () => ({}))).toThrow(/not declared in contract\/api/);
   });
 });

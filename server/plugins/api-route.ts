@@ -41,7 +41,7 @@ const declared = new Map<string, (typeof API_ROUTES)[number]>(
  * Serves the operation declared in contract/api under `key` (`'GET /api/lms/certificates'`): method and path come
  * from the declaration, and so do the schemas (attached by registerApiSchemas as the route is added).
  */
-export function handle<K extends ApiRouteKey>(
+export function serve<K extends ApiRouteKey>(
   app: FastifyInstance,
   key: K,
   ...args: [DeclaredHandler<RouteOf<K>>] | [RouteShorthandOptions, DeclaredHandler<RouteOf<K>>]

@@ -60,7 +60,7 @@ export function registerApiSchemas(app: FastifyInstance, routes: readonly ApiRou
     }
   });
 
-  // Only a verdict here: handle() (server/plugins/api-route.ts) gives the handler what the schema makes of the
+  // Only a verdict here: serve() (server/plugins/api-route.ts) gives the handler what the schema makes of the
   // input (trimmed, defaulted, normalised handles), typed from the declaration. The raw part stays on the request
   // until then, because a transform need not accept its own output.
   app.setValidatorCompiler(({ schema, method, url, httpPart }) => {

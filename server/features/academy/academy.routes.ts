@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exploreQuerySchema } from '../../../contract/academy';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
@@ -22,7 +22,7 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The catalogue is the same for everyone: shared, revalidated with an ETag, kept briefly in the shared cache
   // (not free-text searches: their keys are unbounded).
   const unlessSearch = (request: FastifyRequest) => !(request.query as { q?: unknown }).q;
-  handle(
+  serve(
     app,
     'GET /api/lms/courses/explore',
     { config: { sharedCache: unlessSearch } },
@@ -58,7 +58,7 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     (await exploreCourses(db, exploreQuerySchema.parse({}))).map((c) => `/listing/${c.slug}`),
   );
 
-  handle(app, 'GET /api/lms/courses/listing/:slug', async (request) => {
+  serve(app, 'GET /api/lms/courses/listing/:slug', async (request) => {
     const listing = await courseListing(db, request.params.slug, request.user?.id ?? null);
     if (!listing) throw courseNotFound();
     return listing;
@@ -70,27 +70,27 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await setBookmark(db, user.id, request.params.courseId, on);
     return { bookmarked: on };
   };
-  handle(app, 'POST /api/lms/courses/:courseId/bookmark', bookmark(true));
-  handle(app, 'DELETE /api/lms/courses/:courseId/bookmark', bookmark(false));
+  serve(app, 'POST /api/lms/courses/:courseId/bookmark', bookmark(true));
+  serve(app, 'DELETE /api/lms/courses/:courseId/bookmark', bookmark(false));
 
-  handle(app, 'POST /api/lms/courses/:courseId/enroll', async (request) => {
+  serve(app, 'POST /api/lms/courses/:courseId/enroll', async (request) => {
     const user = requireUser(request);
     if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
     await enroll(db, user.id, request.params.courseId);
     return { enrolled: true };
   });
 
-  handle(app, 'GET /api/lms/my-courses', async (request) => {
+  serve(app, 'GET /api/lms/my-courses', async (request) => {
     const user = requireUser(request);
     return myCourses(db, user.id);
   });
 
-  handle(app, 'GET /api/lms/stats', async (request) => {
+  serve(app, 'GET /api/lms/stats', async (request) => {
     const user = requireUser(request);
     return learningStats(db, user.id);
   });
 
-  handle(app, 'GET /api/lms/courses/:courseId/outline', async (request) => {
+  serve(app, 'GET /api/lms/courses/:courseId/outline', async (request) => {
     const user = requireUser(request);
     const outline = await courseOutline(db, request.params.courseId, user.id);
     if (!outline) throw courseNotFound();

@@ -3,7 +3,7 @@ import { CERTIFICATE_ID_PATTERN } from '../../../contract/certificates';
 import { certificateUrl } from '../../certificates/credential';
 import { publishedKeys } from '../../certificates/signing';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { certificatePdf } from './certificate-pdf';
@@ -22,18 +22,18 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
     return certificate;
   };
 
-  handle(app, 'GET /.well-known/jwks.json', async (_request, reply) => {
+  serve(app, 'GET /.well-known/jwks.json', async (_request, reply) => {
     // Not kept by caches: a key appears when it first signs and must disappear the moment it is revoked.
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
     return publishedKeys(db);
   });
 
-  handle(app, 'GET /api/lms/certificates', async (request) => {
+  serve(app, 'GET /api/lms/certificates', async (request) => {
     const user = requireUser(request);
     return myCertificates(db, user.id);
   });
 
-  handle(app, 'PATCH /api/lms/certificates/:id', async (request) => {
+  serve(app, 'PATCH /api/lms/certificates/:id', async (request) => {
     const user = requireUser(request);
     const { id } = request.params;
     const { showOnProfile } = request.body;
@@ -44,12 +44,12 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
     return load(id, user.id);
   });
 
-  handle(app, 'GET /api/public/certificates/:id', async (request, reply) => {
+  serve(app, 'GET /api/public/certificates/:id', async (request, reply) => {
     reply.header('access-control-allow-origin', '*');
     return load(request.params.id, request.user?.id ?? null);
   });
 
-  handle(app, 'GET /api/public/certificates/:id/certificate.pdf', async (request, reply) => {
+  serve(app, 'GET /api/public/certificates/:id/certificate.pdf', async (request, reply) => {
     const certificate = await load(request.params.id, null);
     const { kid } = JSON.parse(Buffer.from(certificate.jwt.split('.')[0]!, 'base64url').toString()) as {
       kid: string;

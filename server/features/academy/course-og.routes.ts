@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { openGraphPng, photoBytes } from '../../media/og-image';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { notFound } from '../../plugins/errors';
 import { courseListing } from './catalog.queries';
 
 /** A course's share preview as a PNG: the cover drawing (rasterised), the title and the instructor. */
 export async function courseOgRoutes(app: FastifyInstance, { db, media }: AppContext): Promise<void> {
-  handle(app, 'GET /listing/:slug/og.png', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /listing/:slug/og.png', { config: { sharedCache: true } }, async (request, reply) => {
     const { slug } = request.params;
     const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
     if (!course) throw notFound('This course does not exist.');

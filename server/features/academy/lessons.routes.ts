@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CertificateSigner } from '../../certificates/signing';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { freeLessonIds, lessonPage } from './catalog.queries';
@@ -35,12 +35,12 @@ export async function lessonRoutes(
     return lesson;
   };
 
-  handle(app, 'GET /api/lms/lessons/:lessonId', async (request) => {
+  serve(app, 'GET /api/lms/lessons/:lessonId', async (request) => {
     requireUser(request);
     return lessonOr404(request.params.lessonId);
   });
 
-  handle(app, 'GET /api/public/lessons/:lessonId', async (request) => {
+  serve(app, 'GET /api/public/lessons/:lessonId', async (request) => {
     const lesson = await lessonOr404(request.params.lessonId);
     if (!lesson.free)
       throw new AppError(403, 'LESSON_REQUIRES_AUTH', 'Sign in to watch this lesson.', {
@@ -122,28 +122,28 @@ export async function lessonRoutes(
   });
   app.addSitemapSource(async () => (await freeLessonIds(db)).map((id) => `/lessons/${id}`));
 
-  handle(app, 'GET /api/lms/lessons/:lessonId/progress', async (request) => {
+  serve(app, 'GET /api/lms/lessons/:lessonId/progress', async (request) => {
     const user = requireUser(request);
     await lessonOr404(request.params.lessonId);
     // Not started yet is an answer, not a failure: null (the client then starts the lesson).
     return getProgress(db, user.id, request.params.lessonId);
   });
 
-  handle(app, 'POST /api/lms/lessons/:lessonId/start', keepsCache, async (request) => {
+  serve(app, 'POST /api/lms/lessons/:lessonId/start', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
     return saved(await startLesson(db, signer, user.id, lesson));
   });
 
-  handle(app, 'POST /api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
+  serve(app, 'POST /api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);
     return saved(await completeLesson(db, signer, user.id, lesson));
   });
 
-  handle(app, 'POST /api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
+  serve(app, 'POST /api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const lesson = await lessonOr404(request.params.lessonId);

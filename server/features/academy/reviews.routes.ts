@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { courseExists } from './catalog.queries';
@@ -16,13 +16,13 @@ export async function reviewRoutes(app: FastifyInstance, { db }: AppContext): Pr
     if (!(await courseExists(db, courseId))) throw notFound('Course not found.');
   };
 
-  handle(app, 'GET /api/lms/courses/:courseId/reviews', async (request) => {
+  serve(app, 'GET /api/lms/courses/:courseId/reviews', async (request) => {
     const { page, pageSize } = request.query;
     await courseOr404(request.params.courseId);
     return listReviews(db, request.params.courseId, request.user?.id ?? null, page, pageSize);
   });
 
-  handle(app, 'POST /api/lms/courses/:courseId/reviews', async (request, reply) => {
+  serve(app, 'POST /api/lms/courses/:courseId/reviews', async (request, reply) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     await courseOr404(request.params.courseId);
@@ -31,14 +31,14 @@ export async function reviewRoutes(app: FastifyInstance, { db }: AppContext): Pr
     return review;
   });
 
-  handle(app, 'PUT /api/lms/courses/:courseId/reviews/:reviewId', async (request) => {
+  serve(app, 'PUT /api/lms/courses/:courseId/reviews/:reviewId', async (request) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     const { courseId, reviewId } = request.params;
     return updateReview(db, user.id, courseId, reviewId, request.body);
   });
 
-  handle(app, 'DELETE /api/lms/courses/:courseId/reviews/:reviewId', async (request, reply) => {
+  serve(app, 'DELETE /api/lms/courses/:courseId/reviews/:reviewId', async (request, reply) => {
     const user = requireUser(request);
     await limitWrites(user.id);
     await deleteReview(db, user.id, request.params.courseId, request.params.reviewId);

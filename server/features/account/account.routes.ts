@@ -3,7 +3,7 @@ import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { mediaUrl } from '../../media/media-store';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
@@ -21,15 +21,15 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return account;
   };
 
-  handle(app, 'GET /api/account', async (request) => current(requireUser(request).id));
+  serve(app, 'GET /api/account', async (request) => current(requireUser(request).id));
 
-  handle(app, 'PATCH /api/account/profile', async (request) => {
+  serve(app, 'PATCH /api/account/profile', async (request) => {
     const user = requireUser(request);
     await updateProfile(db, user.id, request.body);
     return current(user.id);
   });
 
-  handle(app, 'PATCH /api/account/shop', async (request) => {
+  serve(app, 'PATCH /api/account/shop', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     const updated = await updateShop(db, user.id, input);
@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   await uploadRoutes(app, (scope) => {
-    handle(scope, 'POST /api/account/avatar', async (request) => {
+    serve(scope, 'POST /api/account/avatar', async (request) => {
       const user = requireUser(request);
       await limitUpload(app, user.id);
       if (!request.isMultipart())
@@ -74,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   });
 
-  handle(app, 'DELETE /api/account/avatar', async (request) => {
+  serve(app, 'DELETE /api/account/avatar', async (request) => {
     const user = requireUser(request);
     const previous = await setAvatar(db, user.id, null);
     if (previous) await media.remove(previous);

@@ -3,7 +3,7 @@ import { audit } from '../../plugins/audit';
 import { z } from 'zod';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { clearSessionCookie, requireUser } from '../../plugins/sessions';
 import { notifyPasswordChanged } from '../../notify/account-notices';
@@ -36,7 +36,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }
   };
 
-  handle(app, 'POST /api/account/password', async (request, reply) => {
+  serve(app, 'POST /api/account/password', async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
     if (isCommonPassword(input.newPassword)) {
@@ -53,7 +53,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ok: true };
   });
 
-  handle(app, 'DELETE /api/account/sessions', async (request, reply) => {
+  serve(app, 'DELETE /api/account/sessions', async (request, reply) => {
     const user = requireUser(request);
     await signOutEverywhere(db, user.id);
     audit(request, 'auth.sessions.ended_everywhere');
@@ -61,7 +61,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ok: true };
   });
 
-  handle(app, 'GET /api/account/sessions', async (request) => {
+  serve(app, 'GET /api/account/sessions', async (request) => {
     const user = requireUser(request);
     const rows = await listSessions(db, user.id);
     return rows.map((s) => ({
@@ -74,7 +74,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }));
   });
 
-  handle(app, 'DELETE /api/account/sessions/:id', async (request, reply) => {
+  serve(app, 'DELETE /api/account/sessions/:id', async (request, reply) => {
     const user = requireUser(request);
     const params = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) }).safeParse(request.params);
     if (!params.success || !(await endSession(db, user.id, params.data.id)))
@@ -84,7 +84,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ok: true };
   });
 
-  handle(app, 'POST /api/account/delete', async (request, reply) => {
+  serve(app, 'POST /api/account/delete', async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
     await confirmPassword(request, user.id, input.password, 'password');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../plugins/audit';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { requireRole } from '../../plugins/sessions';
 import { adminQueue, setInstrumentVerified, setShopVerified } from './admin.queries';
@@ -9,7 +9,7 @@ import { adminQueue, setInstrumentVerified, setShopVerified } from './admin.quer
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  handle(app, 'GET /api/admin/queue', async (request) => {
+  serve(app, 'GET /api/admin/queue', async (request) => {
     requireRole(request, 'admin');
     const { verified } = request.query;
     return adminQueue(ctx.db, verified);
@@ -19,7 +19,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ['shops', setShopVerified],
     ['instruments', setInstrumentVerified],
   ] as const) {
-    handle(app, `POST /api/admin/${kind}/:id/verification`, async (request) => {
+    serve(app, `POST /api/admin/${kind}/:id/verification`, async (request) => {
       const admin = requireRole(request, 'admin');
       const { verified, note } = request.body;
       const done =

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API_ROUTES } from '../../../contract/api/routes';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { renderDocsPage } from './docs-page';
 import { DOCS_CSS } from './docs-style';
 import { openApiDocument } from './openapi';
@@ -19,17 +19,17 @@ export async function apiDocsRoutes(app: FastifyInstance, { env }: AppContext): 
   let html: string | null = null;
   const document = () => openApiDocument(API_ROUTES, { version: packageVersion(), publicUrl: env.publicUrl });
 
-  handle(app, 'GET /api/openapi.json', async (_request, reply) => {
+  serve(app, 'GET /api/openapi.json', async (_request, reply) => {
     json ??= JSON.stringify(document());
     return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(json);
   });
 
-  handle(app, 'GET /api/docs', async (_request, reply) => {
+  serve(app, 'GET /api/docs', async (_request, reply) => {
     html ??= renderDocsPage(document());
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 
-  handle(app, 'GET /api/docs.css', async (_request, reply) =>
+  serve(app, 'GET /api/docs.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_CSS),
   );
 }

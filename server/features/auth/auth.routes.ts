@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../plugins/errors';
 import { audit } from '../../plugins/audit';
 import { clearSessionCookie, createSession, setSessionCookie, userColumns } from '../../plugins/sessions';
@@ -22,9 +22,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await resetRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
   await emailRoutes(app, ctx);
-  handle(app, 'GET /api/auth/me', async (request) => ({ user: request.user }));
+  serve(app, 'GET /api/auth/me', async (request) => ({ user: request.user }));
 
-  handle(app, 'POST /api/auth/register', async (request, reply) => {
+  serve(app, 'POST /api/auth/register', async (request, reply) => {
     await limitRegister(app, request);
     const input = request.body;
     if (isCommonPassword(input.password)) {
@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return created;
   });
 
-  handle(app, 'POST /api/auth/login', async (request, reply) => {
+  serve(app, 'POST /api/auth/login', async (request, reply) => {
     const input = request.body;
     // Without a device cookie the address limits run before the account is even looked up.
     const hasDeviceCookie = Boolean(request.cookies[DEVICE_COOKIE]);
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return found;
   });
 
-  handle(app, 'POST /api/auth/logout', async (request, reply) => {
+  serve(app, 'POST /api/auth/logout', async (request, reply) => {
     if (request.sessionId) await deleteSession(db, request.sessionId);
     if (request.user) audit(request, 'auth.logout');
     clearSessionCookie(reply, env);

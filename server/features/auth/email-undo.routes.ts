@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { audit } from '../../plugins/audit';
 import { badRequest, conflict, isUniqueViolation } from '../../plugins/errors';
 import { clearSessionCookie } from '../../plugins/sessions';
@@ -17,7 +17,7 @@ const invalidLink = () =>
 
 /** The previous address's way back after an email change (the link in the mail sent to it). */
 export async function emailUndoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  handle(app, 'POST /api/auth/email-change/undo', async (request, reply) => {
+  serve(app, 'POST /api/auth/email-change/undo', async (request, reply) => {
     await app.rateLimit(`email-undo:ip:${request.ip}`, 10, 15 * MINUTE_MS);
     const { token } = request.body;
     // A made-up token costs one indexed lookup, never a hash.

@@ -5,7 +5,7 @@ import { deliverHeldOffers } from '../../notify/held-offers';
 import { limitPasswordCheck } from '../../plugins/password-check-limit';
 import type { AppContext } from '../../context';
 import { audit } from '../../plugins/audit';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, conflict } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { credentialsOf, VOIDED_LINK_MESSAGE } from '../../plugins/credentials-epoch';
@@ -43,7 +43,7 @@ export async function sendEmailChange(
 
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await emailUndoRoutes(app, ctx);
-  handle(app, 'POST /api/auth/verify-email', async (request) => {
+  serve(app, 'POST /api/auth/verify-email', async (request) => {
     await app.rateLimit(`verify-email:ip:${request.ip}`, 30, 15 * MINUTE_MS);
     const { token } = request.body;
     // Offers held back from the inbox until the address was proven reach it now, with the proof.
@@ -77,7 +77,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   // The change of address is asked for from settings; it lives here, beside the link that completes it.
-  handle(app, 'POST /api/account/email', async (request) => {
+  serve(app, 'POST /api/account/email', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     await limitPasswordCheck(app, request, user.id);
@@ -104,7 +104,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { ok: true, email: user.email, pendingEmail: input.email };
   });
 
-  handle(app, 'POST /api/auth/verify-email/resend', async (request) => {
+  serve(app, 'POST /api/auth/verify-email/resend', async (request) => {
     const user = requireUser(request);
     if (user.emailVerified) return { ok: true, alreadyVerified: true };
     await app.rateLimit(`verify-email:resend:${user.id}`, 3, HOUR_MS);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizeHandle } from '../../../contract/handles';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { badRequest } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { saveOnboarding } from './onboarding.queries';
 
 export async function onboardingRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
-  handle(app, 'POST /api/auth/onboarding', async (request) => {
+  serve(app, 'POST /api/auth/onboarding', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     // The handle is claimed through /api/slug/claim; here it must match, so onboarding cannot finish without one.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../plugins/audit';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { badRequest } from '../../plugins/errors';
 import { clearSessionCookie } from '../../plugins/sessions';
 import { VOIDED_LINK_MESSAGE } from '../../plugins/credentials-epoch';
@@ -35,7 +35,7 @@ export async function sendResetLink(ctx: AppContext, request: FastifyRequest, em
 
 export async function resetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env } = ctx;
-  handle(app, 'POST /api/auth/request-reset', async (request) => {
+  serve(app, 'POST /api/auth/request-reset', async (request) => {
     const { email } = request.body;
     await app.rateLimit(`reset:email:${email}`, 3, HOUR_MS);
     await sendResetLink(ctx, request, email);
@@ -49,7 +49,7 @@ export async function resetRoutes(app: FastifyInstance, ctx: AppContext): Promis
     });
   const voidedLink = () => badRequest(VOIDED_LINK_MESSAGE, { token: VOIDED_LINK_MESSAGE });
 
-  handle(app, 'POST /api/auth/reset-password', async (request, reply) => {
+  serve(app, 'POST /api/auth/reset-password', async (request, reply) => {
     await limitResetPassword(app, request);
     const input = request.body;
     if (isCommonPassword(input.password)) {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { notifyAdmins } from '../../notify/notifications';
 import { ErrorCodes } from '../../../contract/errors';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { claimHandle, RENAMES_PER_MONTH, renameHandle, reserveHandle, takenHandles } from './handles.queries';
@@ -14,7 +14,7 @@ import { pickSuggestions, suggestionCandidates } from './suggestions';
 const TAKEN_MESSAGE = 'That handle is taken or on hold—try one of the suggestions below.';
 export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  handle(app, 'GET /api/slug/check', async (request) => {
+  serve(app, 'GET /api/slug/check', async (request) => {
     await app.rateLimit(`slug-check:ip:${request.ip}`, 60, 60 * 1000);
     const query = request.query;
     const slug = normalizeHandle(query.slug);
@@ -45,7 +45,7 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     };
   });
 
-  handle(app, 'POST /api/slug/reserve', async (request) => {
+  serve(app, 'POST /api/slug/reserve', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     const taken = await takenHandles(db, [input.slug], user.id);
@@ -54,7 +54,7 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { slug: input.slug, expiresAt: expiresAt.toISOString() };
   });
 
-  handle(app, 'POST /api/slug/claim', async (request) => {
+  serve(app, 'POST /api/slug/claim', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     if (input.kind === 'luthier' && user.role === 'user') {
@@ -73,7 +73,7 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // A new handle from settings. Each rename holds the old handle for 180 days, so renames are few (the query
   // allows RENAMES_PER_MONTH); attempts are limited apart from that, so trying taken handles costs no rename.
-  handle(app, 'POST /api/account/handle', async (request) => {
+  serve(app, 'POST /api/account/handle', async (request) => {
     const user = requireUser(request);
     await app.rateLimit(`handle-rename:user:${user.id}`, 30, 60 * 60 * 1000);
     const input = request.body;

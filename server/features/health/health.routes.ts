@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 
 export async function healthRoutes(app: FastifyInstance, { ping }: AppContext): Promise<void> {
-  handle(app, 'GET /healthz', async (_request, reply) => {
+  serve(app, 'GET /healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  handle(app, 'GET /readyz', async (_request, reply) => {
+  serve(app, 'GET /readyz', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
       await Promise.race([

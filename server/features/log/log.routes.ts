@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { latestCheckpoint } from '../../log/checkpoints';
 import { cosignedNote } from '../../log/cosignatures';
 import { loadLogSigner } from '../../log/signing';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { consistency, inclusionProof, logEntry, passportLog } from './log.queries';
 
 /** The public transparency log: key, checkpoint, entries and proofs, in the formats Go's sumdb/tlog reads. */
@@ -11,7 +11,7 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   const { db } = ctx;
   const signer = await loadLogSigner(db, ctx.env);
 
-  handle(app, 'GET /api/log/key', async (_request, reply) =>
+  serve(app, 'GET /api/log/key', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
@@ -26,27 +26,27 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const note = await cosignedNote(db, checkpoint.note, checkpoint.size, ctx.env.logPolicy);
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(note);
   };
-  handle(app, 'GET /api/log/checkpoint', sendCheckpoint);
-  handle(app, 'GET /log/checkpoint', sendCheckpoint);
+  serve(app, 'GET /api/log/checkpoint', sendCheckpoint);
+  serve(app, 'GET /log/checkpoint', sendCheckpoint);
 
-  handle(app, 'GET /api/log/entries/:index', async (request, reply) => {
+  serve(app, 'GET /api/log/entries/:index', async (request, reply) => {
     const { index } = request.params;
     // A leaf never changes once written.
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     return logEntry(db, index);
   });
 
-  handle(app, 'GET /api/log/proof/inclusion', async (request) => {
+  serve(app, 'GET /api/log/proof/inclusion', async (request) => {
     const { index, size } = request.query;
     return inclusionProof(db, index, size);
   });
 
-  handle(app, 'GET /api/log/proof/consistency', async (request) => {
+  serve(app, 'GET /api/log/proof/consistency', async (request) => {
     const { from, to } = request.query;
     return consistency(db, from, to);
   });
 
-  handle(app, 'GET /api/public/passports/:code/log', async (request, reply) => {
+  serve(app, 'GET /api/public/passports/:code/log', async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     return passportLog(db, signer, request.params.code.toUpperCase());
   });

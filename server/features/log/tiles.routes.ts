@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseTilePath, type TileAddress } from '../../log/tile-path';
 import { readEntryBundle, readHashTile } from '../../log/tiles';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
 
 const gzipAsync = promisify(gzip);
@@ -47,14 +47,14 @@ const missing = () =>
 export async function tileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  handle(app, 'GET /log/tile/:level/*', async (request, reply) => {
+  serve(app, 'GET /log/tile/:level/*', async (request, reply) => {
     // tile/entries/… is the route below (a static segment wins), so this one only sees numbered levels.
     const tile = await readHashTile(db, addressOf(request));
     if (!tile) throw missing();
     return reply.type(OCTETS).header('cache-control', TILE_CACHE).send(tile);
   });
 
-  handle(app, 'GET /log/tile/entries/*', async (request, reply) => {
+  serve(app, 'GET /log/tile/entries/*', async (request, reply) => {
     const bundle = await readEntryBundle(db, addressOf(request));
     if (!bundle) throw missing();
     reply.type(OCTETS).header('cache-control', TILE_CACHE).header('vary', 'Accept-Encoding');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ALWAYS_MAILED } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findAnswerableMessage, limitShopReply, sendShopReply } from '../../notify/shop-conversation';
@@ -19,19 +19,19 @@ const idParams = z.object({ id: z.uuid() });
 /** A person's inbox and mail preferences; nobody reads or marks another person's entries. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  handle(app, 'GET /api/notifications', async (request, reply) => {
+  serve(app, 'GET /api/notifications', async (request, reply) => {
     const user = requireUser(request);
     void reply.header('cache-control', 'no-store');
     return listNotifications(db, user.id);
   });
 
-  handle(app, 'POST /api/notifications/read-all', async (request) => {
+  serve(app, 'POST /api/notifications/read-all', async (request) => {
     const user = requireUser(request);
     await markAllRead(db, user.id);
     return { ok: true };
   });
 
-  handle(app, 'POST /api/notifications/:id/read', async (request) => {
+  serve(app, 'POST /api/notifications/:id/read', async (request) => {
     const user = requireUser(request);
     const params = idParams.safeParse(request.params);
     // Someone else's entry answers exactly like one that does not exist.
@@ -42,7 +42,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
 
   // Answering a message in the app: only its recipient may, and only a message between a member and a shop.
   // The reply goes to whoever wrote it, as the server recorded them; the client names only the entry.
-  handle(app, 'POST /api/notifications/:id/reply', async (request) => {
+  serve(app, 'POST /api/notifications/:id/reply', async (request) => {
     const user = requireUser(request);
     const params = idParams.safeParse(request.params);
     const original = params.success ? await findAnswerableMessage(db, user.id, params.data.id) : null;
@@ -55,12 +55,12 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     return { ok: true as const };
   });
 
-  handle(app, 'GET /api/account/notification-preferences', async (request) => {
+  serve(app, 'GET /api/account/notification-preferences', async (request) => {
     const user = requireUser(request);
     return { mail: await mailPreferences(db, user.id) };
   });
 
-  handle(app, 'PUT /api/account/notification-preferences', async (request) => {
+  serve(app, 'PUT /api/account/notification-preferences', async (request) => {
     const user = requireUser(request);
     const { mail } = request.body;
     // Security notices are always mailed; a request to turn them off is ignored rather than half-applied.

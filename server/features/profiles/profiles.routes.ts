@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { listShops, shopFacets } from './directory.queries';
@@ -14,19 +14,19 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,48}$/) });
 
 export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env } = ctx;
-  handle(app, 'GET /api/profile/shops', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /api/profile/shops', { config: { sharedCache: true } }, async (request, reply) => {
     const { total, items } = await listShops(db, request.query);
     sharedResponse(reply).header('x-total-count', String(total));
     return items;
   });
 
-  handle(app, 'GET /api/profile/shop-facets', { config: { sharedCache: true } }, async (_request, reply) => {
+  serve(app, 'GET /api/profile/shop-facets', { config: { sharedCache: true } }, async (_request, reply) => {
     sharedResponse(reply);
     return shopFacets(db);
   });
 
   // Public fields only, the same for every caller: shared responses, kept briefly in the shared cache.
-  handle(app, 'GET /api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /api/profile/u/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const profile = params.success ? await findUserProfile(db, params.data.slug) : null;
     if (!profile) {
@@ -38,7 +38,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return profile;
   });
 
-  handle(app, 'GET /api/profile/l/:slug', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /api/profile/l/:slug', { config: { sharedCache: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) {
@@ -61,7 +61,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     };
   });
 
-  handle(app, 'POST /api/profile/l/:slug/messages', async (request) => {
+  serve(app, 'POST /api/profile/l/:slug/messages', async (request) => {
     const user = requireUser(request);
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;

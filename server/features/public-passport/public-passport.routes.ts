@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { passportCodeSchema, type PublicPassport } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
@@ -46,30 +46,20 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // The same for every caller: shared, revalidated with an ETag, kept briefly in the shared cache.
-  handle(
-    app,
-    'GET /api/public/passports/:code',
-    { config: { sharedCache: true } },
-    async (request, reply) => {
-      sharedResponse(reply);
-      return load(request.params.code);
-    },
-  );
+  serve(app, 'GET /api/public/passports/:code', { config: { sharedCache: true } }, async (request, reply) => {
+    sharedResponse(reply);
+    return load(request.params.code);
+  });
 
   // A member's link (/instruments/{id}) opened by a guest: the code of its public passport, nothing more.
-  handle(
-    app,
-    'GET /api/public/instruments/:id',
-    { config: { sharedCache: true } },
-    async (request, reply) => {
-      const code = await passportCodeOf(db, request.params.id);
-      if (!code) throw notFound(NOT_FOUND);
-      sharedResponse(reply);
-      return { passportCode: code };
-    },
-  );
+  serve(app, 'GET /api/public/instruments/:id', { config: { sharedCache: true } }, async (request, reply) => {
+    const code = await passportCodeOf(db, request.params.id);
+    if (!code) throw notFound(NOT_FOUND);
+    sharedResponse(reply);
+    return { passportCode: code };
+  });
 
-  handle(app, 'GET /api/public/check', async (request) => {
+  serve(app, 'GET /api/public/check', async (request) => {
     await app.rateLimit(`check:ip:${request.ip}`, CHECKS_PER_MINUTE, MINUTE_MS);
     const { q } = request.query;
     // Every check is told to the stolen instrument's owner, up to a cap per owner: checks from many addresses
@@ -82,7 +72,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     return checkPassport(ctx, q, new Date(), mayTell);
   });
 
-  handle(app, 'GET /p/:code/og.png', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /p/:code/og.png', { config: { sharedCache: true } }, async (request, reply) => {
     const p = await load(request.params.code);
     const primary = p.photos[0];
     const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
@@ -95,12 +85,12 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     return sharedResponse(reply, 3600).type('image/png').send(png);
   });
 
-  handle(app, 'GET /p/:code/label.svg', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /p/:code/label.svg', { config: { sharedCache: true } }, async (request, reply) => {
     const svg = await labelSvg(labelFacts(await load(request.params.code)));
     return sharedResponse(reply, 3600).type('image/svg+xml').send(svg);
   });
 
-  handle(app, 'GET /p/:code/label.png', { config: { sharedCache: true } }, async (request, reply) => {
+  serve(app, 'GET /p/:code/label.png', { config: { sharedCache: true } }, async (request, reply) => {
     const png = await labelPng(labelFacts(await load(request.params.code)));
     return sharedResponse(reply, 3600).type('image/png').send(png);
   });
@@ -137,7 +127,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     );
   };
 
-  handle(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
+  serve(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
     const p = await load(request.params.code);
     return reply
       .type('application/pdf')
@@ -147,7 +137,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // The owner's copy: the current owner (or an admin) only, never cached or shared.
-  handle(app, 'GET /api/registry/instruments/:id/owner-dossier.pdf', async (request, reply) => {
+  serve(app, 'GET /api/registry/instruments/:id/owner-dossier.pdf', async (request, reply) => {
     const user = requireUser(request);
     const row = await findById(db, request.params.id);
     const p = row ? await publicPassport(db, row.passportCode) : null;

@@ -3,7 +3,7 @@ import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
 import { CONTROL_CHAR_MESSAGE, isCleanLine } from '../../../contract/text';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
@@ -44,7 +44,7 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
   }
 
   await uploadRoutes(app, (scope) => {
-    handle(scope, 'POST /api/registry/instruments/:id/images', async (request, reply) => {
+    serve(scope, 'POST /api/registry/instruments/:id/images', async (request, reply) => {
       const { user, found } = await authorise(request);
       await limitUpload(app, user.id);
       if (!request.isMultipart())
@@ -69,13 +69,13 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
     });
   });
 
-  handle(app, 'PATCH /api/registry/instruments/:id/images/:imageId', async (request) => {
+  serve(app, 'PATCH /api/registry/instruments/:id/images/:imageId', async (request) => {
     const { user, photo } = await photoOf(request);
     await updatePhoto(db, photo, user.id, request.body);
     return { ok: true };
   });
 
-  handle(app, 'PUT /api/registry/instruments/:id/images/order', async (request) => {
+  serve(app, 'PUT /api/registry/instruments/:id/images/order', async (request) => {
     const { user, found } = await authorise(request);
     const { imageIds } = request.body;
     if (!(await reorderPhotos(db, found.instrument.id, user.id, imageIds)))
@@ -85,7 +85,7 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
     return { ok: true };
   });
 
-  handle(app, 'DELETE /api/registry/instruments/:id/images/:imageId', async (request) => {
+  serve(app, 'DELETE /api/registry/instruments/:id/images/:imageId', async (request) => {
     const { user, found, photo } = await photoOf(request);
     const mediaId = await deletePhoto(db, found.instrument.id, photo.id, user.id);
     if (mediaId) await media.remove(mediaId);

@@ -2,7 +2,7 @@ import { ownerIsPublic } from '../../log/public-projection';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { instruments, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
@@ -28,7 +28,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // The same list for everyone (no viewer-specific fields): shared, revalidated with an ETag, and kept briefly
   // in the shared cache — the unfiltered and filtered pages many guests open, not free-text searches.
   const unlessSearch = (request: FastifyRequest) => !(request.query as { search?: unknown }).search;
-  handle(
+  serve(
     app,
     'GET /api/registry/instruments',
     { config: { sharedCache: unlessSearch } },
@@ -41,13 +41,13 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  handle(app, 'GET /api/registry/instruments/:id', async (request) => {
+  serve(app, 'GET /api/registry/instruments/:id', async (request) => {
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     return instrumentDetail(db, found, request.user);
   });
 
-  handle(app, 'POST /api/registry/instruments', async (request, reply) => {
+  serve(app, 'POST /api/registry/instruments', async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
     const shop = user.role === 'luthier' ? await shopOf(db, user.id) : null;
@@ -72,7 +72,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return instrumentDetail(db, found, user);
   });
 
-  handle(app, 'PATCH /api/registry/instruments/:id', async (request) => {
+  serve(app, 'PATCH /api/registry/instruments/:id', async (request) => {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
@@ -87,7 +87,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   // Only the maker chooses what their storefront shows; owners and admins do not.
-  handle(app, 'PUT /api/registry/instruments/:id/portfolio', async (request) => {
+  serve(app, 'PUT /api/registry/instruments/:id/portfolio', async (request) => {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
@@ -109,7 +109,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { user, found };
   };
 
-  handle(app, 'POST /api/registry/instruments/:id/report-stolen', async (request) => {
+  serve(app, 'POST /api/registry/instruments/:id/report-stolen', async (request) => {
     const { user, found } = await ownedBy(request);
     const input = request.body;
     checkPassportDate(input.date, found.instrument.yearMade, 'date');
@@ -118,19 +118,19 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ok: true };
   });
 
-  handle(app, 'POST /api/registry/instruments/:id/recovered', async (request) => {
+  serve(app, 'POST /api/registry/instruments/:id/recovered', async (request) => {
     const { user, found } = await ownedBy(request);
     await limitStolenReport(app, user.id);
     await markRecovered(ctx, found, user.id);
     return { ok: true };
   });
 
-  handle(app, 'GET /api/registry/me', async (request) => {
+  serve(app, 'GET /api/registry/me', async (request) => {
     const user = requireUser(request);
     return myRegistry(db, user.id);
   });
 
-  handle(app, 'GET /api/registry/privacy', async (request) => {
+  serve(app, 'GET /api/registry/privacy', async (request) => {
     const user = requireUser(request);
     const [row] = await db
       .select({ ownerPrivacy: users.ownerPrivacy })
@@ -140,7 +140,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { ownerPrivacy: !ownerIsPublic(row.ownerPrivacy), chosen: row.ownerPrivacy !== null };
   });
 
-  handle(app, 'PUT /api/registry/privacy', async (request) => {
+  serve(app, 'PUT /api/registry/privacy', async (request) => {
     const user = requireUser(request);
     const input = request.body;
     await db.update(users).set({ ownerPrivacy: input.ownerPrivacy }).where(eq(users.id, user.id));

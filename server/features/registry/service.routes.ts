@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { checkPassportDate } from './dates';
@@ -13,7 +13,7 @@ import { shopBySlug, shopOf } from './write.queries';
 export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   /** Owner, maker or any luthier with a shop; a luthier who is neither waits for the owner's approval. */
-  handle(app, 'POST /api/registry/instruments/:id/service-records', async (request, reply) => {
+  serve(app, 'POST /api/registry/instruments/:id/service-records', async (request, reply) => {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
@@ -41,7 +41,7 @@ export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     ['confirm', true],
     ['decline', false],
   ] as const) {
-    handle(app, `POST /api/registry/service-records/:recordId/${path}`, async (request) => {
+    serve(app, `POST /api/registry/service-records/:recordId/${path}`, async (request) => {
       const user = requireUser(request);
       const id = request.params.recordId;
       const answer = isUuid(id) ? await answerServiceClaim(ctx, user.id, id, confirm) : 'not-found';
@@ -55,7 +55,7 @@ export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     ['approve', true],
     ['reject', false],
   ] as const) {
-    handle(app, `POST /api/registry/instruments/:id/service-records/:recordId/${path}`, async (request) => {
+    serve(app, `POST /api/registry/instruments/:id/service-records/:recordId/${path}`, async (request) => {
       const user = requireUser(request);
       const found = await findInstrument(db, request.params.id);
       if (!found) throw notFound('The requested instrument could not be found in our registry.');

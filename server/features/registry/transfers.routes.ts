@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../plugins/audit';
 import type { AppContext } from '../../context';
-import { handle } from '../../plugins/api-route';
+import { serve } from '../../plugins/api-route';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
@@ -24,7 +24,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  handle(app, 'POST /api/registry/instruments/:id/transfers', async (request, reply) => {
+  serve(app, 'POST /api/registry/instruments/:id/transfers', async (request, reply) => {
     const user = requireUser(request);
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
@@ -60,12 +60,12 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return shown;
   });
 
-  handle(app, 'GET /api/registry/transfers', async (request) => {
+  serve(app, 'GET /api/registry/transfers', async (request) => {
     const user = requireUser(request);
     return listTransfers(db, user);
   });
 
-  handle(app, 'GET /api/registry/transfers/:transferId', async (request) => {
+  serve(app, 'GET /api/registry/transfers/:transferId', async (request) => {
     const user = requireUser(request);
     const transfer = await getTransfer(db, request.params.transferId, user);
     if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
@@ -73,7 +73,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   for (const action of ['accept', 'decline', 'cancel'] as const) {
-    handle(app, `POST /api/registry/transfers/:transferId/${action}`, async (request) => {
+    serve(app, `POST /api/registry/transfers/:transferId/${action}`, async (request) => {
       const user = requireUser(request);
       const transfer = await getTransfer(db, request.params.transferId, user);
       if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
