@@ -23,11 +23,26 @@ export const passportLogEntrySchema = z.object({
   proof: z.array(base64),
 });
 
+/** What a reader needs of the log's witness policy to count a checkpoint's cosignatures (see /log/policy). */
+export const witnessQuorumSchema = z.object({
+  /** A witness or group name, or `none`. */
+  quorum: z.string(),
+  witnesses: z.array(z.object({ name: z.string(), vkey: z.string() })),
+  groups: z.array(
+    z.object({ name: z.string(), threshold: z.number().int().nonnegative(), members: z.array(z.string()) }),
+  ),
+});
+
 export const passportLogSchema = z.object({
-  /** The signed note every proof below is checked against. */
+  /**
+   * The signed note every proof below is checked against, with the witnesses' cosignatures after the log's own
+   * signature: the newest checkpoint cosigned to quorum that covers the passport's last event, else the newest.
+   */
   checkpoint: z.string(),
   /** When the server signed that checkpoint (ISO 8601); reported by the server, not covered by the signature. */
   signedAt: z.string(),
+  /** The log's witness policy (absent from dossiers made before witnesses were named). */
+  witnesses: witnessQuorumSchema.optional(),
   entries: z.array(passportLogEntrySchema),
 });
 

@@ -14,6 +14,40 @@ async function signIn(page: Page) {
   expect(res.status()).toBe(200);
 }
 
+test('a browser without Ed25519 in WebCrypto still verifies a passport, through the fallback library', async ({
+  page,
+}) => {
+  // As Chrome before 137 or an older Safari: importing an Ed25519 key fails.
+  await page.addInitScript(() => {
+    const original = crypto.subtle.importKey.bind(crypto.subtle);
+    crypto.subtle.importKey = ((...args: Parameters<typeof original>) => {
+      const algorithm = args[2] as { name?: string } | string;
+      const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
+      if (name === 'Ed25519')
+        return Promise.reject(new DOMException('Unrecognized name', 'NotSupportedError'));
+      return original(...args);
+    }) as typeof crypto.subtle.importKey;
+  });
+  const [first] = (await (await page.request.get('/api/registry/instruments?pageSize=1')).json()) as {
+    passportCode: string;
+  }[];
+  const fallback = page.waitForResponse((r) => /ed25519/i.test(r.url()) && r.ok());
+  await page.goto(`/p/${first!.passportCode}`);
+  await page.getByRole('button', { name: 'Verify this passport' }).click();
+  await expect(
+    page.getByText(
+      /^\d+ events?, chain intact, included in the registry log at size [\d,]+, checkpoint signed/,
+    ),
+  ).toBeVisible();
+  await fallback;
+  await expect(
+    page.getByText(
+      'This registry names no independent witnesses: the check rests on the registry’s own signature.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a guest opens a passport from the registry and verifies it', async ({ page }) => {
   await page.goto('/registry');
   const cards = page.getByRole('list', { name: 'Instruments' }).getByRole('article');

@@ -1,5 +1,6 @@
 // C2SP signed notes (the format of Go's golang.org/x/mod/sumdb/note) carrying a C2SP tlog-checkpoint body.
 import { concatBytes, equalBytes, fromBase64, sha256, toBase64, toHex, utf8 } from './bytes';
+import { ed25519Verify } from './ed25519';
 
 const ALG_ED25519 = 1;
 const SIG_PREFIX = '\u2014 ';
@@ -84,22 +85,6 @@ export async function openNote(note: string, key: VerifierKey): Promise<string> 
   }
   if (!found) throw new Error(`the checkpoint carries no signature by ${key.name}+${key.keyHash}`);
   return text;
-}
-
-async function ed25519Verify(publicKey: Uint8Array, sig: Uint8Array, msg: Uint8Array): Promise<boolean> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    publicKey as Uint8Array<ArrayBuffer>,
-    { name: 'Ed25519' },
-    false,
-    ['verify'],
-  );
-  return crypto.subtle.verify(
-    { name: 'Ed25519' },
-    k,
-    sig as Uint8Array<ArrayBuffer>,
-    msg as Uint8Array<ArrayBuffer>,
-  );
 }
 
 /** `<origin>\n<size>\n<base64 root>\n`, optionally followed by extension lines. */

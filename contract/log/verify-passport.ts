@@ -2,7 +2,9 @@
 import { fromBase64, toHex } from './bytes';
 import { decodeLeaf, type PassportLeaf } from './leaf';
 import { leafHash, verifyInclusion } from './merkle';
+import { SignatureCheckUnavailable } from './ed25519';
 import { parseVerifierKey, verifyCheckpoint } from './note';
+import { checkWitnesses, type WitnessQuorum, type WitnessVerdict } from './witnessed';
 
 export interface PassportLogEntryInput {
   index: number;
@@ -19,9 +21,13 @@ export interface PassportLogInput {
   entries: PassportLogEntryInput[];
   /** When given, every leaf must belong to this passport code. */
   passport?: string;
+  /** The log's witness policy: when given, the checkpoint's cosignatures are checked against it. */
+  witnesses?: WitnessQuorum;
 }
 
-export type PassportLogStep = 'key' | 'checkpoint' | 'leaf' | 'chain' | 'inclusion';
+/** `browser`: this environment could check no signature (not a sign of tampering); `witness`: a cosignature by a
+ * witness of the policy does not verify. */
+export type PassportLogStep = 'key' | 'checkpoint' | 'witness' | 'leaf' | 'chain' | 'inclusion' | 'browser';
 
 export interface VerifiedEvent {
   index: number;
@@ -45,6 +51,8 @@ export type PassportLogResult =
       origin: string;
       keyHash: string;
       verified: VerifiedEvent[];
+      /** Which of the policy's witnesses cosigned the checkpoint; null when no policy was given. */
+      witnessed: WitnessVerdict | null;
     }
   | {
       ok: false;
@@ -62,7 +70,8 @@ const fail = (step: PassportLogStep, message: string, index?: number): PassportL
  * verifyPassportLog({vkey, checkpoint, entries, passport?}) → PassportLogResult.
  *
  * Checks, in this order, and stops at the first failure: the verifier key is well formed and its hash matches;
- * the checkpoint is a signed note by that key whose origin is the key's name; each leaf is canonical JSON of
+ * the checkpoint is a signed note by that key whose origin is the key's name; when a witness policy is given, every
+ * cosignature by one of its witnesses verifies (the verdict says whether they make the quorum); each leaf is canonical JSON of
  * {passport, seq, type, data, at, prev}; the leaves are one passport's whole chain (seq 0, 1, 2… with each prev
  * the hex leaf hash of the one before, null first); each leaf's inclusion proof leads to the checkpoint's root.
  * The checkpoint's time is not signed, so it is not part of this result.
@@ -78,7 +87,15 @@ export async function verifyPassportLog(input: PassportLogInput): Promise<Passpo
   try {
     checkpoint = await verifyCheckpoint(input.checkpoint, key);
   } catch (e) {
-    return fail('checkpoint', (e as Error).message);
+    return fail(e instanceof SignatureCheckUnavailable ? 'browser' : 'checkpoint', (e as Error).message);
+  }
+  let witnessed: WitnessVerdict | null = null;
+  if (input.witnesses) {
+    try {
+      witnessed = await checkWitnesses(input.checkpoint, input.witnesses);
+    } catch (e) {
+      return fail(e instanceof SignatureCheckUnavailable ? 'browser' : 'witness', (e as Error).message);
+    }
   }
   if (!input.entries.length) return fail('chain', 'there are no log entries for this passport');
   const entries = [...input.entries].sort((a, b) => a.index - b.index);
@@ -139,5 +156,6 @@ export async function verifyPassportLog(input: PassportLogInput): Promise<Passpo
     origin: checkpoint.origin,
     keyHash: key.keyHash,
     verified,
+    witnessed,
   };
 }

@@ -34,7 +34,18 @@ export async function cosignedNote(
   size: number,
   policy: WitnessPolicy,
 ): Promise<string> {
-  if (!policy.witnesses.length) return note;
+  return (await cosignedCheckpoint(db, note, size, policy)).note;
+}
+
+/** The cosigned note and the names (in the policy) of the witnesses whose cosignature it carries. */
+export async function cosignedCheckpoint(
+  db: Db,
+  note: string,
+  size: number,
+  policy: WitnessPolicy,
+): Promise<{ note: string; cosigners: Set<string> }> {
+  const cosigners = new Set<string>();
+  if (!policy.witnesses.length) return { note, cosigners };
   const rows = await db
     .select({ line: logCosignatures.line })
     .from(logCosignatures)
@@ -48,12 +59,15 @@ export async function cosignedNote(
   const lines: string[] = [];
   for (const { line } of rows) {
     try {
-      if (verifyCosignatureLine(line, body, policy.witnesses)) lines.push(`${line}\n`);
+      const cosignature = verifyCosignatureLine(line, body, policy.witnesses);
+      if (!cosignature) continue;
+      lines.push(`${line}\n`);
+      cosigners.add(cosignature.witness.name);
     } catch {
       // A stored line that no longer verifies against this body is not served.
     }
   }
-  return note + lines.sort().join('');
+  return { note: note + lines.sort().join(''), cosigners };
 }
 
 /**

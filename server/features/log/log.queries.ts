@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { logLeaves } from '../../db/schema';
 import { readHead } from '../../log/append';
-import { latestCheckpoint } from '../../log/checkpoints';
 import { consistencyProof, inclusionProofs } from '../../log/proofs';
+import { passportProofs } from '../../log/passport-proofs';
+import type { WitnessPolicy } from '../../log/policy';
 import type { LogSigner } from '../../log/signing';
 import { badRequest, notFound } from '../../plugins/errors';
 
@@ -34,28 +35,9 @@ export async function consistency(db: Db, from: number, to: number) {
   return { proof: (await consistencyProof(db, from, to)).map(b64) };
 }
 
-/** Every leaf of one passport, each with its inclusion proof against the newest checkpoint. */
-export async function passportLog(db: Db, signer: LogSigner, code: string) {
-  const checkpoint = await latestCheckpoint(db, signer);
-  const rows = await db
-    .select({ index: logLeaves.index, leaf: logLeaves.leaf })
-    .from(logLeaves)
-    .where(eq(logLeaves.passportCode, code))
-    .orderBy(asc(logLeaves.seq));
-  const entries = rows.filter((r) => r.index < checkpoint.size);
-  if (!entries.length) throw notFound('No passport with that code is in the registry log.');
-  const proofs = await inclusionProofs(
-    db,
-    entries.map((e) => e.index),
-    checkpoint.size,
-  );
-  return {
-    checkpoint: checkpoint.note,
-    signedAt: checkpoint.createdAt.toISOString(),
-    entries: entries.map((e, i) => ({
-      index: e.index,
-      leafBase64: Buffer.from(e.leaf, 'utf8').toString('base64'),
-      proof: proofs[i]!.map(b64),
-    })),
-  };
+/** Every leaf of one passport, each with its inclusion proof against the checkpoint chosen for it. */
+export async function passportLog(db: Db, signer: LogSigner, policy: WitnessPolicy, code: string) {
+  const { log } = await passportProofs(db, signer, policy, code);
+  if (!log.entries.length) throw notFound('No passport with that code is in the registry log.');
+  return log;
 }

@@ -48,6 +48,6 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   serve(app, 'GET /api/public/passports/:code/log', async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return passportLog(db, signer, request.params.code.toUpperCase());
+    return passportLog(db, signer, ctx.env.logPolicy, request.params.code.toUpperCase());
   });
 }

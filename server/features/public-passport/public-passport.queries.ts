@@ -17,7 +17,6 @@ import {
   shops,
   users,
 } from '../../db/schema';
-import { latestCheckpoint } from '../../log/checkpoints';
 import { publicEventCount } from '../../log/public-events';
 import {
   ownerIsPublic,
@@ -26,7 +25,8 @@ import {
   recordIsPublic,
   withoutNames,
 } from '../../log/public-projection';
-import { inclusionProofs } from '../../log/proofs';
+import { passportProofs } from '../../log/passport-proofs';
+import type { WitnessPolicy } from '../../log/policy';
 import type { LogSigner } from '../../log/signing';
 import { mediaUrl } from '../../media/media-store';
 
@@ -270,37 +270,16 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
   };
 }
 
-/** The passport's log bundle, as a dossier embeds it: every leaf with its proof against the newest checkpoint. */
-export async function passportLogBundle(db: Db, signer: LogSigner, origin: string, code: string) {
-  const checkpoint = await latestCheckpoint(db, signer);
-  const rows = await db
-    .select({ index: logLeaves.index, leaf: logLeaves.leaf, leafHash: logLeaves.leafHash })
-    .from(logLeaves)
-    .where(eq(logLeaves.passportCode, code))
-    .orderBy(asc(logLeaves.seq));
-  const entries = rows.filter((r) => r.index < checkpoint.size);
-  const proofs = entries.length
-    ? await inclusionProofs(
-        db,
-        entries.map((e) => e.index),
-        checkpoint.size,
-      )
-    : [];
-  const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
-  return {
-    bundle: {
-      origin,
-      vkey: signer.vkey,
-      checkpoint: checkpoint.note,
-      signedAt: checkpoint.createdAt.toISOString(),
-      entries: entries.map((e, i) => ({
-        index: e.index,
-        leafBase64: Buffer.from(e.leaf, 'utf8').toString('base64'),
-        proof: (proofs[i] ?? []).map(b64),
-      })),
-    },
-    leafHashes: new Map(entries.map((e) => [e.index, e.leafHash])),
-  };
+/** The passport's log bundle, as a dossier embeds it: every leaf with its proof against the chosen checkpoint. */
+export async function passportLogBundle(
+  db: Db,
+  signer: LogSigner,
+  policy: WitnessPolicy,
+  origin: string,
+  code: string,
+) {
+  const { log, leafHashes } = await passportProofs(db, signer, policy, code);
+  return { bundle: { origin, vkey: signer.vkey, ...log }, leafHashes };
 }
 
 /**

@@ -102,7 +102,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     const primary = p.photos[0];
     const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
     const [{ bundle, leafHashes }, label, photoPng] = await Promise.all([
-      passportLogBundle(db, signer, env.publicUrl, p.passportCode),
+      passportLogBundle(db, signer, env.logPolicy, env.publicUrl, p.passportCode),
       labelPng(facts),
       photo
         ? sharp(photo, { density: 150 })
