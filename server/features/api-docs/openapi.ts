@@ -65,14 +65,6 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Briefly unavailable; try again after Retry-After seconds',
 };
 
-const AUTH_TEXT: Record<ApiRoute['auth'], string> = {
-  none: 'none',
-  optional: 'optional (answers differ for a signed-in caller)',
-  session: 'a session',
-  admin: 'an admin session',
-};
-export const describeAuth = (auth: ApiRoute['auth']) => AUTH_TEXT[auth];
-
 function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
