@@ -41,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       });
       await notifyAdmins(ctx, db, {
         kind: 'verification_removed',
-        title: `${input.name} needs a new check`,
+        title: `${updated.name} needs a new check`,
         body: `${updated.removal} for the verified shop "${updated.previousName}", so its Verified badge was removed. It is back in the verification queue.`,
         link: '/admin',
       });
@@ -49,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         {
           userId: user.id,
           kind: 'verification_removed',
-          title: `Your shop "${input.name}" is no longer verified`,
+          title: `Your shop "${updated.name}" is no longer verified`,
           body: `${updated.removal}: an admin checked the facts your shop had before, so its Verified badge was removed until an admin checks the new ones.`,
           link: '/settings',
         },
