@@ -147,7 +147,8 @@ function requestBody(method: ApiRoute['method'], body: ZodType): { required: tru
   if (method !== 'PATCH') return { required: true, content: { 'application/json': { schema } } };
   const patch = {
     ...schema,
-    description: 'A JSON merge patch (RFC 7396): a field left out is unchanged; null clears a field that allows it.',
+    description:
+      'A JSON merge patch (RFC 7396): a field left out is unchanged; null clears a field that allows it.',
   };
   return {
     required: true,
