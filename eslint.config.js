@@ -44,7 +44,13 @@ export default tseslint.config(
     // Area boundaries (docs/decisions/003-layout.md): an area never imports another area's internals; what two
     // areas share lives in contract/, server/plugins, server/{db,mail,media,log,notify,passwords}, client/components or
     // client/lib. One zone per area keeps the rule readable: "files in this area may not import from these".
-    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    files: [
+      'client/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'contract/**/*.ts',
+      'scripts/verify.ts',
+      'scripts/verify/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
     plugins: { import: importPlugin },
     settings: {
@@ -61,16 +67,20 @@ export default tseslint.config(
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );
 
-/** The import zones: features are islands; shared layers never reach up into features; contract imports nothing local. */
+/**
+ * The import zones: features are islands below the app shell and the pages; shared layers never reach up into
+ * features (nor, on the client, into the app shell); contract imports nothing local; the standalone verifier
+ * imports only the contract.
+ */
 function boundaryZones() {
-  const areas = (side) =>
+  const folders = (dir) =>
     fs
-      .readdirSync(path.join(import.meta.dirname, side, 'features'), { withFileTypes: true })
+      .readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   const zones = [];
   for (const side of ['client', 'server']) {
-    for (const area of areas(side)) {
+    for (const area of folders(`${side}/features`)) {
       zones.push({
         target: `./${side}/features/${area}`,
         from: `./${side}/features`,
@@ -79,24 +89,27 @@ function boundaryZones() {
       });
     }
   }
+  // Every server folder but the areas themselves and the test harness is a shared layer.
+  const sharedServerLayers = folders('server')
+    .filter((name) => name !== 'features' && name !== 'test')
+    .map((name) => `./server/${name}`);
   zones.push(
     {
-      target: ['./client/components', './client/lib'],
-      from: ['./client/features', './client/pages'],
-      message: 'components/ and lib/ are shared by every area and never import a feature or a page.',
+      target: './client/features',
+      from: ['./client/pages', './client/app'],
+      message:
+        'A feature never imports a page or the app shell: pages compose features, not the other way round.',
     },
     {
-      target: [
-        './server/db',
-        './server/plugins',
-        './server/mail',
-        './server/media',
-        './server/log',
-        './server/notify',
-        './server/passwords',
-      ],
+      target: ['./client/components', './client/lib'],
+      from: ['./client/features', './client/pages', './client/app'],
+      message:
+        'components/ and lib/ are shared by every area and never import a feature, a page or the app shell.',
+    },
+    {
+      target: sharedServerLayers,
       from: './server/features',
-      message: 'Shared server layers never import a feature area.',
+      message: 'Shared server layers never import a feature area: move what both need down a layer.',
     },
     {
       target: './contract',
@@ -107,6 +120,12 @@ function boundaryZones() {
       target: './client',
       from: './server',
       message: 'The client talks to the server only through /api.',
+    },
+    {
+      target: ['./scripts/verify.ts', './scripts/verify'],
+      from: ['./server', './client'],
+      message:
+        'The verifier stands alone (decision 010): it checks the server from outside, with contract/ only.',
     },
   );
   return zones;

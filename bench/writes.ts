@@ -4,9 +4,6 @@
 import type autocannon from 'autocannon';
 import { fragmentBody, progressBody, type Learner } from './fixtures';
 
-/** The server's limit: saves per learner in one 10-minute window. */
-export const SAVES_PER_LEARNER_LIMIT = 300;
-
 export interface SaveRotation {
   requests: autocannon.Request[];
   /** Saves sent so far, over every load that used this rotation. */

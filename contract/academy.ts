@@ -7,8 +7,6 @@ export * from './academy-reviews';
 
 export const courseLevelSchema = z.enum(COURSE_LEVELS);
 export const courseCategorySchema = z.enum(COURSE_CATEGORIES);
-export type CourseLevel = z.infer<typeof courseLevelSchema>;
-export type CourseCategory = z.infer<typeof courseCategorySchema>;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
 /** Query of GET /api/lms/courses/explore; "all" (or nothing) means no filter. */

@@ -44,41 +44,51 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const profileUpdateSchema = z.object({
-  displayName: displayNameSchema,
-  bio: bioSchema,
-  location: locationSchema,
-  experience: z.union([experienceSchema, z.literal('')]),
-  interests: tagListSchema,
-  favoriteStyles: tagListSchema,
-  specialties: tagListSchema,
-});
+/**
+ * PATCH bodies are JSON merge patches (RFC 7396): a field left out stays as it is, null clears a field that may be
+ * empty, and what GET /api/account returns (fields it does not know are ignored) can be sent back as it is.
+ */
+export const profileUpdateSchema = z
+  .object({
+    displayName: displayNameSchema,
+    bio: bioSchema.nullable(),
+    location: locationSchema.nullable(),
+    experience: z.union([experienceSchema, z.literal('')]).nullable(),
+    interests: tagListSchema,
+    favoriteStyles: tagListSchema,
+    specialties: tagListSchema,
+  })
+  .partial();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-export const shopUpdateSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Shop name is required.')
-    .max(120, 'Shop name must be at most 120 characters.')
-    .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
-  bio: bioSchema,
-  workshopBio: z
-    .string()
-    .trim()
-    .max(2000, 'Workshop bio must be at most 2000 characters.')
-    .refine(isCleanText, CONTROL_CHAR_MESSAGE),
-  location: locationSchema,
-  establishedYear: z
-    .number({ message: 'Enter a year.' })
-    .int('Enter a year.')
-    .min(1500, 'Enter a year after 1500.')
-    // Read at each check, not once when the module loads: a server running over New Year accepts the new year.
-    .refine((year) => year <= new Date().getFullYear(), 'The year cannot be in the future.')
-    .nullable(),
-  specializations: tagListSchema,
-  published: z.boolean(),
-});
+/** A merge patch of the shop, like the profile's: GET /api/account's `shop` can be sent back as it is. */
+export const shopUpdateSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Shop name is required.')
+      .max(120, 'Shop name must be at most 120 characters.')
+      .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
+    bio: bioSchema.nullable(),
+    workshopBio: z
+      .string()
+      .trim()
+      .max(2000, 'Workshop bio must be at most 2000 characters.')
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .nullable(),
+    location: locationSchema.nullable(),
+    establishedYear: z
+      .number({ message: 'Enter a year.' })
+      .int('Enter a year.')
+      .min(1500, 'Enter a year after 1500.')
+      // Read at each check, not once when the module loads: a server running over New Year accepts the new year.
+      .refine((year) => year <= new Date().getFullYear(), 'The year cannot be in the future.')
+      .nullable(),
+    specializations: tagListSchema,
+    published: z.boolean(),
+  })
+  .partial();
 export type ShopUpdate = z.input<typeof shopUpdateSchema>;
 
 export const changePasswordSchema = z.object({

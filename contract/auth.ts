@@ -65,7 +65,6 @@ export const resetPasswordSchema = z.object({
   token: z.string({ message: 'The reset link is not valid.' }).min(1).max(200),
   password: newPasswordSchema,
 });
-export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const verifyEmailSchema = z.object({
   token: z.string({ message: 'The link is not valid.' }).min(1, 'The link is not valid.').max(200),

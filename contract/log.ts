@@ -67,7 +67,6 @@ export const passportLogBundleSchema = passportLogSchema.extend({
   revealed: z.array(revealedValueSchema).optional(),
 });
 
-export type LogEntry = z.output<typeof logEntrySchema>;
 export type PassportLog = z.output<typeof passportLogSchema>;
 export type PassportLogBundle = z.output<typeof passportLogBundleSchema>;
 export type RevealedValue = z.output<typeof revealedValueSchema>;

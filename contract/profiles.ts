@@ -42,7 +42,6 @@ export const shopProfileSchema = z.object({
     bio: z.string().nullable(),
   }),
 });
-export type ShopProfile = z.infer<typeof shopProfileSchema>;
 
 const optionalText = (max: number) =>
   z
@@ -62,7 +61,6 @@ export const shopDirectoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(60).default(12),
 });
-export type ShopDirectoryQuery = z.input<typeof shopDirectoryQuerySchema>;
 
 /** A maker's card in the directory. */
 export const shopCardSchema = z.object({
@@ -132,5 +130,4 @@ export const shopMessageSchema = z.object({
     .max(SHOP_MESSAGE_MAX, `At most ${SHOP_MESSAGE_MAX} characters.`)
     .refine(isCleanText, CONTROL_CHAR_MESSAGE),
 });
-export type ShopMessage = z.infer<typeof shopMessageSchema>;
 export type ShopMessageInput = z.input<typeof shopMessageSchema>;

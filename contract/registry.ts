@@ -50,7 +50,6 @@ export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
-export type ListQuery = z.input<typeof listQuerySchema>;
 
 export const luthierSchema = z.object({
   id: z.string(),
@@ -64,7 +63,6 @@ export const luthierSchema = z.object({
   specializations: z.array(z.string()),
   slug: z.string(),
 });
-export type Luthier = z.infer<typeof luthierSchema>;
 
 export const instrumentSummarySchema = z.object({
   id: z.string(),
@@ -198,11 +196,9 @@ export const ownershipSchema = z.object({
   purchasePrice: z.number().nullable().optional(),
   ownerEmail: z.string().optional(),
 });
-export type Ownership = z.infer<typeof ownershipSchema>;
 
 /** Whether a registry shop named as the servicer confirmed a record: `none` when no other shop is named. */
 export const serviceClaimSchema = z.enum(['none', 'pending', 'confirmed', 'declined']);
-export type ServiceClaim = z.infer<typeof serviceClaimSchema>;
 
 export const serviceRecordSchema = z.object({
   id: z.string(),
@@ -219,7 +215,6 @@ export const serviceRecordSchema = z.object({
   status: z.enum(['approved', 'pending', 'rejected']),
   recordedBy: z.string().nullable(),
 });
-export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
 
 export const eventSchema = z.object({
   id: z.string(),
@@ -227,14 +222,12 @@ export const eventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-export type InstrumentEvent = z.infer<typeof eventSchema>;
 
 export const verificationStatementSchema = z.object({
   adminName: z.string(),
   at: z.string(),
   note: z.string(),
 });
-export type VerificationStatement = z.infer<typeof verificationStatementSchema>;
 
 export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: true }).extend({
   serialNumber: z.string().nullable(),

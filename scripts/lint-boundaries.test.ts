@@ -55,4 +55,71 @@ describe('area boundaries', () => {
     );
     expect(ids).not.toContain('import/no-restricted-paths');
   }, 60_000);
+  it('refuses a client feature importing a page or the app shell', async () => {
+    const page = await ruleIds(
+      'client/features/academy/course-card.tsx',
+      "import { CoursePage } from '../../pages/course';\nexport const page = CoursePage;\n",
+    );
+    const shell = await ruleIds(
+      'client/features/academy/course-card.tsx',
+      "import { AppRoutes } from '../../app/routes';\nexport const routes = AppRoutes;\n",
+    );
+    expect(page).toContain('import/no-restricted-paths');
+    expect(shell).toContain('import/no-restricted-paths');
+  }, 60_000);
+
+  it('refuses shared components and lib importing the app shell', async () => {
+    const component = await ruleIds(
+      'client/components/ui/button.tsx',
+      "import { RouteGuard } from '../../app/route-guard';\nexport const guard = RouteGuard;\n",
+    );
+    const lib = await ruleIds(
+      'client/lib/cn.ts',
+      "import { AppRoutes } from '../app/routes';\nexport const routes = AppRoutes;\n",
+    );
+    expect(component).toContain('import/no-restricted-paths');
+    expect(lib).toContain('import/no-restricted-paths');
+  }, 60_000);
+
+  it('refuses every shared server layer importing a feature, and allows one layer another', async () => {
+    for (const file of [
+      'server/certificates/signing.ts',
+      'server/log/append.ts',
+      'server/notify/offer-notices.ts',
+      'server/media/media-store.ts',
+      'server/db/client.ts',
+      'server/plugins/sessions.ts',
+    ]) {
+      const depth = file.split('/').length - 2;
+      const up = '../'.repeat(depth);
+      const ids = await ruleIds(
+        file,
+        `import { listInstruments } from '${up}features/registry/list.queries';\nexport const list = listInstruments;\n`,
+      );
+      expect(ids, file).toContain('import/no-restricted-paths');
+    }
+    const allowed = await ruleIds(
+      'server/log/append.ts',
+      "import { openDatabase } from '../db/client';\nexport const open = openDatabase;\n",
+    );
+    expect(allowed).not.toContain('import/no-restricted-paths');
+  }, 120_000);
+
+  it('refuses the standalone verifier importing the server, and allows it the contract', async () => {
+    const script = await ruleIds(
+      'scripts/verify.ts',
+      "import { createSigner } from '../server/log/signing';\nexport const sign = createSigner;\n",
+    );
+    const module = await ruleIds(
+      'scripts/verify/run-verify.ts',
+      "import { openDatabase } from '../../server/db/client';\nexport const open = openDatabase;\n",
+    );
+    const contract = await ruleIds(
+      'scripts/verify/run-verify.ts',
+      "import { verifyCheckpoint } from '../../contract/log/note';\nexport const check = verifyCheckpoint;\n",
+    );
+    expect(script).toContain('import/no-restricted-paths');
+    expect(module).toContain('import/no-restricted-paths');
+    expect(contract).not.toContain('import/no-restricted-paths');
+  }, 60_000);
 });

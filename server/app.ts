@@ -118,6 +118,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  // PATCH bodies are JSON merge patches (RFC 7396), sent as such or as plain JSON: the same parser reads both.
+  app.addContentTypeParser(
+    'application/merge-patch+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
   // Before any route: each route gets its declared schemas (contract/api) as it is added.
   registerApiSchemas(app);
   await healthRoutes(app, ctx);

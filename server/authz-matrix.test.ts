@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../contract/api/routes';
 import { ErrorCodes } from '../contract/errors';
 import { createCourse, lessonIdFor } from './db/builders/academy';
 import { createShop, createUser } from './db/builders/accounts';
@@ -877,6 +878,15 @@ const matrix: Record<string, Entry> = {
 // ---------------------------------------------------------------------------------------------------------------
 // The loop
 
+/**
+ * What a guest gets follows from the declaration: a `session` or `admin` operation refuses them with 401 before
+ * its handler runs (serve()); any other route answers them as its entry says, and never with 401.
+ */
+const declaredAuth = new Map<string, string>(API_ROUTES.map((r) => [`${r.method} ${r.path}`, r.auth]));
+const needsSession = (route: string) => ['session', 'admin'].includes(declaredAuth.get(route) ?? 'none');
+const expectedFor = (route: string, entry: RouteCase, actor: Actor) =>
+  actor === 'guest' && needsSession(route) ? [401] : [entry.expect[actor]].flat();
+
 /** The error code a refusal must carry, so a 401/403/404 is the authorisation answer and not something else. */
 const refusalCodes: Partial<Record<number, string[]>> = {
   401: [ErrorCodes.UNAUTHENTICATED],
@@ -896,11 +906,25 @@ describe('authorisation matrix', () => {
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
   });
 
+  it('expects 401 from a guest exactly where the declaration asks for a session', () => {
+    const disagreeing = Object.entries(matrix).flatMap(([route, entry]) => {
+      if ('skip' in entry) return [];
+      const guest = [entry.expect.guest].flat();
+      const refusesGuests = guest.length === 1 && guest[0] === 401;
+      return refusesGuests === needsSession(route)
+        ? []
+        : [`${route} (${declaredAuth.get(route) ?? 'undeclared'})`];
+    });
+    expect(disagreeing).toEqual([]);
+  });
+
   // One test per route and actor, named "POST /api/registry/instruments as luthier → 403".
   const cells = routeKeys.flatMap((route) => {
     const entry = matrix[route];
     if (!entry || 'skip' in entry) return [];
-    return ACTORS.map((actor) => [route, actor, [entry.expect[actor]].flat().join(' or '), entry] as const);
+    return ACTORS.map(
+      (actor) => [route, actor, expectedFor(route, entry, actor).join(' or '), entry] as const,
+    );
   });
 
   it.each(cells)('%s as %s → %s', async (route, actor, _expected, entry) => {
@@ -910,7 +934,7 @@ describe('authorisation matrix', () => {
       ...options,
       headers: { ...options.headers, ...(caller ? { cookie: caller.cookie } : {}) },
     });
-    const expected = [entry.expect[actor]].flat();
+    const expected = expectedFor(route, entry, actor);
     const label = `${route} as ${actor}: expected ${expected.join(' or ')}, got ${res.statusCode} ${res.body.slice(0, 200)}`;
     expect(res.statusCode, label).toBeOneOf(expected);
     const codes = refusalCodes[res.statusCode];

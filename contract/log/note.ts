@@ -1,5 +1,5 @@
 // C2SP signed notes (the format of Go's golang.org/x/mod/sumdb/note) carrying a C2SP tlog-checkpoint body.
-import { concatBytes, equalBytes, fromBase64, sha256, toBase64, toHex, utf8 } from './bytes';
+import { concatBytes, fromBase64, sha256, toBase64, toHex, utf8 } from './bytes';
 import { ed25519Verify } from './ed25519';
 
 const ALG_ED25519 = 1;
@@ -112,8 +112,4 @@ export async function verifyCheckpoint(note: string, key: VerifierKey): Promise<
   if (checkpoint.origin !== key.name)
     throw new Error(`checkpoint origin ${checkpoint.origin} is not the key's name ${key.name}`);
   return checkpoint;
-}
-
-export function sameCheckpoint(a: Checkpoint, b: Checkpoint): boolean {
-  return a.origin === b.origin && a.size === b.size && equalBytes(a.root, b.root);
 }

@@ -1,21 +1,14 @@
 // The academy's certificate key: CERTIFICATE_SIGNING_KEY, or one generated on first start and kept in the
 // database. Every key that signed is kept public in certificate_keys, so the JWKS still verifies certificates
 // signed before a rotation; an operator may retire a key (it signs no more) or revoke it (see keys.ts).
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  randomBytes,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { toBase64Url } from '../../contract/certificate-jwt';
 import type { Jwks } from '../../contract/certificates';
 import type { Db } from '../db/client';
 import { certificateKeys } from '../db/schema';
 import type { Env } from '../env';
-import { parseSigningKey } from '../log/signing-key';
+import { ed25519FromSeed, parseSigningKey } from '../log/signing-key';
 
 export class CertificateKeyError extends Error {}
 
@@ -37,8 +30,6 @@ export interface CertificateSigner extends SigningKey {
   current(tx: Db): Promise<SigningKey>;
 }
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 const b64url = (bytes: Uint8Array | Buffer) => toBase64Url(new Uint8Array(bytes));
 
 /** The RFC 7638 thumbprint of an Ed25519 public key (the members in lexicographic order, no spaces). */
@@ -47,12 +38,8 @@ export function jwkThumbprint(x: string): string {
 }
 
 function keyFromSeed(seed: Buffer): { privateKey: KeyObject; x: string; kid: string } {
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const x = b64url(createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32));
+  const { privateKey, publicKey } = ed25519FromSeed(seed);
+  const x = b64url(publicKey);
   return { privateKey, x, kid: jwkThumbprint(x) };
 }
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -87,8 +86,4 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } finally {
     await database.db.execute(sql`select pg_advisory_unlock(724011)`);
   }
-}
-
-export function ensureDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true });
 }

@@ -1,10 +1,10 @@
 // C2SP tlog-cosignature, Ed25519 cosignature/v1: a note signature line whose signature is a big-endian u64
 // timestamp followed by an Ed25519 signature over "cosignature/v1\ntime <t>\n" and the checkpoint body.
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { COSIGNATURE_V1, vkeyId, type PolicyWitness } from './policy';
+import { ed25519FromSeed } from './signing-key';
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const MAX_TIMESTAMP = 2n ** 63n - 1n;
 /** Clock skew tolerated before a cosignature's timestamp counts as "in the future" (which the spec lets us refuse). */
 const FUTURE_SLACK_SECONDS = 300;
@@ -71,12 +71,7 @@ export function verifyCosignatureLine(
 
 /** Signs a checkpoint body as a cosigner (the test witness uses it; the registry itself never cosigns). */
 export function cosignatureLine(body: string, keyName: string, seed: Buffer, timestamp: number): string {
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  const { privateKey, publicKey: raw } = ed25519FromSeed(seed);
   const stamp = Buffer.alloc(8);
   stamp.writeBigUInt64BE(BigInt(timestamp));
   const sig = sign(null, cosignedMessage(body, timestamp), privateKey);
@@ -86,12 +81,7 @@ export function cosignatureLine(body: string, keyName: string, seed: Buffer, tim
 
 /** The cosigner vkey of an Ed25519 seed: `<key name>+<key id>+base64(0x04 ‖ public key)`. */
 export function cosignerVkey(keyName: string, seed: Buffer): string {
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  const { publicKey: raw } = ed25519FromSeed(seed);
   const key = Buffer.concat([Buffer.from([COSIGNATURE_V1]), raw]).toString('base64');
   return `${keyName}+${vkeyId(keyName, COSIGNATURE_V1, raw)}+${key}`;
 }

@@ -1,12 +1,12 @@
 // The log's Ed25519 signing key: LOG_SIGNING_KEY, or one generated on first start and kept in the database.
-import { createPrivateKey, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { randomBytes, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toBase64 } from '../../contract/log/bytes';
 import { formatVerifierKey, noteKeyHash } from '../../contract/log/note';
 import type { Db } from '../db/client';
 import { logCheckpoints, logHead, logSigningKeys } from '../db/schema';
 import type { Env } from '../env';
-import { parseSigningKey } from './signing-key';
+import { ed25519FromSeed, parseSigningKey } from './signing-key';
 
 export class LogKeyError extends Error {}
 
@@ -19,8 +19,6 @@ export interface LogSigner {
   signNote(text: string): string;
 }
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /** PUBLIC_URL's host (with port) and path, plus /log. */
 export function logOrigin(publicUrl: string): string {
   const url = new URL(publicUrl);
@@ -28,14 +26,9 @@ export function logOrigin(publicUrl: string): string {
 }
 
 export async function createSigner(seed: Buffer, origin: string): Promise<LogSigner> {
-  const privateKey: KeyObject = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const publicKey = new Uint8Array(
-    createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32),
-  );
+  const keys = ed25519FromSeed(seed);
+  const { privateKey } = keys;
+  const publicKey = new Uint8Array(keys.publicKey);
   const keyHash = await noteKeyHash(origin, publicKey);
   const prefix = Buffer.from(keyHash, 'hex');
   return {

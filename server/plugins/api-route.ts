@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z, ZodType } from 'zod';
+import type { ApiRoute } from '../../contract/api/api-route';
 import { API_ROUTES, type ApiRouteKey, type RouteOf } from '../../contract/api/routes';
+import { requireRole, requireUser, type SessionUser } from './sessions';
 
 /** What a declared part of the request is once validated: its schema's output (trimmed, defaulted…). */
 type Part<R, K extends string> = R extends { readonly [P in K]: infer S extends ZodType }
@@ -16,11 +24,18 @@ type Answer<R> = R extends { readonly response: { readonly schema: infer S exten
     : z.input<S>
   : unknown;
 
+/** A route declared for signed-in callers only runs with one: its handler sees `request.user` as never null. */
+type Caller<R> = R extends { readonly auth: 'session' | 'admin' } ? { user: SessionUser } : unknown;
+
+/** A request that passed a `session` or `admin` check: for helpers shared by several such handlers. */
+export type SignedIn<Request extends FastifyRequest = FastifyRequest> = Request & { user: SessionUser };
+
 export type DeclaredRequest<R> = FastifyRequest<{
   Params: Part<R, 'params'>;
   Querystring: Part<R, 'query'>;
   Body: Part<R, 'body'>;
-}>;
+}> &
+  Caller<R>;
 
 /**
  * A handler of a declared route: its request's params, query and body are typed (and already validated and
@@ -38,8 +53,26 @@ const declared = new Map<string, (typeof API_ROUTES)[number]>(
 );
 
 /**
- * Serves the operation declared in contract/api under `key` (`'GET /api/lms/certificates'`): method and path come
- * from the declaration, and so do the schemas (attached by registerApiSchemas as the route is added).
+ * The declaration's `auth`, enforced before the handler (and before invalid input is reported, api-schemas.ts):
+ * `session` refuses a guest (401), `admin` a guest (401) and anyone else (403). `none` and `optional` let
+ * everyone through; what an operation allows a signed-in person beyond that is the handler's to decide.
+ */
+export function authorize(auth: ApiRoute['auth']): preHandlerAsyncHookHandler | null {
+  if (auth === 'session')
+    return async (request) => {
+      requireUser(request);
+    };
+  if (auth === 'admin')
+    return async (request) => {
+      requireRole(request, 'admin');
+    };
+  return null;
+}
+
+/**
+ * Serves the operation declared in contract/api under `key` (`'GET /api/lms/certificates'`): method, path and
+ * who may call it come from the declaration, and so do the schemas (attached by registerApiSchemas as the route
+ * is added, whose validator hands the handler what they make of the input: trimmed, defaulted, transformed).
  */
 export function serve<K extends ApiRouteKey>(
   app: FastifyInstance,
@@ -49,19 +82,14 @@ export function serve<K extends ApiRouteKey>(
   const route = declared.get(key);
   if (!route) throw new Error(`${key} is not declared in contract/api`);
   const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
-  const typed = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  const parts = route as { params?: ZodType; query?: ZodType; body?: ZodType };
+  const check = authorize(route.auth);
+  const own = options.preHandler ? [options.preHandler].flat() : [];
   app.route({
     ...options,
     method: route.method,
     url: route.path,
-    // The input was validated against the declaration before the handler runs (registerApiSchemas); here the
-    // handler is given what the schemas make of it (trimmed, defaulted, transformed), as its types say.
-    handler: (request, reply) => {
-      if (parts.params) request.params = parts.params.parse(request.params);
-      if (parts.query) request.query = parts.query.parse(request.query);
-      if (parts.body) request.body = parts.body.parse(request.body);
-      return typed(request, reply);
-    },
+    ...(check || own.length ? { preHandler: check ? [check, ...own] : own } : {}),
+    // The auth check above ran, so a `session` or `admin` request has its user, as the handler's type says.
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

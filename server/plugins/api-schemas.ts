@@ -3,7 +3,6 @@ import { ZodType } from 'zod';
 import type { ApiRoute } from '../../contract/api/api-route';
 import { API_ROUTES } from '../../contract/api/routes';
 import { badRequest, zodFields } from './errors';
-import { requireRole, requireUser } from './sessions';
 
 const routeKey = (method: string, path: string) => `${method === 'HEAD' ? 'GET' : method} ${path}`;
 
@@ -28,15 +27,12 @@ export function fastifySchema(route: ApiRoute): FastifySchema {
 }
 
 /**
- * Invalid input is refused before the handler runs, but after the session is read: a caller who may not use the
- * route at all hears that first (401, or 403 for admin routes), exactly as from the handler itself.
+ * Invalid input is refused before the handler runs, but after the session is read and the declared auth is
+ * enforced (serve()'s own preHandler, which runs first): a caller who may not use the route at all hears that
+ * first (401, or 403 for admin routes).
  */
-const refuseInvalidInput = (auth: ApiRoute['auth']) => async (request: FastifyRequest) => {
-  const invalid = request.validationError;
-  if (!invalid) return;
-  if (auth === 'session') requireUser(request);
-  if (auth === 'admin') requireRole(request, 'admin');
-  throw invalid;
+const refuseInvalidInput = async (request: FastifyRequest) => {
+  if (request.validationError) throw request.validationError;
 };
 
 /**
@@ -56,19 +52,19 @@ export function registerApiSchemas(app: FastifyInstance, routes: readonly ApiRou
       // The validation verdict waits on the request until the session plugin has run (a preHandler).
       options.attachValidation = true;
       const own = options.preHandler ? [options.preHandler].flat() : [];
-      options.preHandler = [...own, refuseInvalidInput(route.auth)];
+      options.preHandler = [...own, refuseInvalidInput];
     }
   });
 
-  // Only a verdict here: serve() (server/plugins/api-route.ts) gives the handler what the schema makes of the
-  // input (trimmed, defaulted, normalised handles), typed from the declaration. The raw part stays on the request
-  // until then, because a transform need not accept its own output.
+  // Each part is parsed once, here: the request then carries what the schema makes of the input (trimmed,
+  // defaulted, normalised handles), which is what serve() (server/plugins/api-route.ts) types the handler's
+  // request as. Nothing parses it again (a transform need not accept its own output).
   app.setValidatorCompiler(({ schema, method, url, httpPart }) => {
     const zod = asZod(schema, `${method} ${url} ${httpPart ?? ''}`);
     return (data: unknown) => {
       const result = zod.safeParse(data);
       return result.success
-        ? {}
+        ? { value: result.data }
         : { error: badRequest('Some fields are not valid.', zodFields(result.error)) };
     };
   });

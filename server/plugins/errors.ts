@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
 import { ErrorCodes, zodFields, type ErrorBody } from '../../contract/errors';
 
 /** An expected failure: its message and code are shown to the caller as they are. */
@@ -25,13 +25,6 @@ export const conflict = (message: string, code: string = ErrorCodes.CONFLICT) =>
   new AppError(409, code, message);
 
 export { zodFields };
-
-/** Validates input with a contract schema; failures become 400 with `fields`. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw badRequest('Some fields are not valid.', zodFields(result.error));
-  return result.data;
-}
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -121,8 +114,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let error: AppError;
     if (rawError instanceof AppError) error = rawError;
     else if (rawError instanceof ZodError) {
-      // Input is checked by parse() and by the declared route schemas, both of which answer 400 themselves. A
-      // bare ZodError is an answer that failed its own schema: our mistake, and its field names are internal.
+      // Input is checked by the declared route schemas, which answer 400 themselves. A bare ZodError is an
+      // answer that failed its own schema: our mistake, and its field names are internal.
       error = new AppError(500, ErrorCodes.INTERNAL, 'Something went wrong on our side.');
       request.log.error({ err: rawError }, 'a response did not match its schema');
     } else if (isDatabaseUnavailable(rawError)) {

@@ -28,7 +28,6 @@ function wrapShiftTab(event: KeyboardEvent<HTMLDivElement>) {
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   className,

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exploreQuerySchema } from '../../../contract/academy';
 import type { AppContext } from '../../context';
-import { serve } from '../../plugins/api-route';
+import { serve, type SignedIn } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { loadCertificateSigner } from '../../certificates/signing';
 import { certificateRoutes } from './certificates.routes';
 import { courseOgRoutes } from './course-og.routes';
@@ -64,34 +63,35 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return listing;
   });
 
-  const bookmark = (on: boolean) => async (request: FastifyRequest<{ Params: { courseId: string } }>) => {
-    const user = requireUser(request);
-    if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
-    await setBookmark(db, user.id, request.params.courseId, on);
-    return { bookmarked: on };
-  };
+  const bookmark =
+    (on: boolean) => async (request: SignedIn<FastifyRequest<{ Params: { courseId: string } }>>) => {
+      const user = request.user;
+      if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
+      await setBookmark(db, user.id, request.params.courseId, on);
+      return { bookmarked: on };
+    };
   serve(app, 'POST /api/lms/courses/:courseId/bookmark', bookmark(true));
   serve(app, 'DELETE /api/lms/courses/:courseId/bookmark', bookmark(false));
 
   serve(app, 'POST /api/lms/courses/:courseId/enroll', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     if (!(await courseExists(db, request.params.courseId))) throw courseNotFound();
     await enroll(db, user.id, request.params.courseId);
     return { enrolled: true };
   });
 
   serve(app, 'GET /api/lms/my-courses', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return myCourses(db, user.id);
   });
 
   serve(app, 'GET /api/lms/stats', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return learningStats(db, user.id);
   });
 
   serve(app, 'GET /api/lms/courses/:courseId/outline', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const outline = await courseOutline(db, request.params.courseId, user.id);
     if (!outline) throw courseNotFound();
     return outline;

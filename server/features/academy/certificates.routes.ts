@@ -5,7 +5,6 @@ import { publishedKeys } from '../../certificates/signing';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { certificatePdf } from './certificate-pdf';
 import { certificateHead, myCertificates, publicCertificate, setShowOnProfile } from './certificates.queries';
 
@@ -29,12 +28,12 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
   });
 
   serve(app, 'GET /api/lms/certificates', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return myCertificates(db, user.id);
   });
 
   serve(app, 'PATCH /api/lms/certificates/:id', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const { id } = request.params;
     const { showOnProfile } = request.body;
     if (!CERTIFICATE_ID_PATTERN.test(id) || !(await setShowOnProfile(db, user.id, id, showOnProfile)))

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { courseExists } from './catalog.queries';
 import { createReview, deleteReview, listReviews, updateReview } from './reviews.queries';
 
@@ -23,7 +22,7 @@ export async function reviewRoutes(app: FastifyInstance, { db }: AppContext): Pr
   });
 
   serve(app, 'POST /api/lms/courses/:courseId/reviews', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     await limitWrites(user.id);
     await courseOr404(request.params.courseId);
     const review = await createReview(db, user.id, request.params.courseId, request.body);
@@ -32,14 +31,14 @@ export async function reviewRoutes(app: FastifyInstance, { db }: AppContext): Pr
   });
 
   serve(app, 'PUT /api/lms/courses/:courseId/reviews/:reviewId', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     await limitWrites(user.id);
     const { courseId, reviewId } = request.params;
     return updateReview(db, user.id, courseId, reviewId, request.body);
   });
 
   serve(app, 'DELETE /api/lms/courses/:courseId/reviews/:reviewId', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     await limitWrites(user.id);
     await deleteReview(db, user.id, request.params.courseId, request.params.reviewId);
     return reply.status(204).send();

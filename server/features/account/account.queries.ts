@@ -26,17 +26,24 @@ export async function findAccount(db: Db, userId: string) {
   };
 }
 
-const orNull = (v: string) => (v === '' ? null : v);
+/** An empty text and null both clear a field; undefined (left out of the patch) leaves it as it is. */
+const orNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+
+/** The fields of a merge patch that were sent (Drizzle's `set` would otherwise write an explicit undefined). */
+const sent = <T extends object>(patch: T) =>
+  Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export async function updateProfile(db: Db, userId: string, data: z.output<typeof profileUpdateSchema>) {
   await db
     .update(users)
     .set({
-      ...data,
-      ...splitName(data.displayName),
-      bio: orNull(data.bio),
-      location: orNull(data.location),
-      experience: orNull(data.experience),
+      ...sent({
+        ...data,
+        ...(data.displayName === undefined ? {} : splitName(data.displayName)),
+        bio: orNull(data.bio),
+        location: orNull(data.location),
+        experience: orNull(data.experience),
+      }),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
@@ -68,23 +75,26 @@ export async function updateShop(db: Db, userId: string, data: z.output<typeof s
       .where(eq(shops.ownerId, userId))
       .for('update');
     if (!before) return null;
-    const after = { ...data, location: orNull(data.location) };
+    const patch = sent({
+      ...data,
+      bio: orNull(data.bio),
+      workshopBio: orNull(data.workshopBio),
+      location: orNull(data.location),
+    });
+    const after = { ...before, ...patch };
     const changed = VERIFIED_SHOP_FACTS.filter(([key]) => (before[key] ?? null) !== (after[key] ?? null));
     const removal =
       before.verified && changed.length ? verificationRemovedReason(changed.map(([, label]) => label)) : null;
-    const renamed = before.name !== data.name ? ` (renamed from "${before.name}" to "${data.name}")` : '';
+    const renamed = before.name !== after.name ? ` (renamed from "${before.name}" to "${after.name}")` : '';
     await tx
       .update(shops)
       .set({
-        ...data,
+        ...patch,
         ...(removal ? badgeRemoved(`${removal}${renamed}.`.slice(0, 500)) : {}),
-        bio: orNull(data.bio),
-        workshopBio: orNull(data.workshopBio),
-        location: after.location,
         updatedAt: new Date(),
       })
       .where(eq(shops.ownerId, userId));
-    return { removal, previousName: before.name, shopId: before.id };
+    return { removal, previousName: before.name, name: after.name, shopId: before.id };
   });
 }
 

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { mediaUrl } from '../../media/media-store';
 import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
 import { notify, notifyAdmins } from '../../notify/notifications';
@@ -21,16 +20,16 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return account;
   };
 
-  serve(app, 'GET /api/account', async (request) => current(requireUser(request).id));
+  serve(app, 'GET /api/account', async (request) => current(request.user.id));
 
   serve(app, 'PATCH /api/account/profile', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     await updateProfile(db, user.id, request.body);
     return current(user.id);
   });
 
   serve(app, 'PATCH /api/account/shop', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     const updated = await updateShop(db, user.id, input);
     if (!updated) throw notFound('You have no shop yet.');
@@ -42,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       });
       await notifyAdmins(ctx, db, {
         kind: 'verification_removed',
-        title: `${input.name} needs a new check`,
+        title: `${updated.name} needs a new check`,
         body: `${updated.removal} for the verified shop "${updated.previousName}", so its Verified badge was removed. It is back in the verification queue.`,
         link: '/admin',
       });
@@ -50,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         {
           userId: user.id,
           kind: 'verification_removed',
-          title: `Your shop "${input.name}" is no longer verified`,
+          title: `Your shop "${updated.name}" is no longer verified`,
           body: `${updated.removal}: an admin checked the facts your shop had before, so its Verified badge was removed until an admin checks the new ones.`,
           link: '/settings',
         },
@@ -61,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   await uploadRoutes(app, (scope) => {
     serve(scope, 'POST /api/account/avatar', async (request) => {
-      const user = requireUser(request);
+      const user = request.user;
       await limitUpload(app, user.id);
       if (!request.isMultipart())
         throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the image as multipart/form-data.');
@@ -75,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   serve(app, 'DELETE /api/account/avatar', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const previous = await setAvatar(db, user.id, null);
     if (previous) await media.remove(previous);
     return { avatarUrl: null };

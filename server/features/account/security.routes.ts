@@ -5,7 +5,7 @@ import { ErrorCodes } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
-import { clearSessionCookie, requireUser } from '../../plugins/sessions';
+import { clearSessionCookie } from '../../plugins/sessions';
 import { notifyPasswordChanged } from '../../notify/account-notices';
 import { limitPasswordCheck } from '../../plugins/password-check-limit';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../passwords/passwords';
@@ -37,7 +37,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   };
 
   serve(app, 'POST /api/account/password', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     if (isCommonPassword(input.newPassword)) {
       throw badRequest('Choose a less common password.', {
@@ -54,7 +54,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'DELETE /api/account/sessions', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     await signOutEverywhere(db, user.id);
     audit(request, 'auth.sessions.ended_everywhere');
     clearSessionCookie(reply, env);
@@ -62,7 +62,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'GET /api/account/sessions', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const rows = await listSessions(db, user.id);
     return rows.map((s) => ({
       id: publicSessionId(s.id),
@@ -75,7 +75,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'DELETE /api/account/sessions/:id', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const params = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) }).safeParse(request.params);
     if (!params.success || !(await endSession(db, user.id, params.data.id)))
       throw notFound('No such session.');
@@ -85,7 +85,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'POST /api/account/delete', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     await confirmPassword(request, user.id, input.password, 'password');
     const personalMedia = await deleteAccountData(db, user.id);

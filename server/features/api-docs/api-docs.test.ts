@@ -50,6 +50,21 @@ describe('the OpenAPI document', () => {
     expect(declaredKeys.size, 'a route declared twice').toBe(API_ROUTES.length);
   });
 
+  it('says a PATCH body is a merge patch: both content types, no required field, null where it clears', () => {
+    const shop = document.paths['/api/account/shop']?.patch?.requestBody?.content;
+    expect(Object.keys(shop ?? {}).sort()).toEqual(['application/json', 'application/merge-patch+json']);
+    const schema = shop?.['application/merge-patch+json']?.schema as {
+      required?: string[];
+      description?: string;
+      properties: Record<string, { anyOf?: { type: string }[] }>;
+    };
+    expect(schema.required).toBeUndefined();
+    expect(schema.description).toMatch(/merge patch \(RFC 7396\)/);
+    expect(schema.properties.bio?.anyOf?.map((s) => s.type)).toContain('null');
+    const post = document.paths['/api/auth/register']?.post?.requestBody?.content;
+    expect(Object.keys(post ?? {})).toEqual(['application/json']);
+  });
+
   it('lists each declared operation with its schemas, errors and access', () => {
     const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
     expect(operations).toHaveLength(API_ROUTES.length);

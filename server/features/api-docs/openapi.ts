@@ -65,14 +65,6 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Briefly unavailable; try again after Retry-After seconds',
 };
 
-const AUTH_TEXT: Record<ApiRoute['auth'], string> = {
-  none: 'none',
-  optional: 'optional (answers differ for a signed-in caller)',
-  session: 'a session',
-  admin: 'an admin session',
-};
-export const describeAuth = (auth: ApiRoute['auth']) => AUTH_TEXT[auth];
-
 function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
@@ -146,6 +138,24 @@ const SECURITY: Record<ApiRoute['auth'], Json[]> = {
   admin: [SESSION],
 };
 
+/**
+ * A PATCH body is a JSON merge patch (RFC 7396): every field may be left out (it stays as it is), null clears a
+ * field that may be empty, and it is accepted as application/merge-patch+json as well as application/json.
+ */
+function requestBody(method: ApiRoute['method'], body: ZodType): { required: true; content: Content } {
+  const schema = jsonSchema(body, 'input');
+  if (method !== 'PATCH') return { required: true, content: { 'application/json': { schema } } };
+  const patch = {
+    ...schema,
+    description:
+      'A JSON merge patch (RFC 7396): a field left out is unchanged; null clears a field that allows it.',
+  };
+  return {
+    required: true,
+    content: { 'application/merge-patch+json': { schema: patch }, 'application/json': { schema: patch } },
+  };
+}
+
 function operation(route: ApiRoute): OpenApiOperation {
   const params = [...parameters(route.params, 'path'), ...parameters(route.query, 'query')];
   return {
@@ -155,14 +165,7 @@ function operation(route: ApiRoute): OpenApiOperation {
     security: SECURITY[route.auth],
     ...(route.auth === 'admin' ? { 'x-required-role': 'admin' as const } : {}),
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body
-      ? {
-          requestBody: {
-            required: true as const,
-            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
-          },
-        }
-      : {}),
+    ...(route.body ? { requestBody: requestBody(route.method, route.body) } : {}),
     responses: responses(route),
   };
 }

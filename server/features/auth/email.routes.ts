@@ -7,7 +7,6 @@ import type { AppContext } from '../../context';
 import { audit } from '../../plugins/audit';
 import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, conflict } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { credentialsOf, VOIDED_LINK_MESSAGE } from '../../plugins/credentials-epoch';
 import { emailChangedMail, emailChangeMail, undoLink, verificationMail, verifyLink } from './email-mails';
 import { consumeEmailToken, createEmailToken } from './email.queries';
@@ -78,7 +77,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   // The change of address is asked for from settings; it lives here, beside the link that completes it.
   serve(app, 'POST /api/account/email', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     await limitPasswordCheck(app, request, user.id);
     // The link carries the epoch read with the hash checked here: a reset that lands meanwhile voids it too.
@@ -105,7 +104,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   serve(app, 'POST /api/auth/verify-email/resend', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     if (user.emailVerified) return { ok: true, alreadyVerified: true };
     await app.rateLimit(`verify-email:resend:${user.id}`, 3, HOUR_MS);
     await sendVerification(ctx, request, user);

@@ -3,12 +3,11 @@ import { normalizeHandle } from '../../../contract/handles';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { saveOnboarding } from './onboarding.queries';
 
 export async function onboardingRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   serve(app, 'POST /api/auth/onboarding', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     // The handle is claimed through /api/slug/claim; here it must match, so onboarding cannot finish without one.
     if (input.slug !== undefined && normalizeHandle(input.slug) !== user.handle) {

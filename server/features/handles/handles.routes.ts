@@ -7,7 +7,6 @@ import { notifyAdmins } from '../../notify/notifications';
 import { ErrorCodes } from '../../../contract/errors';
 import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { claimHandle, RENAMES_PER_MONTH, renameHandle, reserveHandle, takenHandles } from './handles.queries';
 import { pickSuggestions, suggestionCandidates } from './suggestions';
 
@@ -46,7 +45,7 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   serve(app, 'POST /api/slug/reserve', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     const taken = await takenHandles(db, [input.slug], user.id);
     const expiresAt = taken.size ? null : await reserveHandle(db, input.slug, user.id);
@@ -55,7 +54,7 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   serve(app, 'POST /api/slug/claim', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     if (input.kind === 'luthier' && user.role === 'user') {
       throw forbidden('Only luthiers can open a shop.');
@@ -74,7 +73,7 @@ export async function handlesRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // A new handle from settings. Each rename holds the old handle for 180 days, so renames are few (the query
   // allows RENAMES_PER_MONTH); attempts are limited apart from that, so trying taken handles costs no rename.
   serve(app, 'POST /api/account/handle', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     await app.rateLimit(`handle-rename:user:${user.id}`, 30, 60 * 60 * 1000);
     const input = request.body;
     let result: Awaited<ReturnType<typeof renameHandle>>;

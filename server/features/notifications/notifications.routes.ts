@@ -4,7 +4,6 @@ import { ALWAYS_MAILED } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { findAnswerableMessage, limitShopReply, sendShopReply } from '../../notify/shop-conversation';
 import {
   listNotifications,
@@ -20,19 +19,19 @@ const idParams = z.object({ id: z.uuid() });
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   serve(app, 'GET /api/notifications', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     void reply.header('cache-control', 'no-store');
     return listNotifications(db, user.id);
   });
 
   serve(app, 'POST /api/notifications/read-all', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     await markAllRead(db, user.id);
     return { ok: true };
   });
 
   serve(app, 'POST /api/notifications/:id/read', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const params = idParams.safeParse(request.params);
     // Someone else's entry answers exactly like one that does not exist.
     if (!params.success || !(await markRead(db, user.id, params.data.id)))
@@ -43,7 +42,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   // Answering a message in the app: only its recipient may, and only a message between a member and a shop.
   // The reply goes to whoever wrote it, as the server recorded them; the client names only the entry.
   serve(app, 'POST /api/notifications/:id/reply', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const params = idParams.safeParse(request.params);
     const original = params.success ? await findAnswerableMessage(db, user.id, params.data.id) : null;
     // Someone else's entry, another kind of entry and a missing one all answer alike.
@@ -56,12 +55,12 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   serve(app, 'GET /api/account/notification-preferences', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return { mail: await mailPreferences(db, user.id) };
   });
 
   serve(app, 'PUT /api/account/notification-preferences', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const { mail } = request.body;
     // Security notices are always mailed; a request to turn them off is ignored rather than half-applied.
     for (const kind of ALWAYS_MAILED) delete mail[kind];

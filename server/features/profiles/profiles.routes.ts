@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { listShops, shopFacets } from './directory.queries';
 import { limitShopMessage, sendShopMessage } from './shop-messages';
 import { shopCourses, shopInstruments } from './shop-page.queries';
@@ -62,7 +61,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'POST /api/profile/l/:slug/messages', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ShopCourse, ShopInstrument } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { courses, instrumentImages, instruments, media } from '../../db/schema';
+import { courses, instruments } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
+import { primaryPhoto } from '../../media/primary-photo';
 
 /** How many of the maker's passports the storefront shows; the rest are one registry search away. */
 export const SHOP_INSTRUMENTS_SHOWN = 12;
@@ -16,19 +17,7 @@ export async function shopInstruments(
   shopId: string,
   { portfolioOnly = false }: { portfolioOnly?: boolean } = {},
 ): Promise<{ count: number; items: ShopInstrument[] }> {
-  const photo = db
-    .select({
-      id: instrumentImages.id,
-      staticUrl: instrumentImages.staticUrl,
-      mediaId: instrumentImages.mediaId,
-      widths: media.widths,
-    })
-    .from(instrumentImages)
-    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
-    .where(and(eq(instrumentImages.instrumentId, instruments.id), eq(instrumentImages.isPrimary, true)))
-    .orderBy(instrumentImages.orderIndex, instrumentImages.id)
-    .limit(1)
-    .as('primary_image');
+  const photo = primaryPhoto(db);
   const rows = await db
     .select({
       id: instruments.id,

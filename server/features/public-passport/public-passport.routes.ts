@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { forbidden, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { checkPassport } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { labelPng, labelSvg } from './passport-images';
@@ -138,7 +137,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
 
   // The owner's copy: the current owner (or an admin) only, never cached or shared.
   serve(app, 'GET /api/registry/instruments/:id/owner-dossier.pdf', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const row = await findById(db, request.params.id);
     const p = row ? await publicPassport(db, row.passportCode) : null;
     if (!row || !p) throw notFound('The requested instrument could not be found in our registry.');

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { REGISTRY_COUNT_CAP, type InstrumentSummary, type RegistrySort } from '../../../contract/registry';
 import type { Db } from '../../db/client';
-import { instrumentImages, instruments, media, shops, users } from '../../db/schema';
+import { instruments, shops, users } from '../../db/schema';
+import { photoColumns, primaryPhoto } from '../../media/primary-photo';
 import { escapeLike, imageUrls } from './registry-view';
 
 export interface ListFilters {
@@ -45,35 +46,6 @@ export const summaryColumns = {
   status: instruments.status,
   luthier: luthierColumns,
 };
-
-/**
- * Each instrument's primary photo, for `.leftJoinLateral(photo, sql`true`)` on a query over `instruments`: the
- * list, the dashboard and the transfers all show it the same way, in the same statement as their rows.
- */
-export function primaryPhoto(db: Db) {
-  return db
-    .select({
-      // Drizzle turns a left-joined object into null when its first field is null: the image id leads.
-      id: instrumentImages.id,
-      staticUrl: instrumentImages.staticUrl,
-      mediaId: instrumentImages.mediaId,
-      widths: media.widths,
-    })
-    .from(instrumentImages)
-    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
-    .where(and(eq(instrumentImages.instrumentId, instruments.id), eq(instrumentImages.isPrimary, true)))
-    .orderBy(instrumentImages.orderIndex, instrumentImages.id)
-    .limit(1)
-    .as('primary_image');
-}
-
-/** The columns to select from `primaryPhoto` (as one nested object). */
-export const photoColumns = (photo: ReturnType<typeof primaryPhoto>) => ({
-  id: photo.id,
-  staticUrl: photo.staticUrl,
-  mediaId: photo.mediaId,
-  widths: photo.widths,
-});
 
 type Photo = { staticUrl: string | null; mediaId: string | null; widths: number[] | null } | null;
 

@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { ownerIsPublic } from '../../log/public-projection';
 import type { Db } from '../../db/client';
 import { instruments, shops, users } from '../../db/schema';
-import { photoColumns, primaryPhoto, summaryColumns, toSummary } from './list.queries';
+import { photoColumns, primaryPhoto } from '../../media/primary-photo';
+import { summaryColumns, toSummary } from './list.queries';
 
 /** The dashboard's registry part: what I own, what my shop registered, my shop's status, my privacy choice. */
 export async function myRegistry(db: Db, userId: string) {

@@ -3,9 +3,8 @@ import { limitUpload, uploadRoutes } from '../../media/upload-limit';
 import { ErrorCodes } from '../../../contract/errors';
 import { CONTROL_CHAR_MESSAGE, isCleanLine } from '../../../contract/text';
 import type { AppContext } from '../../context';
-import { serve } from '../../plugins/api-route';
+import { serve, type SignedIn } from '../../plugins/api-route';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
 import {
   addPhoto,
@@ -25,8 +24,8 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
    * Photos are managed by the current owner: the maker until the first transfer, the new owner after it, so a
    * maker cannot change what a buyer's passport shows. Everyone else gets 403 (404 for unknown ids).
    */
-  async function authorise(request: FastifyRequest<Params>) {
-    const user = requireUser(request);
+  async function authorise(request: SignedIn<FastifyRequest<Params>>) {
+    const user = request.user;
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     const r = roles(found, user);
@@ -35,7 +34,7 @@ export async function photoRoutes(app: FastifyInstance, { db, media }: AppContex
     if (!r.isOwner) throw forbidden('Only the owner can manage photos.');
     return { user, found };
   }
-  async function photoOf(request: FastifyRequest<Params>) {
+  async function photoOf(request: SignedIn<FastifyRequest<Params>>) {
     const { user, found } = await authorise(request);
     const imageId = request.params.imageId ?? '';
     const photo = /^[0-9a-f-]{36}$/i.test(imageId) ? await findPhoto(db, found.instrument.id, imageId) : null;

@@ -2,11 +2,10 @@ import { ownerIsPublic } from '../../log/public-projection';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { serve } from '../../plugins/api-route';
+import { serve, type SignedIn } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { instruments, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { findInstrument, instrumentDetail, roles } from './detail.queries';
 import { listInstruments } from './list.queries';
 import { myRegistry } from './mine.queries';
@@ -48,7 +47,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'POST /api/registry/instruments', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     const shop = user.role === 'luthier' ? await shopOf(db, user.id) : null;
     if (!shop) throw forbidden('Only luthiers with a shop can register instruments.');
@@ -73,7 +72,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'PATCH /api/registry/instruments/:id', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     const r = roles(found, user);
@@ -88,7 +87,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // Only the maker chooses what their storefront shows; owners and admins do not.
   serve(app, 'PUT /api/registry/instruments/:id/portfolio', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     if (!roles(found, user).isMaker)
@@ -101,8 +100,8 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return input;
   });
 
-  const ownedBy = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const user = requireUser(request);
+  const ownedBy = async (request: SignedIn<FastifyRequest<{ Params: { id: string } }>>) => {
+    const user = request.user;
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     if (!roles(found, user).isOwner) throw forbidden('Only the current owner can do that.');
@@ -126,12 +125,12 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'GET /api/registry/me', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return myRegistry(db, user.id);
   });
 
   serve(app, 'GET /api/registry/privacy', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const [row] = await db
       .select({ ownerPrivacy: users.ownerPrivacy })
       .from(users)
@@ -141,7 +140,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'PUT /api/registry/privacy', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const input = request.body;
     await db.update(users).set({ ownerPrivacy: input.ownerPrivacy }).where(eq(users.id, user.id));
     return { ownerPrivacy: input.ownerPrivacy, chosen: true };

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { checkPassportDate } from './dates';
 import { findInstrument, isUuid, roles } from './detail.queries';
 import { limitServiceRecord } from './limits';
@@ -14,7 +13,7 @@ export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const { db } = ctx;
   /** Owner, maker or any luthier with a shop; a luthier who is neither waits for the owner's approval. */
   serve(app, 'POST /api/registry/instruments/:id/service-records', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     const r = roles(found, user);
@@ -42,7 +41,7 @@ export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     ['decline', false],
   ] as const) {
     serve(app, `POST /api/registry/service-records/:recordId/${path}`, async (request) => {
-      const user = requireUser(request);
+      const user = request.user;
       const id = request.params.recordId;
       const answer = isUuid(id) ? await answerServiceClaim(ctx, user.id, id, confirm) : 'not-found';
       if (answer === 'not-found') throw notFound('No such service record names your shop.');
@@ -56,7 +55,7 @@ export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     ['reject', false],
   ] as const) {
     serve(app, `POST /api/registry/instruments/:id/service-records/:recordId/${path}`, async (request) => {
-      const user = requireUser(request);
+      const user = request.user;
       const found = await findInstrument(db, request.params.id);
       if (!found) throw notFound('The requested instrument could not be found in our registry.');
       if (!roles(found, user).isOwner) throw forbidden('Only the owner can approve service records.');

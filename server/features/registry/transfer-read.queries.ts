@@ -4,7 +4,8 @@ import type { Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { instruments, transfers, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
-import { cardImageUrl, photoColumns, primaryPhoto } from './list.queries';
+import { photoColumns, primaryPhoto } from '../../media/primary-photo';
+import { cardImageUrl } from './list.queries';
 import { recipientIs } from './transfers.queries';
 
 const sender = alias(users, 'sender');

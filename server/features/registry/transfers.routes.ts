@@ -3,7 +3,6 @@ import { audit } from '../../plugins/audit';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { requireUser } from '../../plugins/sessions';
 import { findInstrument, roles } from './detail.queries';
 import { offerTransfer } from './offer';
 import { getTransfer, listTransfers } from './transfer-read.queries';
@@ -25,7 +24,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.addHook('onClose', async () => clearInterval(sweep));
 
   serve(app, 'POST /api/registry/instruments/:id/transfers', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
     if (!roles(found, user).isOwner) throw forbidden('Only the current owner can transfer this instrument.');
@@ -61,12 +60,12 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   serve(app, 'GET /api/registry/transfers', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return listTransfers(db, user);
   });
 
   serve(app, 'GET /api/registry/transfers/:transferId', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     const transfer = await getTransfer(db, request.params.transferId, user);
     if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
     return transfer;
@@ -74,7 +73,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   for (const action of ['accept', 'decline', 'cancel'] as const) {
     serve(app, `POST /api/registry/transfers/:transferId/${action}`, async (request) => {
-      const user = requireUser(request);
+      const user = request.user;
       const transfer = await getTransfer(db, request.params.transferId, user);
       if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
       const mine = transfer.direction === (action === 'cancel' ? 'outgoing' : 'incoming');
