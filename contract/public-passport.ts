@@ -167,4 +167,5 @@ export const sightingSchema = z.object({
     .refine(isCleanLine, CONTROL_CHAR_MESSAGE)
     .optional(),
 });
+export type SightingInput = z.input<typeof sightingSchema>;
 export const sightingResultSchema = z.object({ ok: z.literal(true) });

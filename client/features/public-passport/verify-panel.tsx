@@ -4,6 +4,7 @@ import { verifyPassportLog, type PassportLogResult } from '../../../contract/log
 import { Button } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
 import { fetchLogBundle } from './api';
+import { VerifiedEvents } from './verified-events';
 
 type State =
   | { phase: 'idle' }
@@ -83,6 +84,7 @@ export function VerifyPanel({ code }: { code: string }) {
           </p>
         )}
       </div>
+      <VerifiedEvents events={state.phase === 'done' && state.result.ok ? state.result.verified : null} />
     </section>
   );
 }
