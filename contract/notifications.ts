@@ -21,6 +21,9 @@ export const NOTIFICATION_KINDS = [
   'stolen_check',
   'stolen_offer_cancelled',
   'log_witness_refused',
+  'passport_corrected',
+  'stolen_sighting',
+  'contact_message',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -51,6 +54,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   stolen_check: 'Someone checks your stolen instrument',
   stolen_offer_cancelled: 'An offer is cancelled because the instrument was reported stolen',
   log_witness_refused: 'A witness refuses the transparency log as inconsistent (admins)',
+  passport_corrected: 'The maker corrects a fact of an instrument you own',
+  stolen_sighting: 'Someone has information about your stolen instrument',
+  contact_message: 'A message through the contact page (admins)',
 };
 
 export const notificationSchema = z.object({

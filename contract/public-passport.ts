@@ -2,6 +2,7 @@
 // signed in or not, may read. No prices, costs, notes, emails, or names of owners who chose to stay private.
 import { z } from 'zod';
 import { builtInSchema } from './certificates';
+import { CONTROL_CHAR_MESSAGE, isCleanLine, isCleanText } from './text';
 import { categorySchema, instrumentTypeSchema, serviceTypeSchema } from './registry';
 
 /** Passport codes look like LR-7KQ2-M9XD; input is upper-cased before it is compared. */
@@ -92,6 +93,8 @@ export const publicPassportSchema = z.object({
   services: z.array(publicServiceSchema),
   eventsCount: z.number().int(),
   registeredOn: z.string(),
+  /** Every public event of the log, oldest first, in plain words ("Serial corrected from … by the maker: …"). */
+  history: z.array(z.object({ date: z.string(), type: z.string(), text: z.string() })),
 });
 export type PublicPassport = z.output<typeof publicPassportSchema>;
 
@@ -119,8 +122,50 @@ export const checkResultSchema = z.discriminatedUnion('result', [
       verified: z.boolean(),
       status: z.enum(['active', 'destroyed']),
     }),
+    /** Found by a serial number the passport no longer carries: it was corrected (or changed) to `to`. */
+    serialChanged: z
+      .object({ from: z.string(), to: z.string().nullable(), corrected: z.boolean() })
+      .nullable(),
   }),
-  z.object({ result: z.literal('stolen'), reportedOn: z.string() }),
+  z.object({
+    result: z.literal('stolen'),
+    reportedOn: z.string(),
+    /** What a buyer needs to recognise it; never anything about its owner. */
+    instrument: z.object({
+      passportCode: z.string(),
+      name: z.string(),
+      instrumentType: instrumentTypeSchema,
+      yearMade: z.number().int(),
+      photoUrl: z.string().nullable(),
+    }),
+    serialChanged: z
+      .object({ from: z.string(), to: z.string().nullable(), corrected: z.boolean() })
+      .nullable(),
+  }),
   z.object({ result: z.literal('not_found') }),
 ]);
 export type CheckResult = z.output<typeof checkResultSchema>;
+
+/** "I have information" about a stolen instrument: relayed to its owner, who is never named to the sender. */
+export const sightingSchema = z.object({
+  code: z
+    .string({ message: 'The passport code is missing.' })
+    .trim()
+    .min(1, 'The passport code is missing.')
+    .max(64, 'At most 64 characters.'),
+  message: z
+    .string({ message: 'Say what you saw, and where.' })
+    .trim()
+    .min(10, 'Say what you saw, and where (at least 10 characters).')
+    .max(2000, 'At most 2,000 characters.')
+    .refine(isCleanText, CONTROL_CHAR_MESSAGE),
+  /** How the owner may reach the sender back: passed on as typed, only to the owner. */
+  contact: z
+    .string()
+    .trim()
+    .max(200, 'At most 200 characters.')
+    .refine(isCleanLine, CONTROL_CHAR_MESSAGE)
+    .optional(),
+});
+export type SightingInput = z.input<typeof sightingSchema>;
+export const sightingResultSchema = z.object({ ok: z.literal(true) });

@@ -93,6 +93,31 @@ test('a guest opens a passport from the registry and verifies it', async ({ page
   await page.screenshot({ path: 'test-results/public-passport-375.png', fullPage: true });
 });
 
+test('a passport tells its whole history in plain words, each day in words', async ({ page }) => {
+  const list = (await (await page.request.get('/api/registry/instruments?pageSize=50')).json()) as {
+    passportCode: string;
+    imageUrl: string | null;
+  }[];
+  const seeded = list.find((i) => i.imageUrl)!;
+  await page.goto(`/p/${seeded.passportCode}`);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Passport registered by the maker')).toBeVisible();
+  await expect(history.getByText('Photo added').first()).toBeVisible();
+  await expect(history.locator('time').first()).toHaveText(
+    /^(\d{1,2} [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2},) \d{4}$/,
+  );
+  await page.getByRole('button', { name: 'Verify this passport' }).click();
+  const checked = page.getByRole('heading', { name: 'Checked against the log' });
+  await expect(checked).toBeVisible();
+  await expect(page.getByText(/: Passport registered by the maker \(log entry [\d,]+\)$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What this check does not cover' })).toBeVisible();
+  await expectNoAxeViolations(page, '/p/{code} history and verified events');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/passport-history-${width}.png`, fullPage: true });
+  }
+});
+
 test('the QR label decodes to the public page', async ({ page, baseURL }) => {
   const list = await page.request.get('/api/registry/instruments?pageSize=1');
   const [first] = (await list.json()) as { passportCode: string }[];
@@ -133,11 +158,32 @@ test('a buyer checks a stolen serial number, and its owner is told', async ({ pa
     await page.goto('/check');
     await page.getByLabel('Passport code or serial number').fill(detail.serialNumber!);
     await page.getByRole('button', { name: 'Check' }).click();
-    await expect(page.getByText(/^Reported stolen on \d{4}-\d{2}-\d{2}\./)).toBeVisible();
+    const alert = page.getByRole('alert');
+    await expect(
+      alert.getByText(
+        / \(\d{4}\) was reported stolen on (\d{1,2} [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2},) \d{4}\.$/,
+      ),
+    ).toBeVisible();
+    await expect(alert.getByRole('img', { name: /photo from its passport$/ })).toBeVisible();
+    await expect(alert.getByRole('link', { name: /^Open passport LR-/ })).toBeVisible();
     await expectNoAxeViolations(page, '/check');
+    // "I have information": the message reaches the owner; the sender is never shown who that is.
+    await alert.getByRole('button', { name: 'I have information' }).click();
+    await alert.getByLabel('What did you see, and where?').fill('Offered at the Sunday market by the canal.');
+    await alert.getByLabel('How the owner can reach you (optional)').fill('buyer@example.org');
+    await expectNoAxeViolations(page, '/check sighting form');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/check-stolen-${width}.png`, fullPage: true });
+    }
+    await alert.getByRole('button', { name: 'Send to the owner' }).click();
+    await expect(page.getByRole('status')).toContainText('Your message was passed on to the owner');
+    await expect(page.locator('body')).not.toContainText('Sam Carter');
     await signIn(page);
-    const inbox = (await (await page.request.get('/api/notifications')).json()) as unknown;
-    expect(JSON.stringify(inbox)).toContain('stolen_check');
+    const inbox = JSON.stringify((await (await page.request.get('/api/notifications')).json()) as unknown);
+    expect(inbox).toContain('stolen_check');
+    expect(inbox).toContain('Offered at the Sunday market by the canal.');
+    expect(inbox).toContain('They left a way to reach them: buyer@example.org');
   } finally {
     await signIn(page);
     await page.request.post(`/api/registry/instruments/${target!.id}/recovered`);

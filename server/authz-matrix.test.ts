@@ -641,6 +641,18 @@ const matrix: Record<string, Entry> = {
     expect: everyone(200),
   },
   'GET /api/public/check': { request: () => get('/api/public/check?q=LR-NONE-NONE'), expect: everyone(200) },
+  'POST /api/public/check/sightings': {
+    // Anyone may pass on what they saw; the owner is told, never named.
+    request: async () => {
+      const id = await ownersInstrument({ status: 'stolen' });
+      const [row] = await t.db.select().from(instruments).where(eq(instruments.id, id));
+      return post('/api/public/check/sightings', {
+        code: row!.passportCode,
+        message: 'Seen in a pawn shop window on Main Street.',
+      });
+    },
+    expect: everyone(200),
+  },
   'GET /listing/:slug/og.png': {
     request: () => get(`/listing/${w.courseSlug}/og.png`),
     expect: everyone(200),

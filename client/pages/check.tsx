@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { useCheck } from '../features/public-passport/api';
+import { CheckResultView } from '../features/public-passport/check-result';
 import { errorText } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -44,40 +45,7 @@ export function CheckPage() {
             {errorText(error, 'The check could not be made. Try again in a minute.')}
           </p>
         )}
-        {data?.result === 'stolen' && (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-4 font-semibold text-red-900"
-          >
-            Reported stolen on {data.reportedOn}. Do not buy it; contact the police.
-          </p>
-        )}
-        {data?.result === 'not_found' && (
-          <p className="rounded-lg bg-stone-100 p-4 text-stone-800">Not in the registry.</p>
-        )}
-        {data?.result === 'found' && (
-          <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
-            <p className="font-semibold">
-              In the registry: {data.passport.name} ({data.passport.yearMade})
-              {data.passport.makerShopName && (
-                <>
-                  {' by '}
-                  {data.passport.makerShopSlug ? (
-                    <Link to={`/l/${data.passport.makerShopSlug}`} className="underline">
-                      {data.passport.makerShopName}
-                    </Link>
-                  ) : (
-                    data.passport.makerShopName
-                  )}
-                </>
-              )}
-              {data.passport.verified ? ', verified' : ''}.
-            </p>
-            <Link to={`/p/${data.passport.passportCode}`} className="mt-2 inline-block font-medium underline">
-              Open passport {data.passport.passportCode}
-            </Link>
-          </div>
-        )}
+        {data && <CheckResultView data={data} />}
       </div>
     </div>
   );

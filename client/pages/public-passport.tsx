@@ -11,7 +11,9 @@ import {
   Provenance,
   ServiceHistory,
 } from '../features/public-passport/passport-sections';
+import { PassportHistory } from '../features/public-passport/passport-history';
 import { VerifyPanel } from '../features/public-passport/verify-panel';
+import { formatDay } from '../lib/format-date';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The public passport: readable by anyone, no account needed. */
@@ -36,10 +38,12 @@ export function PublicPassportPage() {
         <div role="alert" className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
           <AlertTriangle className="size-6 shrink-0" aria-hidden />
           <div>
-            <p className="font-semibold">This instrument was reported stolen on {p.stolen.reportedOn}.</p>
+            <p className="font-semibold">
+              This instrument was reported stolen on {formatDay(p.stolen.reportedOn)}.
+            </p>
             {(p.stolen.date || p.stolen.place) && (
               <p>
-                Stolen {p.stolen.date ? `on ${p.stolen.date}` : ''}{' '}
+                Stolen {p.stolen.date ? `on ${formatDay(p.stolen.date)}` : ''}{' '}
                 {p.stolen.place ? `in ${p.stolen.place}` : ''}
               </p>
             )}
@@ -53,7 +57,7 @@ export function PublicPassportPage() {
         <p className="mt-1 text-stone-700">
           <MakerLine p={p} /> ·{' '}
           {p.status === 'active' ? 'Active' : p.status === 'stolen' ? 'Reported stolen' : 'Destroyed'} ·
-          registered {p.registeredOn} · {p.eventsCount} logged events
+          registered {formatDay(p.registeredOn)} · {p.eventsCount} logged events
         </p>
         <BuiltInCourse builtIn={p.builtIn} className="mt-1 text-stone-700" />
         <nav aria-label="Passport documents" className="mt-3 flex flex-wrap gap-2">
@@ -74,7 +78,7 @@ export function PublicPassportPage() {
           <p className="text-emerald-950">
             <span className="font-semibold">
               Verified{p.verification.adminName ? ` by ${p.verification.adminName}` : ''} on{' '}
-              {p.verification.verifiedOn}.
+              {formatDay(p.verification.verifiedOn)}.
             </span>{' '}
             {p.verification.statement}{' '}
             <Link to="/verified" className="text-emerald-900 underline">
@@ -87,6 +91,7 @@ export function PublicPassportPage() {
       <BuildFacts p={p} />
       <Provenance p={p} />
       <ServiceHistory p={p} />
+      <PassportHistory p={p} />
       <VerifyPanel code={p.passportCode} />
     </div>
   );

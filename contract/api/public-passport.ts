@@ -4,6 +4,8 @@ import {
   checkResultSchema,
   instrumentCodeSchema,
   publicPassportSchema,
+  sightingResultSchema,
+  sightingSchema,
 } from '../public-passport';
 import { pathText, type ApiRoute } from './api-route';
 
@@ -93,5 +95,16 @@ export const PUBLIC_PASSPORT_ROUTES = [
     query: checkQuerySchema,
     response: { status: 200, schema: checkResultSchema },
     errors: [400, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/public/check/sightings',
+    summary:
+      'I have information: a message about an instrument reported stolen, relayed to its owner (who is never named to the sender)',
+    tag,
+    auth: 'none',
+    body: sightingSchema,
+    response: { status: 200, schema: sightingResultSchema },
+    errors: [400, 404, 429],
   },
 ] as const satisfies readonly ApiRoute[];

@@ -36,3 +36,48 @@ export function offerNotice(
 ): NotificationInput {
   return { userId, kind, ...offerTexts[kind](instrumentName), link: `/transfers/${transferId}` };
 }
+
+const METHOD_WORDS: Record<string, string> = {
+  purchase: 'a purchase',
+  commission: 'a commission',
+  gift: 'a gift',
+  inheritance: 'an inheritance',
+  trade: 'a trade',
+};
+
+/**
+ * The mail to an address no account has proven yet (a new buyer, most often): who offers what, with the
+ * instrument's photo, passport code and public passport so the buyer can check it before answering, and how to
+ * answer (an account with this address, confirmed by the link we mail at sign-up).
+ */
+export function newBuyerOfferMail(offer: {
+  senderName: string;
+  instrumentName: string;
+  passportCode: string;
+  /** Absolute URL of the instrument's main photo, when it has one. */
+  photoUrl: string | null;
+  method: string;
+  publicUrl: string;
+  transferId: string;
+}): { subject: string; text: string } {
+  const passport = `${offer.publicUrl}/p/${offer.passportCode}`;
+  const offerLink = `${offer.publicUrl}/transfers/${offer.transferId}`;
+  return {
+    subject: `${offer.senderName} offers you ${offer.instrumentName}`,
+    text: [
+      `${offer.senderName} offers you the ownership of "${offer.instrumentName}" in the Luthier Registry, as ${
+        METHOD_WORDS[offer.method] ?? offer.method
+      }.`,
+      '',
+      `Instrument: ${offer.instrumentName}`,
+      `Passport code: ${offer.passportCode}`,
+      `Public passport (maker, history, photos): ${passport}`,
+      ...(offer.photoUrl ? [`Photo: ${offer.photoUrl}`] : []),
+      '',
+      `Accept or decline the offer here: ${offerLink}`,
+      '',
+      'To answer, create an account (or sign in) with this email address and confirm the address from the link',
+      'we send you. The offer stays open until you answer, its sender cancels it, or 14 days have passed.',
+    ].join('\n'),
+  };
+}

@@ -19,6 +19,7 @@ const routes = [
   { path: '/dashboard', element: page('dashboard page') },
   { path: '/onboarding', element: page('onboarding page') },
   { path: '/registry', element: page('registry page') },
+  { path: '/transfers/:id', element: page('offer page') },
 ];
 
 const user = (onboardingComplete: boolean) => ({
@@ -42,6 +43,21 @@ async function signIn(email = 'ada@example.test', password = 'a long passphrase'
 }
 
 describe('AuthDialog', () => {
+  it('a new person who signs up from an ownership offer goes back to the offer, not to onboarding', async () => {
+    mockFetch({
+      'POST /api/auth/register': () => ({ status: 201, json: user(false) }),
+      'GET /api/auth/me': () => ({ json: { user: user(false) } }),
+    });
+    const { router } = renderRoutes(routes, { path: '/?auth=signup&next=/transfers/abc123' });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Display name'), 'Ada Lovelace');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@example.test');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a long passphrase');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('offer page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/transfers/abc123');
+  });
+
   it('opens from ?auth=signup with the role choice, and a new person goes to /onboarding', async () => {
     const calls = mockFetch({
       'POST /api/auth/register': () => ({ status: 201, json: user(false) }),

@@ -98,7 +98,9 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
   }, [params, setParams]);
 
   const onSignedIn = (user: User) => {
-    const target = user.onboardingComplete ? safeNextPath(next ?? storedNext(), '/dashboard') : '/onboarding';
+    const wanted = safeNextPath(next ?? storedNext(), '/dashboard');
+    // Someone who came to answer an ownership offer goes back to it; setting up a profile can wait.
+    const target = user.onboardingComplete || wanted.startsWith('/transfers/') ? wanted : '/onboarding';
     forgetNext();
     setOpen(false);
     toast({

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PassportLog } from '../../../contract/log';
-import type { CheckResult, PublicPassport } from '../../../contract/public-passport';
+import type { CheckResult, PublicPassport, SightingInput } from '../../../contract/public-passport';
 import { apiJson, throwIfResNotOk } from '../../lib/api';
 
 export const publicPassportUrl = (code: string) => `/api/public/passports/${encodeURIComponent(code)}`;
@@ -47,3 +47,9 @@ export function usePassportCodeOf(id: string, enabled: boolean) {
     retry: false,
   });
 }
+
+/** "I have information": relayed to the stolen instrument's owner. */
+export const useSighting = () =>
+  useMutation({
+    mutationFn: (input: SightingInput) => apiJson<{ ok: true }>('POST', '/api/public/check/sightings', input),
+  });

@@ -5,6 +5,7 @@ import type { WitnessVerdict } from '../../../contract/log/witnessed';
 import { Button } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
 import { fetchLogBundle } from './api';
+import { VerifiedEvents } from './verified-events';
 
 type State =
   | { phase: 'idle' }
@@ -103,6 +104,7 @@ export function VerifyPanel({ code }: { code: string }) {
           </p>
         )}
       </div>
+      <VerifiedEvents events={state.phase === 'done' && state.result.ok ? state.result.verified : null} />
     </section>
   );
 }

@@ -33,6 +33,7 @@ import {
   useRegistryMutation,
 } from './api';
 import { InstrumentForm, ValueOptions } from './instrument-form';
+import { PendingOffer, usePendingOffer } from './pending-offer';
 import { StolenDialog } from './stolen-dialog';
 
 /** Saves an edit of the passport: the fresh detail replaces the cached one, then `done` runs. */
@@ -284,13 +285,16 @@ export function PassportActions({ instrument: i }: { instrument: InstrumentDetai
   const status = useRegistryMutation(() => markRecovered(i.id), {
     onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
   });
+  const pending = usePendingOffer(i.id, i.viewer.isOwner);
   if (!i.viewer.isMaker && !i.viewer.isOwner) return null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         {i.viewer.isMaker && <EditDialog instrument={i} />}
         {i.viewer.isOwner && !i.viewer.isMaker && <OwnerDetailsDialog instrument={i} />}
-        {i.viewer.isOwner && i.status === 'active' && <TransferDialog instrument={i} />}
+        {i.viewer.isOwner &&
+          i.status === 'active' &&
+          (pending ? <PendingOffer transferId={pending.id} /> : <TransferDialog instrument={i} />)}
         {i.viewer.isOwner &&
           (i.status === 'stolen' ? (
             <Button variant="outline" disabled={status.isPending} onClick={() => status.mutate()}>

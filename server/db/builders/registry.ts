@@ -4,7 +4,11 @@ import type { z } from 'zod';
 import type { buildFieldsSchema, serviceInputSchema } from '../../../contract/registry';
 import type { Db } from '../client';
 import { instrumentImages, instruments, ownershipRecords, serviceRecords, shops, users } from '../schema';
-import { recordPassportEvent } from '../../log/passport-events';
+import {
+  recordPassportEvent,
+  recordPassportEvents,
+  type PassportEventInput,
+} from '../../log/passport-events';
 
 /** No 0/O or 1/I: passport codes are read aloud and typed from paper. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -87,13 +91,41 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
         orderIndex: i,
       })),
     );
-  await recordPassportEvent(db, {
-    instrumentId: row.id,
-    actorId: actorId === undefined ? maker.ownerId : actorId,
-    type: 'created',
-    data: { passportCode: row.passportCode },
-  });
+  const actor = actorId === undefined ? maker.ownerId : actorId;
+  await recordPassportEvents(db, [
+    { instrumentId: row.id, actorId: actor, type: 'created', data: { passportCode: row.passportCode } },
+    ...seededHistoryEvents(row.id, { images, history, verified: Boolean(verified) }),
+  ]);
   return row;
+}
+
+/**
+ * What a seeded passport shows beyond its creation, as the events the live paths would have written: each photo,
+ * each change of hands after the first owner (dated by the day it happened, since the event is logged today),
+ * and the verification. Nothing a passport shows is missing from the log.
+ */
+export function seededHistoryEvents(
+  instrumentId: string,
+  seed: {
+    images: { staticUrl: string; caption?: string | null }[];
+    history: OwnershipSeed[];
+    verified: boolean;
+  },
+): PassportEventInput[] {
+  return [
+    ...seed.images.map((img, i) => ({
+      instrumentId,
+      type: 'photo_added' as const,
+      data: { image: img.staticUrl, caption: img.caption ?? null, primary: i === 0 },
+    })),
+    ...seed.history.slice(1).map((h) => ({
+      instrumentId,
+      actorId: h.userId ?? null,
+      type: 'transfer_accepted' as const,
+      data: { method: h.acquisitionMethod ?? null, date: h.startDate },
+    })),
+    ...(seed.verified ? [{ instrumentId, type: 'verified' as const, data: {} }] : []),
+  ];
 }
 
 export interface ServiceSeed extends Omit<

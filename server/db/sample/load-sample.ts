@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { appMeta } from '../schema';
 import { academySample } from './academy-sample';
 import { accountsSample } from './accounts-sample';
+import { historyBackfill } from './history-backfill';
 import { registrySample } from './registry-sample';
 
 export interface SampleStep {
@@ -20,7 +21,12 @@ export interface SampleContext {
 }
 
 /** Every area's sample content, in dependency order. Later areas append their steps here. */
-export const sampleSteps: SampleStep[] = [...accountsSample, ...academySample, ...registrySample];
+export const sampleSteps: SampleStep[] = [
+  ...accountsSample,
+  ...academySample,
+  ...registrySample,
+  ...historyBackfill,
+];
 
 /**
  * Loads each sample step not yet recorded, each in its own transaction with its record, so a crash mid-way

@@ -255,5 +255,11 @@ export const instrumentEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
   },
-  (t) => [index('instrument_events_instrument_idx').on(t.instrumentId, t.createdAt)],
+  (t) => [
+    index('instrument_events_instrument_idx').on(t.instrumentId, t.createdAt),
+    // /check reads the serial numbers a passport carried before a change: only these few events.
+    index('instrument_events_changes_idx')
+      .on(t.createdAt)
+      .where(sql`type in ('corrected', 'edited')`),
+  ],
 );

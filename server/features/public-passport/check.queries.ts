@@ -1,17 +1,50 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CheckResult } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { instrumentEvents, instruments, shops } from '../../db/schema';
+import { instrumentEvents, instrumentImages, instruments, media, shops } from '../../db/schema';
 import { notify } from '../../notify/notifications';
+import { imageUrls } from './public-passport.queries';
 
 /** `like` treats % _ and \ as wildcards or escapes; the query must match them literally. */
 const escapeLike = (input: string) => input.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A passport code or a serial number, matched exactly (case-insensitively). The serial number is also in the
- * trigram-indexed search text, so the `like` lets that index find the few candidates. When several passports
- * share a serial number, a stolen one wins: the buyer asking must hear about it.
+ * A passport code as people type it from a label: any case, with or without its dashes or with spaces
+ * ("lr7kq2m9xd", "LR 7KQ2 M9XD" → "LR-7KQ2-M9XD"). Anything else is returned upper-cased as it was.
+ */
+export function normalisePassportCode(q: string): string {
+  const bare = q.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return /^LR[0-9A-Z]{8}$/.test(bare) ? `LR-${bare.slice(2, 6)}-${bare.slice(6)}` : q.trim().toUpperCase();
+}
+
+interface SerialChange {
+  instrumentId: string;
+  from: string;
+  to: string | null;
+  corrected: boolean;
+}
+
+/**
+ * Passports whose serial number once was `lower` and was changed (a correction after a transfer, an edit before):
+ * a buyer holding an old certificate or label still finds the instrument, and hears that the serial changed.
+ * Only change events are read (a partial index keeps them few).
+ */
+async function serialChanges(db: Db, lower: string): Promise<SerialChange[]> {
+  const result = (await db.execute(sql`
+    select e.instrument_id as "instrumentId", c->>'from' as "from", c->>'to' as "to", e.type = 'corrected' as corrected
+    from ${instrumentEvents} e,
+      jsonb_array_elements(case when jsonb_typeof(e.data->'changes') = 'array' then e.data->'changes' else '[]'::jsonb end) c
+    where e.type in ('corrected', 'edited') and c->>'field' = 'serialNumber' and lower(c->>'from') = ${lower}
+    order by e.created_at desc
+    limit 20`)) as { rows: SerialChange[] };
+  return result.rows;
+}
+
+/**
+ * A passport code or a serial number, matched exactly (case-insensitively; a code also without its dashes), then
+ * a serial number the passport carried before a correction. The current serial's `like` lets the trigram index
+ * find the few candidates. When several passports match, a stolen one wins: the buyer asking must hear about it.
  */
 export async function checkPassport(
   ctx: AppContext,
@@ -22,6 +55,9 @@ export async function checkPassport(
 ): Promise<CheckResult> {
   const { db } = ctx;
   const lower = q.toLowerCase();
+  const changes = await serialChanges(db, lower);
+  const changedIds = [...new Set(changes.map((c) => c.instrumentId))];
+  const code = normalisePassportCode(q);
   const rows = await db
     .select({
       id: instruments.id,
@@ -29,6 +65,7 @@ export async function checkPassport(
       name: instruments.name,
       instrumentType: instruments.instrumentType,
       yearMade: instruments.yearMade,
+      serialNumber: instruments.serialNumber,
       verified: instruments.verified,
       status: instruments.status,
       ownerId: instruments.currentOwnerId,
@@ -39,20 +76,43 @@ export async function checkPassport(
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
     .where(
       or(
-        eq(instruments.passportCode, q.toUpperCase()),
+        eq(instruments.passportCode, code),
         and(
           sql`${instruments.searchText} like ${`%${escapeLike(lower)}%`}`,
           sql`lower(${instruments.serialNumber}) = ${lower}`,
         ),
+        changedIds.length ? inArray(instruments.id, changedIds) : undefined,
       ),
     )
-    .limit(20);
-  const hit = rows.find((r) => r.status === 'stolen') ?? rows[0];
+    .limit(40);
+  // What the query names now comes first; a serial it no longer carries only when nothing carries it now.
+  const current = rows.filter((r) => r.passportCode === code || r.serialNumber?.toLowerCase() === lower);
+  const former = rows.filter((r) => !current.includes(r));
+  const hit =
+    current.find((r) => r.status === 'stolen') ??
+    former.find((r) => r.status === 'stolen') ??
+    current[0] ??
+    former[0];
   if (!hit) return { result: 'not_found' };
+  const change = current.includes(hit) ? undefined : changes.find((c) => c.instrumentId === hit.id);
+  const serialChanged = change
+    ? { from: change.from, to: hit.serialNumber ?? change.to, corrected: change.corrected }
+    : null;
   if (hit.status === 'stolen') {
-    const reportedOn = await stolenSince(db, hit.id);
+    const [reportedOn, photoUrl] = await Promise.all([stolenSince(db, hit.id), primaryPhoto(db, hit.id)]);
     if (hit.ownerId && (await mayTell(hit.ownerId))) await tellOwner(ctx, hit, at);
-    return { result: 'stolen', reportedOn: reportedOn ?? at.toISOString().slice(0, 10) };
+    return {
+      result: 'stolen',
+      reportedOn: reportedOn ?? at.toISOString().slice(0, 10),
+      instrument: {
+        passportCode: hit.passportCode,
+        name: hit.name,
+        instrumentType: hit.instrumentType,
+        yearMade: hit.yearMade,
+        photoUrl,
+      },
+      serialChanged,
+    };
   }
   return {
     result: 'found',
@@ -66,7 +126,20 @@ export async function checkPassport(
       verified: hit.verified,
       status: hit.status,
     },
+    serialChanged,
   };
+}
+
+/** The primary photo at 640 px, as the public passport shows it. */
+async function primaryPhoto(db: Db, instrumentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ img: instrumentImages, widths: media.widths })
+    .from(instrumentImages)
+    .leftJoin(media, eq(media.id, instrumentImages.mediaId))
+    .where(eq(instrumentImages.instrumentId, instrumentId))
+    .orderBy(desc(instrumentImages.isPrimary), asc(instrumentImages.orderIndex))
+    .limit(1);
+  return row ? imageUrls({ ...row.img, widths: row.widths }).imageUrl || null : null;
 }
 
 async function stolenSince(db: Db, instrumentId: string): Promise<string | null> {
@@ -96,4 +169,36 @@ async function tellOwner(
       link: `/instruments/${hit.id}`,
     },
   ]);
+}
+
+/**
+ * "I have information": the message goes to the stolen instrument's owner, as typed, with the contact the sender
+ * chose to give; the sender learns nothing about the owner. Null when the code names no stolen instrument.
+ */
+export async function relaySighting(
+  ctx: AppContext,
+  input: { code: string; message: string; contact?: string | undefined },
+): Promise<boolean> {
+  const [hit] = await ctx.db
+    .select({ id: instruments.id, name: instruments.name, ownerId: instruments.currentOwnerId })
+    .from(instruments)
+    .where(
+      and(eq(instruments.passportCode, normalisePassportCode(input.code)), eq(instruments.status, 'stolen')),
+    );
+  if (!hit?.ownerId) return false;
+  const contact = input.contact?.trim();
+  await notify(ctx, ctx.db, [
+    {
+      userId: hit.ownerId,
+      kind: 'stolen_sighting',
+      title: `Information about your stolen ${hit.name}`,
+      body: `Someone who checked your ${hit.name} on the registry wrote:\n\n${input.message}\n\n${
+        contact
+          ? `They left a way to reach them: ${contact}`
+          : 'They left no way to reach them. If it helps, pass this on to the police.'
+      }`,
+      link: `/instruments/${hit.id}`,
+    },
+  ]);
+  return true;
 }

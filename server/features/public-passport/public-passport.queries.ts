@@ -29,11 +29,16 @@ import { passportProofs } from '../../log/passport-proofs';
 import type { WitnessPolicy } from '../../log/policy';
 import type { LogSigner } from '../../log/signing';
 import { mediaUrl } from '../../media/media-store';
+import { publicHistory } from './history.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A static drawing as it is; an upload as its largest variant (url) and at 640 px (imageUrl). */
-function imageUrls(img: { staticUrl: string | null; mediaId: string | null; widths: number[] | null }) {
+export function imageUrls(img: {
+  staticUrl: string | null;
+  mediaId: string | null;
+  widths: number[] | null;
+}) {
   if (img.mediaId && img.widths?.length) {
     const m = { id: img.mediaId, widths: img.widths };
     return { url: mediaUrl(m), imageUrl: mediaUrl(m, 640) };
@@ -267,6 +272,7 @@ export async function publicPassport(db: Db, code: string): Promise<PublicPasspo
     })),
     eventsCount,
     registeredOn: i.createdAt.toISOString().slice(0, 10),
+    history: await publicHistory(db, i.id, hide),
   };
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { forbidden, notFound } from '../../plugins/errors';
-import { checkPassport } from './check.queries';
+import { checkPassport, normalisePassportCode, relaySighting } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { labelPng, labelSvg } from './passport-images';
 import { loadLogSigner } from '../../log/signing';
@@ -25,6 +25,8 @@ export const CHECKS_PER_MINUTE = 30;
 /** Check alerts one owner receives in an hour; the checks themselves go on being answered. */
 export const ALERTS_PER_OWNER_PER_HOUR = 20;
 const MINUTE_MS = 60_000;
+/** "I have information" messages per address and hour. */
+export const SIGHTINGS_PER_HOUR = 5;
 
 /** Public passports: the JSON view, its page's head, its images, and the stolen-instrument check. */
 export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -69,6 +71,15 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
         () => false,
       );
     return checkPassport(ctx, q, new Date(), mayTell);
+  });
+
+  // A sighting reaches a person's inbox and mailbox: few per address, and few per instrument from everyone.
+  serve(app, 'POST /api/public/check/sightings', async (request) => {
+    await app.rateLimit(`sighting:ip:${request.ip}`, SIGHTINGS_PER_HOUR, 60 * MINUTE_MS);
+    await app.rateLimit(`sighting:code:${normalisePassportCode(request.body.code)}`, 20, 24 * 60 * MINUTE_MS);
+    if (!(await relaySighting(ctx, request.body)))
+      throw notFound('No instrument reported stolen has that passport code.');
+    return { ok: true as const };
   });
 
   serve(app, 'GET /p/:code/og.png', { config: { sharedCache: true } }, async (request, reply) => {

@@ -239,7 +239,7 @@ describe('GET /api/public/check', () => {
     expect((await api(t, null).get('/api/public/check?q=')).statusCode).toBe(400);
   });
 
-  it('says "stolen" with the date only, and tells the owner each time', async () => {
+  it('says "stolen" with the date and the instrument, no owner, and tells the owner each time', async () => {
     expect(
       (
         await api(t, ownerCookie).post(`/api/registry/instruments/${instrumentId}/report-stolen`, {
@@ -250,7 +250,20 @@ describe('GET /api/public/check', () => {
       ).statusCode,
     ).toBe(200);
     const res = await api(t, null).get('/api/public/check?q=ORD-5531');
-    expect(res.json()).toEqual({ result: 'stolen', reportedOn: new Date().toISOString().slice(0, 10) });
+    // The instrument is named, so a buyer can recognise it; nothing about its owner is said.
+    expect(res.json()).toEqual({
+      result: 'stolen',
+      reportedOn: new Date().toISOString().slice(0, 10),
+      instrument: {
+        passportCode: code,
+        name: 'Open Road Dreadnought',
+        instrumentType: 'guitar',
+        yearMade: 2020,
+        photoUrl: '/instruments/guitar-cedar.svg',
+      },
+      serialChanged: null,
+    });
+    expect(res.body).not.toContain('Harriet');
     const inbox = await t.db.select().from(notifications).where(eq(notifications.userId, ownerId));
     const checks = inbox.filter((n) => n.kind === 'stolen_check');
     expect(checks).toHaveLength(1);

@@ -8,6 +8,7 @@ import {
   verificationRemovedReason,
   type editInstrumentSchema,
 } from '../../../contract/registry';
+import { describePassportEvent } from '../../../contract/passport-history';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instruments, ownershipRecords } from '../../db/schema';
@@ -40,6 +41,23 @@ const isIdentity = (f: string) => (IDENTITY_FIELDS as readonly string[]).include
 const isOwnerField = (f: string) => (OWNER_FIELDS as readonly string[]).includes(f);
 type VerifiedField = (typeof VERIFIED_FIELDS)[number];
 const isVerifiedField = (f: string): f is VerifiedField => (VERIFIED_FIELDS as readonly string[]).includes(f);
+
+/** "Serial corrected from A to B by the maker: reason", as the public history says it. */
+function correctionNotice(
+  userId: string,
+  instrument: { id: string; name: string },
+  changes: { field: string; from: unknown; to: unknown }[],
+  reason: string,
+) {
+  const said = describePassportEvent('corrected', { changes, reason }) ?? 'A fact was corrected by the maker';
+  return {
+    userId,
+    kind: 'passport_corrected' as const,
+    title: `The maker corrected the passport of ${instrument.name}`,
+    body: `${said}. The passport's public history shows the correction with the value it replaced.`,
+    link: `/instruments/${instrument.id}`,
+  };
+}
 
 /** An instrument has changed hands once it has more than its first ownership record. */
 export async function hasChangedHands(db: Db, instrumentId: string): Promise<boolean> {
@@ -106,6 +124,10 @@ export async function editInstrument(
       type: correction ? 'corrected' : 'edited',
       data: correction ? { changes, reason } : { changes },
     });
+    const owner = found.instrument.currentOwnerId;
+    // A correction rewrites what the owner bought: they hear of every one, with the old and new values.
+    if (correction && owner && owner !== who.id)
+      await notify(ctx, tx, [correctionNotice(owner, found.instrument, changes, reason)]);
     if (!removal) return;
     await recordPassportEvent(tx, {
       instrumentId: found.instrument.id,
@@ -114,7 +136,6 @@ export async function editInstrument(
       data: { reason: removal, fields: covered },
     });
     // The owner is told, and the admins: the instrument is back in their queue with what changed.
-    const owner = found.instrument.currentOwnerId;
     if (owner && owner !== who.id)
       await notify(ctx, tx, [
         {

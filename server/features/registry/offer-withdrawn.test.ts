@@ -14,6 +14,7 @@ const mailsTo = (address: string) => t.mail.filter((m) => m.to === address);
 async function offerToAddress(maker: Awaited<ReturnType<typeof luthierWithShop>>, address: string) {
   const instrument = await instrumentOf(t, maker.shop.id, {
     name: 'Withdrawn Guitar',
+    images: [{ staticUrl: '/instruments/guitar-cedar.svg' }],
     history: [{ userId: maker.user.id, ownerName: 'Maker', startDate: '2024-01-01' }],
   });
   const offered = await api(t, maker.cookie).post(`/api/registry/instruments/${instrument.id}/transfers`, {
@@ -21,7 +22,22 @@ async function offerToAddress(maker: Awaited<ReturnType<typeof luthierWithShop>>
     method: 'gift',
   });
   expect(offered.statusCode).toBe(201);
-  expect(mailsTo(address).map((m) => m.subject)).toEqual(['An instrument is being transferred to you']);
+  const [mail] = mailsTo(address);
+  expect(mail?.subject).toBe(`${maker.user.displayName} offers you Withdrawn Guitar`);
+  // It names the sender and the instrument (photo, passport code and public passport), and how to answer.
+  const lines = mail!.text.split('\n');
+  expect(lines[0]).toBe(
+    `${maker.user.displayName} offers you the ownership of "Withdrawn Guitar" in the Luthier Registry, as a gift.`,
+  );
+  expect(lines).toContain(`Passport code: ${instrument.passportCode}`);
+  expect(lines).toContain(
+    `Public passport (maker, history, photos): ${t.env.publicUrl}/p/${instrument.passportCode}`,
+  );
+  expect(lines).toContain(`Photo: ${t.env.publicUrl}/instruments/guitar-cedar.svg`);
+  expect(lines).toContain(
+    `Accept or decline the offer here: ${t.env.publicUrl}/transfers/${offered.json<{ id: string }>().id}`,
+  );
+  expect(mail!.text).not.toContain(maker.user.email);
   return { instrumentId: instrument.id, transferId: offered.json<{ id: string }>().id };
 }
 

@@ -1,8 +1,14 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Transfer } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { notify } from '../../notify/notifications';
 import type { SessionUser } from '../../plugins/sessions';
-import { offerNotice } from '../../notify/offer-notices';
+import { newBuyerOfferMail, offerNotice } from '../../notify/offer-notices';
+import { publicName } from '../../notify/shop-conversation';
+import type { Db } from '../../db/client';
+import { instruments } from '../../db/schema';
+import { photoColumns, primaryPhoto } from '../../media/primary-photo';
+import { cardImageUrl } from './list.queries';
 import { createOffer, recipientAccount } from './transfers.queries';
 
 /**
@@ -33,24 +39,32 @@ export async function offerTransfer(
     },
   );
   if (!reachedAccount) {
-    const link = `${ctx.env.publicUrl}/transfers/${transfer.id}`;
+    const mail = newBuyerOfferMail({
+      senderName: publicName(from),
+      instrumentName: instrument.name,
+      ...(await passportFacts(ctx.db, instrument.id, ctx.env.publicUrl)),
+      method: to.method,
+      publicUrl: ctx.env.publicUrl,
+      transferId: transfer.id,
+    });
     // Not awaited: an account's notice is mailed after the answer too, so how long the answer takes does not
     // tell the sender whether the address has an account.
     void ctx.mailer
-      .send({
-        to: to.toEmail,
-        subject: 'An instrument is being transferred to you',
-        text: [
-          `Someone offers you the ownership of an instrument in the Luthier Registry (${to.method}).`,
-          '',
-          `Accept or decline it here: ${link}`,
-          '',
-          'The offer expires in 14 days. To answer it, sign in with an account whose email address is this one and',
-          'confirm the address from the link we send you when you register.',
-        ].join('\n'),
-      })
+      .send({ to: to.toEmail, ...mail })
       // Like the notification mails: a failed send must not fail the offer, which the recipient can still reach.
       .catch(() => undefined);
   }
   return transfer;
+}
+
+/** The passport code and the main photo (as an absolute URL) that the offer mail shows. */
+async function passportFacts(db: Db, instrumentId: string, publicUrl: string) {
+  const photo = primaryPhoto(db);
+  const [row] = await db
+    .select({ passportCode: instruments.passportCode, photo: photoColumns(photo) })
+    .from(instruments)
+    .leftJoinLateral(photo, sql`true`)
+    .where(eq(instruments.id, instrumentId));
+  const url = cardImageUrl(row?.photo ?? null);
+  return { passportCode: row?.passportCode ?? '', photoUrl: url ? `${publicUrl}${url}` : null };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "instrument_events_changes_idx" ON "instrument_events" USING btree ("created_at") WHERE type in ('corrected', 'edited');
