@@ -83,7 +83,8 @@ export const instruments = pgTable(
     }),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
+      // search_fold (migration search_fold, contract/search-fold.ts): lower case, no accents, one apostrophe.
+      sql`search_fold(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
     ),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,10 +4,9 @@ import type { ShopCard, ShopFacets, shopDirectoryQuerySchema } from '../../../co
 import type { Db } from '../../db/client';
 import { courses, instruments, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
+import { foldedPattern } from '../../db/search-fold';
 
 type DirectoryFilters = z.output<typeof shopDirectoryQuerySchema>;
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The country of a location written "City, Country": its last comma-separated part. */
 export const countryOf = sql<string>`lower(btrim(regexp_replace(coalesce(${shops.location}, ''), '^.*,', '')))`;
@@ -15,11 +14,12 @@ export const countryOf = sql<string>`lower(btrim(regexp_replace(coalesce(${shops
 function directoryWhere(f: DirectoryFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(shops.published, true)];
   if (f.q) {
-    const p = likePattern(f.q);
+    // Accents, case and apostrophes forgiven on both sides ("Montreal" finds Montréal; search_fold).
+    const p = foldedPattern(f.q);
     conds.push(
-      sql`(lower(${shops.name}) like ${p} or lower(${users.displayName}) like ${p}
-        or lower(coalesce(${shops.location}, '')) like ${p}
-        or exists (select 1 from unnest(${shops.specializations}) s where lower(s) like ${p}))`,
+      sql`(search_fold(${shops.name}) like ${p} or search_fold(${users.displayName}) like ${p}
+        or search_fold(coalesce(${shops.location}, '')) like ${p}
+        or exists (select 1 from unnest(${shops.specializations}) s where search_fold(s) like ${p}))`,
     );
   }
   if (f.country) conds.push(sql`${countryOf} = ${f.country.toLowerCase()}`);

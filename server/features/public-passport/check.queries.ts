@@ -4,9 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instrumentEvents, instruments, shops } from '../../db/schema';
 import { notify } from '../../notify/notifications';
-
-/** `like` treats % _ and \ as wildcards or escapes; the query must match them literally. */
-const escapeLike = (input: string) => input.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { foldedPattern } from '../../db/search-fold';
 
 /**
  * A passport code or a serial number, matched exactly (case-insensitively). The serial number is also in the
@@ -41,7 +39,7 @@ export async function checkPassport(
       or(
         eq(instruments.passportCode, q.toUpperCase()),
         and(
-          sql`${instruments.searchText} like ${`%${escapeLike(lower)}%`}`,
+          sql`${instruments.searchText} like ${foldedPattern(q)}`,
           sql`lower(${instruments.serialNumber}) = ${lower}`,
         ),
       ),
