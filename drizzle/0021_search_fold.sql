@@ -1,10 +1,13 @@
--- Search that forgives (issue 25 §8, docs/decisions/015): search_fold lower-cases, drops accents and unifies
--- apostrophes, quotes and dashes with translate() and replace() only, so it is IMMUTABLE on PostgreSQL and PGlite
--- alike (unaccent is neither immutable nor bundled with PGlite). contract/search-fold.ts holds the same table;
--- server/db/search-fold.test.ts checks both agree. The registry's generated search column, the makers' names and
--- the people's display names are indexed through it (pg_trgm, migration 0002).
-CREATE OR REPLACE FUNCTION search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fold$
-  select lower(translate(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace($1, 'ß', 'ss'), 'ẞ', 'ss'), 'æ', 'ae'), 'Æ', 'ae'), 'œ', 'oe'), 'Œ', 'oe'), 'ĳ', 'ij'), 'Ĳ', 'ij'), 'þ', 'th'), 'Þ', 'th'), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳḀḁḂḃḄḅḆḇḈḉḊḋḌḍḎḏḐḑḒḓḔḕḖḗḘḙḚḛḜḝḞḟḠḡḢḣḤḥḦḧḨḩḪḫḬḭḮḯḰḱḲḳḴḵḶḷḸḹḺḻḼḽḾḿṀṁṂṃṄṅṆṇṈṉṊṋṌṍṎṏṐṑṒṓṔṕṖṗṘṙṚṛṜṝṞṟṠṡṢṣṤṥṦṧṨṩṪṫṬṭṮṯṰṱṲṳṴṵṶṷṸṹṺṻṼṽṾṿẀẁẂẃẄẅẆẇẈẉẊẋẌẍẎẏẐẑẒẓẔẕẖẗẘẙẠạẢảẤấẦầẨẩẪẫẬậẮắẰằẲẳẴẵẶặẸẹẺẻẼẽẾếỀềỂểỄễỆệỈỉỊịỌọỎỏỐốỒồỔổỖỗỘộỚớỜờỞởỠỡỢợỤụỦủỨứỪừỬửỮữỰựỲỳỴỵỶỷỸỹøØđĐðÐłŁıħĦŧŦŀĿ’‘ʼʹ′´`“”‐‑–—̴̵̶̷̸̡̢̧̨̛̖̗̘̙̜̝̞̟̠̣̤̥̦̩̪̫̬̭̮̯̰̱̲̳̹̺̻̼͇͈͉͍͎̀́̂̃̄̅̆̇̈̉̊̋̌̍̎̏̐̑̒̓̔̽̾̿̀́͂̓̈́͆͊͋͌̕̚ͅ͏͓͔͕͖͙͚͐͑͒͗͛ͣͤͥͦͧͨͩͪͫͬͭͮͯ͘͜͟͢͝͞͠͡', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzzoouuaaiioouuuuuuuuuuaaaaggkkoooojggnnaaaaaaeeeeiiiioooorrrruuuusstthhaaeeooooooooyyaabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmmmmmmnnnnnnnnoooooooopppprrrrrrrrssssssssssttttttttuuuuuuuuuuvvvvwwwwwwwwwwxxxxyyzzzzzzhtwyaaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyyooddddllihhttll''''''''''''''""----'))
+-- Search that forgives (issue 25 §8, docs/decisions/015): search_fold lower-cases, drops accents (NFD, combining
+-- marks removed) and unifies apostrophes, quotes and dashes. Built from normalize(), translate() and replace()
+-- only, so it is IMMUTABLE on PostgreSQL and PGlite alike (unaccent is not immutable, nor bundled with PGlite).
+-- contract/search-fold.ts writes this body and folds the same way; forgiving-search.test.ts checks both agree.
+-- The registry's generated search column, shop names and display names are trigram-indexed through it.
+CREATE OR REPLACE FUNCTION search_fold(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fold$
+begin
+  if t ~ '^[\x01-\x7f]*$' then return lower(replace(t, '`', '''')); end if;
+  return lower(translate(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(regexp_replace(normalize(t, NFD), '[\u0300-\u036f]', '', 'g'), 'ß', 'ss'), 'ẞ', 'ss'), 'æ', 'ae'), 'Æ', 'ae'), 'œ', 'oe'), 'Œ', 'oe'), 'ĳ', 'ij'), 'Ĳ', 'ij'), 'þ', 'th'), 'Þ', 'th'), 'øØđĐðÐłŁıħĦŧŦŀĿ’‘ʼʹ′´`“”‐‑–—', 'ooddddllihhttll''''''''''''''""----'));
+end
 $fold$;--> statement-breakpoint
 DROP INDEX IF EXISTS "instruments_search_trgm_idx";--> statement-breakpoint
 ALTER TABLE "instruments" drop column "search_text";--> statement-breakpoint
