@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShopCard, ShopFacets, shopDirectoryQuerySchema } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { courses, instruments, media, shops, users } from '../../db/schema';
+import { courses, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 import { foldedPattern } from '../../db/search-fold';
 
@@ -48,7 +48,8 @@ export async function listShops(db: Db, f: DirectoryFilters): Promise<{ total: n
       verified: shops.verified,
       avatarId: media.id,
       avatarWidths: media.widths,
-      instrumentCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.makerShopId} = ${shops.id})`,
+      // Kept on the shop by triggers (migration shop_instrument_count), not counted per request.
+      instrumentCount: shops.instrumentCount,
       courseCount: sql<number>`(select count(*)::int from ${courses} where ${courses.instructorUserId} = ${shops.ownerId})`,
       total: sql<number>`(count(*) over ())::int`,
     })

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ShopCourse, ShopInstrument } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { courses, instrumentImages, instruments, media } from '../../db/schema';
+import { courses, instrumentImages, instruments, media, shops } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 
 /** How many of the maker's passports the storefront shows; the rest are one registry search away. */
@@ -40,7 +40,11 @@ export async function shopInstruments(
       staticUrl: photo.staticUrl,
       mediaId: photo.mediaId,
       widths: photo.widths,
-      count: sql<number>`(count(*) over ())::int`,
+      // The maker's count is kept on the shop (triggers): a window count read every passport the maker made
+      // (at 1,000,000 passports, tens of thousands per maker), where the page itself is a short index walk.
+      count: portfolioOnly
+        ? sql<number>`(count(*) over ())::int`
+        : sql<number>`(select ${shops.instrumentCount} from ${shops} where ${shops.id} = ${shopId})`,
     })
     .from(instruments)
     .leftJoinLateral(photo, sql`true`)
