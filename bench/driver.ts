@@ -157,6 +157,18 @@ export async function statementProbe(url: string) {
       }
       return times;
     },
+    /** Each statement a GET issues with its EXPLAIN ANALYZE plan as text (for the report). */
+    async plans(path: string): Promise<{ text: string; plan: string }[]> {
+      const out: { text: string; plan: string }[] = [];
+      for (const q of await record(app, recorder, path)) {
+        const res = await client.query<{ 'QUERY PLAN': string }>({
+          text: `explain (analyze, costs off, timing on, summary on) ${q.text}`,
+          values: q.params,
+        });
+        out.push({ text: q.text, plan: res.rows.map((r) => r['QUERY PLAN']).join('\n') });
+      }
+      return out;
+    },
     async close() {
       await app.close();
       await client.end();

@@ -91,19 +91,29 @@ export async function stop(child: ChildProcess): Promise<void> {
 export async function startRealServer(env: Record<string, string>): Promise<RealServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/index.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      RATE_LIMIT_SCALE: '1',
-      ...env,
-      PORT: String(port),
+  // The production server: compiled JavaScript (scripts/build-server.mjs, as `npm start` runs it), no tsx.
+  if (
+    spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], { stdio: 'inherit' })
+      .status
+  )
+    throw new Error('could not compile the server');
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(repoRoot, 'dist/server/index.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        RATE_LIMIT_SCALE: '1',
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   children.add(child);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -16,8 +15,9 @@ import { createMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
 import { memoryStore, redisStore } from './plugins/rate-limit';
 import { redisInvalidationBus } from './plugins/shared-cache';
+import { repoRoot } from './paths';
 
-export const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+export const defaultClientDir = path.join(repoRoot, 'dist/client');
 
 export interface Server {
   app: FastifyInstance;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { MediaStore } from './media-store';
+import { repoRoot } from '../paths';
 
 // Open Graph previews of shared pages are PNG: social sites do not render SVG.
 
@@ -16,7 +16,7 @@ export const clip = (value: string, max: number) =>
   value.length > max ? `${value.slice(0, max - 1)}…` : value;
 
 /** Static drawings shipped with the app (sample content) live in the client's public folder. */
-const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/public');
+const publicDir = path.join(repoRoot, 'client/public');
 
 /** The bytes of a photo URL this app serves itself: an uploaded media variant or a static drawing. */
 export async function photoBytes(media: MediaStore, url: string): Promise<Buffer | null> {

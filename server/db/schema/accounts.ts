@@ -180,6 +180,11 @@ export const shops = pgTable(
     /** Why the badge was taken away without an admin (a rename), for the admins' queue; cleared when verified. */
     recheckReason: text('recheck_reason'),
     slugSkeleton: text('slug_skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('slug'))),
+    /**
+     * How many passports name this shop as their maker, kept by triggers on instruments (migration
+     * shop_instrument_count): the directory and the shop page read it instead of counting a maker's passports.
+     */
+    instrumentCount: integer('instrument_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

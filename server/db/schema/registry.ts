@@ -83,7 +83,8 @@ export const instruments = pgTable(
     }),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
+      // search_fold (migration search_fold, contract/search-fold.ts): lower case, no accents, one apostrophe.
+      sql`search_fold(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
     ),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -93,7 +94,8 @@ export const instruments = pgTable(
     index('instruments_created_idx').on(t.createdAt, t.id),
     index('instruments_type_created_idx').on(t.instrumentType, t.createdAt),
     index('instruments_category_created_idx').on(t.category, t.createdAt),
-    index('instruments_maker_idx').on(t.makerShopId),
+    // A maker's passports newest first (the shop page walks it; the registry's maker search looks ids up in it).
+    index('instruments_maker_created_idx').on(t.makerShopId, t.createdAt, t.id),
     index('instruments_owner_idx').on(t.currentOwnerId),
     index('instruments_certificate_idx').on(t.builtInCertificateId),
     index('instruments_unverified_idx')

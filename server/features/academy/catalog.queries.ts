@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
+import { foldedPattern } from '../../db/search-fold';
 
 // Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
 // resolve to the subquery's own table.
@@ -34,9 +35,6 @@ const cardColumns = {
   coverImage: courses.coverImageUrl,
 };
 
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL[]> = {
   popular: [desc(studentsSql), desc(ratingSql), asc(courses.title)],
   rating: [desc(ratingSql), desc(studentsSql), asc(courses.title)],
@@ -50,9 +48,11 @@ const ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL[]> = {
 export async function exploreCourses(db: Db, query: ExploreQuery): Promise<CourseCard[]> {
   const where: SQL[] = [];
   if (query.q) {
-    const p = likePattern(query.q);
-    const text = or(ilike(courses.title, p), ilike(courses.description, p), ilike(courses.instructorName, p));
-    if (text) where.push(text);
+    // Accents, case and apostrophes forgiven on both sides (search_fold, contract/search-fold.ts).
+    const p = foldedPattern(query.q);
+    where.push(
+      sql`(search_fold(${courses.title}) like ${p} or search_fold(${courses.description}) like ${p} or search_fold(${courses.instructorName}) like ${p})`,
+    );
   }
   if (query.category && query.category !== 'all') where.push(eq(courses.category, query.category));
   if (query.level && query.level !== 'all') where.push(eq(courses.level, query.level));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API_ROUTES } from '../../../contract/api/routes';
@@ -6,9 +7,10 @@ import { serve } from '../../plugins/api-route';
 import { renderDocsPage } from './docs-page';
 import { DOCS_CSS } from './docs-style';
 import { openApiDocument } from './openapi';
+import { repoRoot } from '../../paths';
 
 const packageVersion = (): string => {
-  const raw: unknown = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+  const raw: unknown = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
   const version = (raw as { version?: unknown }).version;
   return typeof version === 'string' ? version : '0.0.0';
 };

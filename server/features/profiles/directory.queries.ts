@@ -2,12 +2,11 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShopCard, ShopFacets, shopDirectoryQuerySchema } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { courses, instruments, media, shops, users } from '../../db/schema';
+import { courses, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
+import { foldedPattern } from '../../db/search-fold';
 
 type DirectoryFilters = z.output<typeof shopDirectoryQuerySchema>;
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The country of a location written "City, Country": its last comma-separated part. */
 export const countryOf = sql<string>`lower(btrim(regexp_replace(coalesce(${shops.location}, ''), '^.*,', '')))`;
@@ -15,11 +14,12 @@ export const countryOf = sql<string>`lower(btrim(regexp_replace(coalesce(${shops
 function directoryWhere(f: DirectoryFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(shops.published, true)];
   if (f.q) {
-    const p = likePattern(f.q);
+    // Accents, case and apostrophes forgiven on both sides ("Montreal" finds Montréal; search_fold).
+    const p = foldedPattern(f.q);
     conds.push(
-      sql`(lower(${shops.name}) like ${p} or lower(${users.displayName}) like ${p}
-        or lower(coalesce(${shops.location}, '')) like ${p}
-        or exists (select 1 from unnest(${shops.specializations}) s where lower(s) like ${p}))`,
+      sql`(search_fold(${shops.name}) like ${p} or search_fold(${users.displayName}) like ${p}
+        or search_fold(coalesce(${shops.location}, '')) like ${p}
+        or exists (select 1 from unnest(${shops.specializations}) s where search_fold(s) like ${p}))`,
     );
   }
   if (f.country) conds.push(sql`${countryOf} = ${f.country.toLowerCase()}`);
@@ -48,7 +48,8 @@ export async function listShops(db: Db, f: DirectoryFilters): Promise<{ total: n
       verified: shops.verified,
       avatarId: media.id,
       avatarWidths: media.widths,
-      instrumentCount: sql<number>`(select count(*)::int from ${instruments} where ${instruments.makerShopId} = ${shops.id})`,
+      // Kept on the shop by triggers (migration shop_instrument_count), not counted per request.
+      instrumentCount: shops.instrumentCount,
       courseCount: sql<number>`(select count(*)::int from ${courses} where ${courses.instructorUserId} = ${shops.ownerId})`,
       total: sql<number>`(count(*) over ())::int`,
     })

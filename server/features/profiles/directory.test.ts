@@ -1,7 +1,9 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../../db/builders/academy';
 import { createShop, createUser } from '../../db/builders/accounts';
-import { createInstrument } from '../../db/builders/registry';
+import { createInstrument, generatePassportCode } from '../../db/builders/registry';
+import { instruments, shops } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -89,6 +91,41 @@ describe('GET /api/profile/shops', () => {
     const shop = (await t.app.inject('/api/profile/l/elena-ruiz')).json();
     expect(shop.instrumentCount).toBe(card.instrumentCount);
     expect(shop.courses).toHaveLength(card.courseCount);
+  });
+
+  it('keeps each count as passports are added, moved to another maker and deleted', async () => {
+    // Written straight to the database (as the generator writes), so the shared cache is cleared by hand.
+    const count = async (q: string) => {
+      t.app.sharedCache.invalidate();
+      return (await get(`?q=${q}`)).json<{ instrumentCount: number }[]>()[0]!.instrumentCount;
+    };
+    const baker = (await t.db.select().from(shops).where(eq(shops.slug, 'tom-baker')))[0]!;
+    const taller = (await t.db.select().from(shops).where(eq(shops.slug, 'elena-ruiz')))[0]!;
+    // Several in one statement, as the scale generator writes them.
+    const added = await t.db
+      .insert(instruments)
+      .values(
+        [1, 2, 3, 4].map((i) => ({
+          passportCode: generatePassportCode(),
+          name: `Bow ${i}`,
+          instrumentType: 'violin' as const,
+          category: 'classical' as const,
+          yearMade: 2024,
+          makerShopId: baker.id,
+        })),
+      )
+      .returning({ id: instruments.id });
+    expect(await count('baker')).toBe(4);
+    await t.db.update(instruments).set({ makerShopId: taller.id }).where(eq(instruments.id, added[0]!.id));
+    expect(await count('baker')).toBe(3);
+    expect(await count('elena')).toBe(4);
+    await t.db.delete(instruments).where(inArray(instruments.id, [added[0]!.id, added[1]!.id]));
+    expect(await count('baker')).toBe(2);
+    expect(await count('elena')).toBe(3);
+    t.app.sharedCache.invalidate();
+    const page = (await t.app.inject('/api/profile/l/tom-baker')).json();
+    expect(page.instrumentCount).toBe(2);
+    expect(page.instruments).toHaveLength(2);
   });
 
   it('filters by country, speciality and verified', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ShopCourse, ShopInstrument } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { courses, instruments } from '../../db/schema';
+import { courses, instruments, shops } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 import { primaryPhoto } from '../../media/primary-photo';
 
@@ -29,7 +29,11 @@ export async function shopInstruments(
       staticUrl: photo.staticUrl,
       mediaId: photo.mediaId,
       widths: photo.widths,
-      count: sql<number>`(count(*) over ())::int`,
+      // The maker's count is kept on the shop (triggers): a window count read every passport the maker made
+      // (at 1,000,000 passports, tens of thousands per maker), where the page itself is a short index walk.
+      count: portfolioOnly
+        ? sql<number>`(count(*) over ())::int`
+        : sql<number>`(select ${shops.instrumentCount} from ${shops} where ${shops.id} = ${shopId})`,
     })
     .from(instruments)
     .leftJoinLateral(photo, sql`true`)

@@ -4,10 +4,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instrumentEvents, instrumentImages, instruments, media, shops } from '../../db/schema';
 import { notify } from '../../notify/notifications';
+import { foldedPattern } from '../../db/search-fold';
 import { imageUrls } from './public-passport.queries';
-
-/** `like` treats % _ and \ as wildcards or escapes; the query must match them literally. */
-const escapeLike = (input: string) => input.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A passport code as people type it from a label: any case, with or without its dashes or with spaces
@@ -78,7 +76,7 @@ export async function checkPassport(
       or(
         eq(instruments.passportCode, code),
         and(
-          sql`${instruments.searchText} like ${`%${escapeLike(lower)}%`}`,
+          sql`${instruments.searchText} like ${foldedPattern(q)}`,
           sql`lower(${instruments.serialNumber}) = ${lower}`,
         ),
         changedIds.length ? inArray(instruments.id, changedIds) : undefined,

@@ -2,8 +2,9 @@ import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'd
 import { REGISTRY_COUNT_CAP, type InstrumentSummary, type RegistrySort } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { instruments, shops, users } from '../../db/schema';
+import { foldedPattern } from '../../db/search-fold';
 import { photoColumns, primaryPhoto } from '../../media/primary-photo';
-import { escapeLike, imageUrls } from './registry-view';
+import { imageUrls, passportCodeOf } from './registry-view';
 
 export interface ListFilters {
   search?: string;
@@ -87,22 +88,31 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   if (f.verified) conds.push(eq(instruments.verified, true));
   if (f.status) conds.push(eq(instruments.status, f.status));
   if (f.search) {
-    // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. Matching
-    // makers are looked up first, on their own: with their ids written into the search, the planner sees how
-    // few rows match and combines two index scans. Folded into one statement (an array subquery) it cannot,
-    // and a search for one serial number walked all 100,000 passports (docs/decisions/006).
-    const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
-    // A maker is found by the shop's name or by the person behind it (their display name).
+    // Both sides go through search_fold (lower case, no accents, one apostrophe: "tomas" finds Tomás); the term
+    // is folded in SQL by the same function, so both sides fold alike on every backend. The trigram indexes
+    // (migrations registry-search, search_fold) serve the likes. Matching makers are looked up first, on their
+    // own: with their ids written into the search, the planner sees how few rows match and combines two index
+    // scans. Folded into one statement (an array subquery) it cannot, and a search for one serial number
+    // walked all 100,000 passports (docs/decisions/006).
+    const pattern = foldedPattern(f.search);
+    // A maker is found by the shop's name or by the person behind it (their display name), each through its
+    // own trigram index (a union: an OR across the join could use neither).
     const makers = await db
       .select({ id: shops.id })
       .from(shops)
-      .innerJoin(users, eq(users.id, shops.ownerId))
-      .where(sql`lower(${shops.name}) like ${pattern} or lower(${users.displayName}) like ${pattern}`)
+      .where(sql`search_fold(${shops.name}) like ${pattern}`)
+      .union(
+        db
+          .select({ id: shops.id })
+          .from(shops)
+          .innerJoin(users, eq(users.id, shops.ownerId))
+          .where(sql`search_fold(${users.displayName}) like ${pattern}`),
+      )
       .limit(500);
     // A passport code is matched whole through its unique index (a BitmapOr with the trigram scan).
     const text = or(
       sql`${instruments.searchText} like ${pattern}`,
-      eq(instruments.passportCode, f.search.trim().toUpperCase()),
+      eq(instruments.passportCode, passportCodeOf(f.search)),
     )!;
     conds.push(
       makers.length

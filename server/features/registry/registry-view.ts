@@ -9,9 +9,10 @@ export type Viewer = SessionUser | null;
 
 export const isAdmin = (viewer: Viewer) => viewer?.role === 'admin';
 
-/** `like` treats % _ and \ as wildcards or escapes; user input must match them literally. */
-export function escapeLike(input: string): string {
-  return input.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A passport code as people type it ("lr d78q ed47", "LRD78QED47"): its canonical LR-XXXX-XXXX form. */
+export function passportCodeOf(term: string): string {
+  const bare = term.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return /^LR[0-9A-Z]{8}$/.test(bare) ? `LR-${bare.slice(2, 6)}-${bare.slice(6)}` : term.trim().toUpperCase();
 }
 
 /** URLs of a photo: a static drawing as it is, an upload as its largest variant (url) and 640 px (imageUrl). */
