@@ -14,7 +14,8 @@ export interface StoredCheckpoint {
   createdAt: Date;
 }
 
-const byThisKey = (c: StoredCheckpoint, signer: LogSigner) =>
+/** Whether a stored checkpoint was signed by this signer (same origin and key): only those are served. */
+export const byThisKey = (c: StoredCheckpoint, signer: LogSigner) =>
   c.note.startsWith(`${signer.origin}\n`) &&
   c.note.includes(`\n\u2014 ${signer.origin} `) &&
   Buffer.from(c.note.slice(c.note.lastIndexOf(' ') + 1).trim(), 'base64')

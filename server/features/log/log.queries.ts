@@ -5,7 +5,10 @@ import { readHead } from '../../log/append';
 import { latestCheckpoint } from '../../log/checkpoints';
 import { consistencyProof, inclusionProofs } from '../../log/proofs';
 import type { LogSigner } from '../../log/signing';
-import { badRequest, notFound } from '../../plugins/errors';
+import { conflict, badRequest, notFound } from '../../plugins/errors';
+import { formatTlogProof } from '../../../contract/log/tlog-proof';
+import type { WitnessPolicy } from '../../log/policy';
+import { witnessedCheckpoint } from '../../log/witnessed';
 
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
@@ -58,4 +61,18 @@ export async function passportLog(db: Db, signer: LogSigner, code: string) {
       proof: proofs[i]!.map(b64),
     })),
   };
+}
+
+/** A C2SP tlog-proof of one entry against the newest checkpoint that meets the policy's quorum. */
+export async function entryTlogProof(db: Db, signer: LogSigner, policy: WitnessPolicy, index: number) {
+  const head = await readHead(db);
+  if (index >= head.size) throw notFound(`The log has no entry ${index}.`);
+  const checkpoint = await witnessedCheckpoint(db, signer, policy, index + 1);
+  if (!checkpoint)
+    throw conflict(
+      `Entry ${index} is not yet in a checkpoint cosigned by the witnesses the policy's quorum (${policy.quorum}) needs; witnesses usually cosign within seconds: try again shortly, and see /api/log/witnesses.`,
+      'not_witnessed',
+    );
+  const [proof] = await inclusionProofs(db, [index], checkpoint.size);
+  return formatTlogProof({ index, proof: proof!.map(b64), checkpoint: checkpoint.cosigned });
 }
