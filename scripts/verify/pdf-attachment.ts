@@ -11,8 +11,6 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 
-export const ATTACHMENT_NAME = 'passport-log.json';
-
 function text(obj: PDFObject | undefined): string | null {
   return obj instanceof PDFString || obj instanceof PDFHexString ? obj.decodeText() : null;
 }
