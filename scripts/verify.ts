@@ -1,28 +1,55 @@
-// npm run verify -- <public passport URL | dossier.pdf>
-// Verifies a passport's history against the registry's signed transparency log, with code independent of the
-// server (contract/log only). Exit 0: verified; 1: a check failed; 2: could not run (bad input, network).
+// npm run verify -- [--policy FILE|URL] [--offline] <https://…/p/CODE | dossier.pdf | entry.tlog-proof LEAF>
+// Checks a passport's history, a dossier or one C2SP tlog-proof against a tlog-policy, with code independent of the
+// server (decision 010). Exit 0: verified; 1: tampered or inconsistent; 2: could not check; 3: the log key or the
+// witness quorum is not established.
 import fs from 'node:fs';
-import { cacheDir } from './verify/checkpoint-cache';
-import { readPdfAttachment } from './verify/pdf-attachment';
-import { verifyBundleJson, verifyUrl } from './verify/run-verify';
+import { verifyDossier, verifyTlogProof, verifyUrl, type VerifyOptions } from './verify/run-verify';
 
-async function main(): Promise<number> {
-  const input = process.argv[2];
-  if (!input || process.argv.length > 3) {
-    console.error('usage: npm run verify -- <https://…/p/CODE | dossier.pdf>');
-    return 2;
+const USAGE =
+  'usage: npm run verify -- [--policy FILE|URL] [--offline] <https://…/p/CODE | dossier.pdf | entry.tlog-proof LEAF>';
+
+async function main(argv: string[]): Promise<number> {
+  const opts: VerifyOptions = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--policy' && argv[i + 1]) opts.policy = argv[++i];
+    else if (argv[i] === '--offline') opts.offline = true;
+    else if (argv[i]!.startsWith('--')) return usage();
+    else rest.push(argv[i]!);
   }
-  const opts = { cacheDir: cacheDir() };
-  try {
-    const outcome = /^https?:\/\//i.test(input)
-      ? await verifyUrl(input, opts)
-      : await verifyBundleJson(await readPdfAttachment(fs.readFileSync(input)), opts);
-    for (const line of outcome.lines) (outcome.ok ? console.log : console.error)(line);
-    return outcome.ok ? 0 : 1;
-  } catch (e) {
-    console.error(`could not verify: ${(e as Error).message}`);
-    return 2;
+  const [input, leafFile] = rest;
+  if (!input || rest.length > 2 || (rest.length === 2) !== input.endsWith('.tlog-proof')) return usage();
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  let outcome;
+  if (/^https?:\/\//i.test(input)) {
+    if (opts.offline) return usage();
+    outcome = await verifyUrl(input, opts);
+  } else {
+    const bytes = read(input);
+    const leaf = leafFile === undefined ? null : read(leafFile);
+    if (typeof bytes === 'string' || typeof leaf === 'string') {
+      console.error(`COULD NOT CHECK: ${typeof bytes === 'string' ? bytes : String(leaf)}`);
+      return 2;
+    }
+    // A leaf saved with a final newline: canonical JSON never ends with one.
+    const leafBytes = leaf && leaf.at(-1) === 0x0a ? leaf.subarray(0, -1) : leaf;
+    outcome = leafBytes
+      ? await verifyTlogProof(bytes.toString('utf8'), leafBytes, opts)
+      : await verifyDossier(bytes, opts);
   }
+  for (const line of outcome.lines) (outcome.code === 0 ? console.log : console.error)(line);
+  return outcome.code;
 }
 
-process.exitCode = await main();
+function usage(): number {
+  console.error(USAGE);
+  return 2;
+}
+
+process.exitCode = await main(process.argv.slice(2));

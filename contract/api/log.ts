@@ -103,6 +103,17 @@ export const LOG_ROUTES = [
   },
   {
     method: 'GET',
+    path: '/api/log/entries/:index/tlog-proof',
+    summary:
+      "A C2SP tlog-proof@v1 file for one entry: its inclusion proof against the newest checkpoint the policy's quorum has cosigned (the newest checkpoint under quorum none), with that cosigned checkpoint; 409 until one covers the entry",
+    tag,
+    auth: 'none',
+    params: logEntryParamsSchema,
+    response: { status: 200, contentType: text },
+    errors: [400, 404, 409],
+  },
+  {
+    method: 'GET',
     path: '/api/log/proof/inclusion',
     summary: 'An inclusion proof of an entry in a tree of the given size',
     tag,

@@ -11,8 +11,6 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 
-export const ATTACHMENT_NAME = 'passport-log.json';
-
 function text(obj: PDFObject | undefined): string | null {
   return obj instanceof PDFString || obj instanceof PDFHexString ? obj.decodeText() : null;
 }
@@ -32,16 +30,20 @@ function namePairs(doc: PDFDocument, node: PDFDict | undefined, out: [string, PD
   return out;
 }
 
-export async function readPdfAttachment(bytes: Uint8Array, name = ATTACHMENT_NAME): Promise<string> {
+/** Every attached file of the PDF, by file name, as UTF-8 text. */
+export async function readPdfAttachments(bytes: Uint8Array): Promise<Map<string, string>> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
   const tree = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
+  const files = new Map<string, string>();
   for (const [key, spec] of namePairs(doc, tree)) {
     const fileName = text(spec.lookup(PDFName.of('UF'))) ?? text(spec.lookup(PDFName.of('F'))) ?? key;
-    if (fileName !== name && key !== name) continue;
     const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
-    if (!(stream instanceof PDFRawStream)) break;
-    return new TextDecoder('utf-8', { fatal: true }).decode(decodePDFRawStream(stream).decode());
+    if (!(stream instanceof PDFRawStream) || files.has(fileName)) continue;
+    files.set(
+      fileName,
+      new TextDecoder('utf-8', { fatal: true }).decode(decodePDFRawStream(stream).decode()),
+    );
   }
-  throw new Error(`the PDF has no attached ${name}`);
+  return files;
 }

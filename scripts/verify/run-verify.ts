@@ -1,153 +1,266 @@
-// `npm run verify`: checks a passport's log entries with contract/log code only (nothing from server/).
+// `npm run verify`: a passport's history, a dossier or one tlog-proof, checked against a policy the user trusts
+// (decision 010). Exit 0 only when the policy's log key signed the checkpoint, its quorum cosigned it and every
+// entry proves into it; 1 tampered; 2 could not check; 3 key or quorum not established. Nothing is remembered.
+import fs from 'node:fs';
 import { passportLogBundleSchema, passportLogSchema, logProofSchema } from '../../contract/log';
 import { fromBase64 } from '../../contract/log/bytes';
 import { checkRevealed, type RevealedInput } from '../../contract/log/commitment';
-import { verifyConsistency } from '../../contract/log/merkle';
-import { parseVerifierKey, verifyCheckpoint } from '../../contract/log/note';
-import { verifyPassportLog, type PassportLogInput } from '../../contract/log/verify-passport';
-import { readCached, writeCached } from './checkpoint-cache';
+import { decodeLeaf } from '../../contract/log/leaf';
+import { parseTlogProof } from '../../contract/log/tlog-proof';
+import { CouldNotCheck, NotEstablished, Tampered } from './judge';
+import { readPdfAttachments } from './pdf-attachment';
+import { parseTrustPolicy, type TrustPolicy } from './policy';
+import { checkChain, originOf, proveItems, type ProofItem } from './prove';
+
+export type ExitCode = 0 | 1 | 2 | 3;
 
 export interface VerifyOutcome {
-  ok: boolean;
+  code: ExitCode;
   lines: string[];
 }
 
 export interface VerifyOptions {
-  cacheDir: string;
+  /** `--policy`: a file or an http(s) URL. */
+  policy?: string;
+  /** The policy's text itself (tests, and callers that already hold it). */
+  policyText?: string;
+  /** `--offline`: fetch nothing. */
+  offline?: boolean;
   fetch?: typeof fetch;
 }
 
-class Mismatch extends Error {}
-
-/** A public passport URL (…/p/{code}) to its origin and code. */
-export function parsePassportUrl(input: string): { origin: string; code: string } {
+/** A public passport URL (…/p/{code}) to its site and code. */
+export function parsePassportUrl(input: string): { site: URL; code: string } {
   let url: URL;
   try {
     url = new URL(input);
   } catch {
-    throw new Error(`not a URL or a .pdf file: ${input}`);
+    throw new CouldNotCheck(`not a URL or a file: ${input}`);
   }
-  const match = /\/(?:p|api\/public\/passports)\/([A-Za-z0-9-]+)\/?$/.exec(url.pathname);
-  if (!match) throw new Error(`not a public passport URL (…/p/{code}): ${input}`);
-  return { origin: url.origin, code: decodeURIComponent(match[1]!).toUpperCase() };
+  const match = /^(.*?)\/(?:p|api\/public\/passports)\/([A-Za-z0-9-]+)\/?$/.exec(url.pathname);
+  if (!match) throw new CouldNotCheck(`not a public passport URL (…/p/{code}): ${input}`);
+  return { site: new URL(`${url.origin}${match[1]}`), code: decodeURIComponent(match[2]!).toUpperCase() };
 }
 
-async function getText(f: typeof fetch, url: string): Promise<string> {
-  const res = await f(url, { headers: { accept: 'application/json, text/plain' } });
-  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
-  return res.text();
+async function get(f: typeof fetch, url: string): Promise<{ status: number; text: string }> {
+  try {
+    const res = await f(url, { headers: { accept: 'text/plain, application/json' }, redirect: 'error' });
+    return { status: res.status, text: await res.text() };
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    throw new CouldNotCheck(`${url} is unreachable (${cause ?? (e as Error).message})`);
+  }
 }
 
-const when = (iso: string | undefined) =>
-  iso && !Number.isNaN(Date.parse(iso))
-    ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-    : null;
+async function getOk(f: typeof fetch, url: string): Promise<string> {
+  const res = await get(f, url);
+  if (res.status !== 200) throw new CouldNotCheck(`GET ${url}: HTTP ${res.status}`);
+  return res.text;
+}
 
-/** Verifies the bundle; then, against the cached checkpoint of that origin, consistency (fetching the proof). */
-async function check(
-  bundle: PassportLogInput & { origin: string; signedAt?: string; revealed?: RevealedInput[] },
-  opts: VerifyOptions & { online: boolean },
-): Promise<VerifyOutcome> {
-  const lines: string[] = [];
-  const result = await verifyPassportLog(bundle);
-  if (!result.ok) throw new Mismatch(`FAILED (${result.step}): ${result.message}`);
-  const signed = when(bundle.signedAt);
-  lines.push(
-    `${result.passport}: ${result.events} events, chain intact, included in the registry log ${result.origin} at size ` +
-      `${result.treeSize.toLocaleString('en-US')}${signed ? `, checkpoint signed ${signed} (time as reported by the server)` : ''}`,
-  );
-  for (const v of result.verified) lines.push(`  #${v.seq} ${v.at} ${v.type}  leaf ${v.index} ${v.hash}`);
-  if (bundle.revealed?.length) {
-    const opened = await checkRevealed(
-      new Map(result.verified.map((v) => [v.index, { data: v.leaf.data }])),
-      bundle.revealed,
-    );
-    if (!opened.ok) throw new Mismatch(`FAILED (commitment): ${opened.message}`);
-    lines.push(
-      `  ${opened.opened} private ${opened.opened === 1 ? 'value opens its commitment' : 'values open their commitments'} (the owner's copy)`,
-    );
-  }
-  const key = await parseVerifierKey(bundle.vkey);
-  const current = await verifyCheckpoint(bundle.checkpoint, key);
-  const cached = readCached(opts.cacheDir, bundle.origin);
-  if (cached) {
-    if (cached.vkey.trim() !== bundle.vkey.trim())
-      throw new Mismatch(
-        `FAILED (key): the log key changed since ${cached.seenAt || 'the last check'}: was ${cached.vkey.trim()}, now ${bundle.vkey.trim()}`,
-      );
-    const old = await verifyCheckpoint(cached.checkpoint, key);
-    if (current.size < old.size) {
-      lines.push(
-        `  (an older checkpoint, size ${current.size}; the newest seen is ${old.size}: checking that one instead)`,
-      );
-    }
-    const [from, to] = current.size < old.size ? [current, old] : [old, current];
-    let proof: Uint8Array[] = [];
-    if (from.size !== to.size && from.size > 0) {
-      let body: string;
+const local = (host: string) => /^(localhost|127\.|\[::1\])/.test(host);
+
+/**
+ * The policy: --policy, or `<origin>/policy` of the log origin the checkpoint names, fetched over the scheme of the
+ * address used. `via` (the address used, for a URL) must be that origin's host. Null when none can be had.
+ */
+async function loadPolicy(
+  opts: VerifyOptions,
+  origin: string,
+  via: URL | null,
+  lines: string[],
+): Promise<TrustPolicy | null> {
+  const f = opts.fetch ?? fetch;
+  let text = opts.policyText;
+  let source = 'the policy given';
+  if (text === undefined && opts.policy) {
+    source = opts.policy;
+    if (/^https?:\/\//i.test(opts.policy)) text = await getOk(f, opts.policy);
+    else {
       try {
-        body = await getText(
-          opts.fetch ?? fetch,
-          `${bundle.origin}/api/log/proof/consistency?from=${from.size}&to=${to.size}`,
-        );
+        text = fs.readFileSync(opts.policy, 'utf8');
       } catch (e) {
-        if (opts.online) throw e;
-        lines.push(
-          `  consistency with the checkpoint seen earlier (size ${old.size}) not checked: ${bundle.origin} unreachable`,
-        );
-        return { ok: true, lines };
+        throw new CouldNotCheck(`could not read the policy ${opts.policy}: ${(e as Error).message}`);
       }
-      proof = logProofSchema.parse(JSON.parse(body)).proof.map(fromBase64);
     }
-    if (!(await verifyConsistency(from.size, to.size, from.root, to.root, proof)))
-      throw new Mismatch(
-        `FAILED (consistency): the log at size ${to.size} does not extend the checkpoint of size ${from.size} seen ${cached.seenAt || 'earlier'}: history was rewritten`,
-      );
-    lines.push(`  consistent with the checkpoint seen ${cached.seenAt || 'earlier'} (size ${old.size})`);
-    if (current.size < old.size) return { ok: true, lines };
-  } else {
-    lines.push(`  first check of ${bundle.origin} on this machine: key ${key.keyHash} remembered`);
-    if (!opts.online)
-      lines.push(
-        `  the key came with the file: compare it with ${bundle.origin}/api/log/key: ${bundle.vkey}`,
-      );
   }
-  writeCached(opts.cacheDir, bundle.origin, {
-    vkey: bundle.vkey,
-    checkpoint: bundle.checkpoint,
-    seenAt: new Date().toISOString(),
-  });
-  return { ok: true, lines };
+  const host = origin.split('/')[0]!;
+  if (text === undefined) {
+    if (via && via.host !== host)
+      throw new NotEstablished(
+        `the checkpoint names the log ${origin}, but it came from ${via.host}: only ${host} can vouch for it (or give --policy)`,
+      );
+    const url = `${via ? via.protocol : local(host) ? 'http:' : 'https:'}//${origin}/policy`;
+    const how = `get the registry's policy from a source you trust (its site publishes it at ${url}) and run again with --policy FILE`;
+    if (opts.offline) {
+      lines.push(`No policy: offline, and none given. To check who signed this, ${how}.`);
+      return null;
+    }
+    try {
+      text = await getOk(f, url);
+    } catch (e) {
+      if (via) throw e;
+      lines.push(`No policy: ${(e as Error).message}. To check who signed this, ${how}.`);
+      return null;
+    }
+    source = `${url} (the origin named in the checkpoint)`;
+  }
+  try {
+    const policy = await parseTrustPolicy(text);
+    lines.push(`Policy from ${source}`);
+    return policy;
+  } catch (e) {
+    throw new CouldNotCheck(`the policy from ${source} ${(e as Error).message}`);
+  }
+}
+
+/** Proves the items against the policy, a passport's chain when asked, and turns the findings into an outcome. */
+async function finish(
+  items: ProofItem[],
+  opts: VerifyOptions,
+  via: URL | null,
+  passport: { entries: { index: number; leaf: Uint8Array }[]; revealed?: RevealedInput[] } | null,
+  lines: string[],
+): Promise<VerifyOutcome> {
+  if (!items.length) throw new CouldNotCheck('there is nothing to prove: no log entries');
+  const policy = await loadPolicy(opts, originOf(items[0]!.checkpoint), via, lines);
+  const proved = await proveItems(items, policy);
+  lines.push(...proved.lines);
+  if (passport) {
+    const events = await checkChain(passport.entries);
+    const first = events[0]!.leaf;
+    lines.push(`${first.passport}: ${events.length} events, chain intact, each proved in the log:`);
+    for (const e of events)
+      lines.push(
+        `  #${e.leaf.seq} ${e.leaf.at} ${e.leaf.type} (entry ${e.index}${proved.sizes.has(e.index) ? `, checkpoint size ${proved.sizes.get(e.index)}` : ', NOT PROVED'})`,
+      );
+    const unproved = events.filter((e) => !proved.sizes.has(e.index));
+    if (unproved.length) proved.missing.push(`${unproved.length} events have no proof`);
+    if (passport.revealed?.length) {
+      const opened = await checkRevealed(
+        new Map(events.map((e) => [e.index, { data: e.leaf.data }])),
+        passport.revealed,
+      );
+      if (!opened.ok) throw new Tampered(opened.message);
+      lines.push(`  ${opened.opened} private values open their commitments (the owner's copy)`);
+    }
+  } else {
+    for (const item of items) {
+      let what = 'a leaf';
+      try {
+        const leaf = decodeLeaf(new TextDecoder().decode(item.leaf));
+        what = `${leaf.passport} #${leaf.seq} ${leaf.type} at ${leaf.at}`;
+      } catch {
+        // Not a passport leaf: proved all the same.
+      }
+      lines.push(`Entry ${item.index} proved: ${what}`);
+    }
+  }
+  if (!policy) proved.missing.push('no policy: who signed the checkpoint is not established');
+  if (proved.missing.length) {
+    for (const m of proved.missing) lines.push(`NOT ESTABLISHED: ${m}`);
+    return { code: 3, lines };
+  }
+  lines.push(`VERIFIED: signed by the policy's log key, cosigned to its quorum, every entry proved`);
+  return { code: 0, lines };
 }
 
 export async function verifyUrl(input: string, opts: VerifyOptions): Promise<VerifyOutcome> {
-  const f = opts.fetch ?? fetch;
-  const { origin, code } = parsePassportUrl(input);
-  const [vkey, logText] = await Promise.all([
-    getText(f, `${origin}/api/log/key`),
-    getText(f, `${origin}/api/public/passports/${encodeURIComponent(code)}/log`),
-  ]);
-  const log = passportLogSchema.parse(JSON.parse(logText));
-  return run(() => check({ ...log, vkey: vkey.trim(), origin, passport: code }, { ...opts, online: true }));
+  return run(async (lines) => {
+    const f = opts.fetch ?? fetch;
+    const { site, code } = parsePassportUrl(input);
+    const base = site.href.replace(/\/$/, '');
+    const log = passportLogSchema.parse(
+      JSON.parse(await getOk(f, `${base}/api/public/passports/${encodeURIComponent(code)}/log`)),
+    );
+    const entries = log.entries.map((e) => ({ index: e.index, leaf: fromBase64(e.leafBase64) }));
+    // Each entry against the newest checkpoint the registry's quorum has cosigned; one not witnessed yet against the
+    // newest checkpoint, with whatever cosignatures it has.
+    let latest: { note: string; size: number } | null = null;
+    const items: ProofItem[] = [];
+    for (const e of entries) {
+      const res = await get(f, `${base}/api/log/entries/${e.index}/tlog-proof`);
+      if (res.status === 200) {
+        const proof = parseTlogProof(res.text);
+        items.push({ index: e.index, leaf: e.leaf, proof: proof.proof, checkpoint: proof.checkpoint });
+        continue;
+      }
+      if (res.status !== 409)
+        throw new CouldNotCheck(`GET the proof of entry ${e.index}: HTTP ${res.status}`);
+      if (!latest) {
+        const note = await getOk(f, `${base}/log/checkpoint`);
+        latest = { note, size: Number(note.split('\n')[1]) };
+      }
+      const proof = logProofSchema.parse(
+        JSON.parse(await getOk(f, `${base}/api/log/proof/inclusion?index=${e.index}&size=${latest.size}`)),
+      ).proof;
+      items.push({ index: e.index, leaf: e.leaf, proof: proof.map(fromBase64), checkpoint: latest.note });
+    }
+    return finish(items, opts, site, { entries }, lines);
+  });
 }
 
-/** A site origin from a bundle's `origin`: a URL, or a bare host (a log origin's `/log` dropped). */
-function siteOrigin(origin: string): string {
-  if (/^https?:\/\//.test(origin)) return new URL(origin).origin;
-  const host = origin.replace(/\/log\/?$/, '').replace(/\/+$/, '');
-  return `${/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https'}://${host}`;
+/** A dossier's attachments: passport-log.json, and the tlog-proof of each event when the dossier has them. */
+export async function verifyDossier(pdf: Uint8Array, opts: VerifyOptions): Promise<VerifyOutcome> {
+  return run(async (lines) => {
+    let files: Map<string, string>;
+    try {
+      files = await readPdfAttachments(pdf);
+    } catch (e) {
+      throw new CouldNotCheck(`not a readable PDF: ${(e as Error).message}`);
+    }
+    const json = files.get('passport-log.json');
+    if (!json) throw new CouldNotCheck('the PDF has no attached passport-log.json: it is not a dossier');
+    const attached = files.get('log-policy.txt');
+    if (attached)
+      lines.push(
+        `The dossier carries a policy (log-policy.txt), not used: anyone can attach one. Its log line: ${attached.split('\n').find((l) => l.startsWith('log ')) ?? 'none'}`,
+      );
+    return verifyBundle(json, opts, files, lines);
+  });
 }
 
+/** The bundle a dossier embeds (passport-log.json), with the tlog-proof files beside it when there are any. */
 export async function verifyBundleJson(json: string, opts: VerifyOptions): Promise<VerifyOutcome> {
-  const bundle = passportLogBundleSchema.parse(JSON.parse(json));
-  return run(() => check({ ...bundle, origin: siteOrigin(bundle.origin) }, { ...opts, online: false }));
+  return run((lines) => verifyBundle(json, opts, new Map(), lines));
 }
 
-async function run(fn: () => Promise<VerifyOutcome>): Promise<VerifyOutcome> {
+async function verifyBundle(
+  json: string,
+  opts: VerifyOptions,
+  files: Map<string, string>,
+  lines: string[],
+): Promise<VerifyOutcome> {
+  const bundle = passportLogBundleSchema.parse(JSON.parse(json));
+  const entries = bundle.entries.map((e) => ({ index: e.index, leaf: fromBase64(e.leafBase64) }));
+  const items = bundle.entries.map((e, i): ProofItem => {
+    const file = files.get(`entry-${e.index}.tlog-proof`);
+    if (!file) return { ...entries[i]!, proof: e.proof.map(fromBase64), checkpoint: bundle.checkpoint };
+    const proof = parseTlogProof(file);
+    if (proof.index !== e.index)
+      throw new Tampered(`entry-${e.index}.tlog-proof proves entry ${proof.index}`);
+    return { ...entries[i]!, proof: proof.proof, checkpoint: proof.checkpoint };
+  });
+  return finish(items, opts, null, { entries, revealed: bundle.revealed }, lines);
+}
+
+/** `verify entry.tlog-proof LEAF`: one proof file and the leaf it proves (a file of its bytes). */
+export async function verifyTlogProof(proofText: string, leaf: Uint8Array, opts: VerifyOptions) {
+  return run(async (lines) => {
+    const proof = parseTlogProof(proofText);
+    const item = { index: proof.index, leaf, proof: proof.proof, checkpoint: proof.checkpoint };
+    return finish([item], opts, null, null, lines);
+  });
+}
+
+async function run(fn: (lines: string[]) => Promise<VerifyOutcome>): Promise<VerifyOutcome> {
+  const lines: string[] = [];
   try {
-    return await fn();
+    return await fn(lines);
   } catch (e) {
-    if (e instanceof Mismatch) return { ok: false, lines: [e.message] };
-    throw e;
+    if (e instanceof Tampered) return { code: 1, lines: [...lines, `FAILED: ${e.message}`] };
+    if (e instanceof NotEstablished) return { code: 3, lines: [...lines, `NOT ESTABLISHED: ${e.message}`] };
+    const message = e instanceof Error ? e.message : String(e);
+    return { code: 2, lines: [...lines, `COULD NOT CHECK: ${message}`] };
   }
 }

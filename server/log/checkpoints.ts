@@ -14,6 +14,7 @@ export interface StoredCheckpoint {
   createdAt: Date;
 }
 
+/** Whether a stored checkpoint was signed by this signer (same origin and key): only those are served. */
 export const byThisKey = (c: StoredCheckpoint, signer: LogSigner) =>
   c.note.startsWith(`${signer.origin}\n`) &&
   c.note.includes(`\n\u2014 ${signer.origin} `) &&

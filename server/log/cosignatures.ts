@@ -38,7 +38,7 @@ export async function cosignedNote(
 }
 
 /** The cosigned note and the names (in the policy) of the witnesses whose cosignature it carries. */
-export async function cosignedCheckpoint(
+async function cosignedCheckpoint(
   db: Db,
   note: string,
   size: number,

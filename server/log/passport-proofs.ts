@@ -6,7 +6,7 @@ import { logLeaves } from '../db/schema';
 import { inclusionProofs } from './proofs';
 import type { WitnessPolicy } from './policy';
 import type { LogSigner } from './signing';
-import { witnessedCheckpoint, witnessQuorum } from './witnessed-checkpoint';
+import { proofCheckpoint, witnessQuorum } from './witnessed-checkpoint';
 
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
@@ -17,7 +17,7 @@ export async function passportProofs(db: Db, signer: LogSigner, policy: WitnessP
     .where(eq(logLeaves.passportCode, code))
     .orderBy(asc(logLeaves.seq));
   const cover = rows.reduce((max, r) => Math.max(max, r.index + 1), 0);
-  const checkpoint = await witnessedCheckpoint(db, signer, policy, cover);
+  const checkpoint = await proofCheckpoint(db, signer, policy, cover);
   const entries = rows.filter((r) => r.index < checkpoint.size);
   const proofs = entries.length
     ? await inclusionProofs(

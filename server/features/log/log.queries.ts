@@ -6,7 +6,9 @@ import { consistencyProof, inclusionProofs } from '../../log/proofs';
 import { passportProofs } from '../../log/passport-proofs';
 import type { WitnessPolicy } from '../../log/policy';
 import type { LogSigner } from '../../log/signing';
-import { badRequest, notFound } from '../../plugins/errors';
+import { conflict, badRequest, notFound } from '../../plugins/errors';
+import { formatTlogProof } from '../../../contract/log/tlog-proof';
+import { witnessedCheckpoint } from '../../log/witnessed';
 
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
@@ -40,4 +42,18 @@ export async function passportLog(db: Db, signer: LogSigner, policy: WitnessPoli
   const { log } = await passportProofs(db, signer, policy, code);
   if (!log.entries.length) throw notFound('No passport with that code is in the registry log.');
   return log;
+}
+
+/** A C2SP tlog-proof of one entry against the newest checkpoint that meets the policy's quorum. */
+export async function entryTlogProof(db: Db, signer: LogSigner, policy: WitnessPolicy, index: number) {
+  const head = await readHead(db);
+  if (index >= head.size) throw notFound(`The log has no entry ${index}.`);
+  const checkpoint = await witnessedCheckpoint(db, signer, policy, index + 1);
+  if (!checkpoint)
+    throw conflict(
+      `Entry ${index} is not yet in a checkpoint cosigned by the witnesses the policy's quorum (${policy.quorum}) needs; witnesses usually cosign within seconds: try again shortly, and see /api/log/witnesses.`,
+      'not_witnessed',
+    );
+  const [proof] = await inclusionProofs(db, [index], checkpoint.size);
+  return formatTlogProof({ index, proof: proof!.map(b64), checkpoint: checkpoint.cosigned });
 }

@@ -4,7 +4,7 @@ import { latestCheckpoint } from '../../log/checkpoints';
 import { cosignedNote } from '../../log/cosignatures';
 import { loadLogSigner } from '../../log/signing';
 import { serve } from '../../plugins/api-route';
-import { consistency, inclusionProof, logEntry, passportLog } from './log.queries';
+import { consistency, entryTlogProof, inclusionProof, logEntry, passportLog } from './log.queries';
 
 /** The public transparency log: key, checkpoint, entries and proofs, in the formats Go's sumdb/tlog reads. */
 export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -34,6 +34,17 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // A leaf never changes once written.
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     return logEntry(db, index);
+  });
+
+  // A proof file a verifier checks offline with nothing but a policy; it names its checkpoint, so it never changes,
+  // but a newer witnessed checkpoint may come: kept briefly.
+  serve(app, 'GET /api/log/entries/:index/tlog-proof', async (request, reply) => {
+    const proof = await entryTlogProof(db, signer, ctx.env.logPolicy, request.params.index);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=60')
+      .header('content-disposition', `inline; filename="entry-${request.params.index}.tlog-proof"`)
+      .send(proof);
   });
 
   serve(app, 'GET /api/log/proof/inclusion', async (request) => {

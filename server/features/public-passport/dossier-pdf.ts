@@ -1,6 +1,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PassportLogBundle, RevealedValue } from '../../../contract/log';
 import type { PublicPassport } from '../../../contract/public-passport';
+import { attachLogFiles } from './dossier-attachments';
+import type { DossierLogFiles } from './dossier-log';
 
 // The provenance dossier: the public passport on paper, every log entry with its leaf hash, the checkpoint and
 // the QR, with the machine-readable log attached (passport-log.json) so it can be verified offline.
@@ -89,6 +91,8 @@ export interface DossierInput {
   labelPng: Buffer;
   /** The owner's copy: private values and the salts that open their commitments in the log. */
   revealed?: RevealedValue[];
+  /** The policy and the tlog-proof files, attached beside passport-log.json. */
+  logFiles?: DossierLogFiles;
 }
 
 export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
@@ -183,6 +187,7 @@ export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
     mimeType: 'application/json',
     description: 'The passport log: checkpoint, verifier key, leaves and inclusion proofs',
   });
+  if (input.logFiles) await attachLogFiles(doc, input.logFiles);
   // A fixed date keeps the bytes (and the ETag) the same while nothing changes.
   const fixed = new Date(`${p.registeredOn}T00:00:00Z`);
   doc.setCreationDate(fixed);

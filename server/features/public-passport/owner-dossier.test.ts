@@ -158,26 +158,20 @@ describe('GET /api/registry/instruments/:id/owner-dossier.pdf', () => {
     const values = copy.bundle!.revealed!.map((r) => r.value);
     const estimates = copy.bundle!.revealed!.filter((r) => r.path.startsWith('changes.'));
     expect(estimates.map((r) => r.value)).toEqual([null, 1000, 1000, 1111, 1111, 3333]);
-    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-cache-'));
-    const ok = await verifyBundleJson(copy.json!, { cacheDir });
-    expect(ok.ok).toBe(true);
+    const opts = { policyText: (await api(t, null).get('/log/policy')).body };
+    const ok = await verifyBundleJson(copy.json!, opts);
+    expect(ok.code).toBe(0);
     expect(ok.lines.join('\n')).toContain(`${values.length} private values open their commitments`);
 
     // One altered salt, or one altered value, and the copy no longer verifies.
     const forged = structuredClone(copy.bundle!);
     const target = forged.revealed!.find((r) => r.value === 3333)!;
     target.value = 2222;
-    const bad = await verifyBundleJson(JSON.stringify(forged), { cacheDir });
-    expect(bad).toEqual({
-      ok: false,
-      lines: [
-        expect.stringMatching(
-          /^FAILED \(commitment\): the private value at .* does not open its commitment$/,
-        ),
-      ],
-    });
+    const bad = await verifyBundleJson(JSON.stringify(forged), opts);
+    expect(bad.code).toBe(1);
+    expect(bad.lines.at(-1)).toMatch(/^FAILED: the private value at .* does not open its commitment$/);
     const salted = structuredClone(copy.bundle!);
     salted.revealed![0]!.salt = '0'.repeat(64);
-    expect((await verifyBundleJson(JSON.stringify(salted), { cacheDir })).ok).toBe(false);
+    expect((await verifyBundleJson(JSON.stringify(salted), opts)).code).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { checkPassport, normalisePassportCode, relaySighting } from './check.que
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { labelPng, labelSvg } from './passport-images';
 import { loadLogSigner } from '../../log/signing';
+import { dossierLogFiles } from './dossier-log';
 import { dossierPdf } from './dossier-pdf';
 import type { RevealedValue } from '../../../contract/log';
 import {
@@ -124,6 +125,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     ]);
     // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
     const logged = new Set(bundle.entries.map((e) => e.index));
+    const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
     return Buffer.from(
       await dossierPdf({
         passport: p,
@@ -133,6 +135,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
         photoPng,
         labelPng: label,
         revealed: revealed?.filter((r) => logged.has(r.index)),
+        logFiles,
       }),
     );
   };
