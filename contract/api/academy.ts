@@ -27,7 +27,10 @@ import {
 import { pathText, type ApiRoute } from './api-route';
 
 const tag = 'academy';
-const course = z.object({ courseId: pathText('The course id') });
+// Never "listing": /api/lms/courses/listing/{slug} is a course's listing, so the two templates never name one URL.
+const course = z.object({
+  courseId: pathText('The course id (never "listing")').meta({ pattern: '^(?!listing$)[^/]+$' }),
+});
 const lesson = z.object({ lessonId: pathText('The lesson id') });
 const certificate = z.object({ id: pathText('The certificate id (16 characters)') });
 const review = course.extend({ reviewId: pathText('The review id') });
