@@ -16,7 +16,7 @@ export type JwtCheck =
   | { ok: false; reason: string };
 
 /** The algorithms certificates were ever signed with. */
-export const CERTIFICATE_ALGORITHMS = ['RS256', 'EdDSA'];
+const CERTIFICATE_ALGORITHMS = ['RS256', 'EdDSA'];
 
 /** What a person reads for the algorithm: RSA or Ed25519. */
 export const algorithmName = (alg: string | undefined) =>

@@ -72,7 +72,7 @@ export const revokedKeyMessage = (revokedAt: string) =>
   }).format(new Date(revokedAt))}.`;
 
 /** An RSA key (RS256): what signs new certificates; its `kid` is the URL that serves this JWK alone. */
-export const rsaJwkSchema = z.object({
+const rsaJwkSchema = z.object({
   kty: z.literal('RSA'),
   n: z.string(),
   e: z.string(),
@@ -82,7 +82,7 @@ export const rsaJwkSchema = z.object({
 });
 
 /** An Ed25519 key (EdDSA, RFC 8037): what signed the first certificates; its `kid` is its RFC 7638 thumbprint. */
-export const okpJwkSchema = z.object({
+const okpJwkSchema = z.object({
   kty: z.literal('OKP'),
   crv: z.literal('Ed25519'),
   x: z.string(),

@@ -5,17 +5,17 @@ import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } fr
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 
-export type CertificateAlg = 'RS256' | 'EdDSA';
+type CertificateAlg = 'RS256' | 'EdDSA';
 
 /** A key as certificate_keys stores it: `publicKey` is the Ed25519 `x`, or an RSA public JWK as JSON. */
-export interface StoredPublicKey {
+interface StoredPublicKey {
   kid: string;
   alg: string;
   publicKey: string;
 }
 
 /** The smallest RSA modulus accepted (RFC 7518 §3.3 asks for 2048 bits at least). */
-export const RSA_MIN_BITS = 2048;
+const RSA_MIN_BITS = 2048;
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
@@ -75,8 +75,7 @@ export const headerKid = (publicUrl: string, key: { kid: string; alg: string }) 
   key.alg === 'RS256' ? keyUrl(publicUrl, key.kid) : key.kid;
 
 /** Where one published key's JWK is served. */
-export const keyUrl = (publicUrl: string, thumbprint: string) =>
-  `${publicUrl}/.well-known/jwks/${thumbprint}`;
+const keyUrl = (publicUrl: string, thumbprint: string) => `${publicUrl}/.well-known/jwks/${thumbprint}`;
 
 /** The JWK a stored public key publishes, with its header kid, algorithm and use. */
 export function publishedJwk(stored: StoredPublicKey, publicUrl: string) {

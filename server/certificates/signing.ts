@@ -93,10 +93,7 @@ async function mayStillSign(tx: Db, kid: string): Promise<boolean> {
   return !!row;
 }
 
-export async function createCertificateSigner(
-  privateKey: KeyObject,
-  publicUrl: string,
-): Promise<CertificateSigner> {
+async function createCertificateSigner(privateKey: KeyObject, publicUrl: string): Promise<CertificateSigner> {
   const base = publicUrl.replace(/\/+$/, '');
   let active = await signingKey(privateKey, base);
   const signer: CertificateSigner = {

@@ -168,7 +168,7 @@ const errorResponse = (status: number): OpenApiResponse => ({
  * The failures an operation answers besides its own: any request with a malformed URL (400); a state-changing
  * one from another site (403); a body too large or of a type not accepted (413, 415).
  */
-export function sharedFailures(route: ApiRoute): number[] {
+function sharedFailures(route: ApiRoute): number[] {
   const changes = route.method !== 'GET';
   return [400, ...(changes ? [403] : []), ...(route.body ? [413, 415] : [])];
 }
