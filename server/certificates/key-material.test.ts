@@ -5,7 +5,7 @@ import { parseRsaPrivateKey } from './key-material';
 
 describe('CERTIFICATE_SIGNING_KEY', () => {
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  const pem = rsa.export({ format: 'pem', type: 'pkcs8' });
+  const pem = String(rsa.export({ format: 'pem', type: 'pkcs8' }));
   const der = rsa.export({ format: 'der', type: 'pkcs8' }).toString('base64');
 
   it('takes an RSA key of 2048 bits as PKCS#8 PEM (newlines or \\n escapes) or base64 DER', () => {
