@@ -1,74 +1,59 @@
-// Compact JWS (RFC 7515) with EdDSA over Ed25519 (RFC 8037), checked with WebCrypto only: the certificate page
-// verifies a certificate in the browser with this, and the server uses the same code for its `verified` answer.
-import { fromBase64, toBase64, utf8 } from './log/bytes';
+// Verifying a certificate's compact JWS against the academy's JWKS with `jose`: RS256 for the certificates issued
+// since Open Badges 3.0 §8.2 was followed to the letter, EdDSA (Ed25519) for the first ones. The certificate page
+// runs this in the browser (its own chunk: jose loads on that page only); the server runs it for `verified`.
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type ProtectedHeaderParameters,
+} from 'jose';
 import type { Jwks } from './certificates';
 
-export function toBase64Url(bytes: Uint8Array): string {
-  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('not base64url');
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  return fromBase64(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-}
-
-export interface JwtHeader {
-  alg: string;
-  kid?: string;
-  typ?: string;
-  cty?: string;
-}
-
 export type JwtCheck =
-  { ok: true; header: JwtHeader; payload: Record<string, unknown> } | { ok: false; reason: string };
+  | { ok: true; header: ProtectedHeaderParameters; payload: JWTPayload & Record<string, unknown> }
+  | { ok: false; reason: string };
 
-const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decode(fromBase64Url(part)));
+/** The algorithms certificates were ever signed with. */
+const CERTIFICATE_ALGORITHMS = ['RS256', 'EdDSA'];
 
-/** Splits a compact JWT without checking it (for showing what it claims). */
-export function decodeJwt(jwt: string): { header: JwtHeader; payload: Record<string, unknown> } {
-  const parts = jwt.split('.');
-  if (parts.length !== 3) throw new Error('not a compact JWT');
-  return {
-    header: decodeJson(parts[0]!) as JwtHeader,
-    payload: decodeJson(parts[1]!) as Record<string, unknown>,
-  };
-}
+/** What a person reads for the algorithm: RSA or Ed25519. */
+export const algorithmName = (alg: string | undefined) =>
+  alg === 'RS256' ? 'RSA, RS256' : alg === 'EdDSA' ? 'Ed25519' : (alg ?? 'unknown');
 
 /**
- * Checks an EdDSA compact JWT against a JWKS: the header names a published key (`kid`), the algorithm is EdDSA and
- * the Ed25519 signature over `header.payload` holds. Never throws: a malformed token is a reason.
+ * Checks a compact JWT against a JWKS: the header names a published key (`kid`) with one of the certificates'
+ * algorithms, the signature holds, and the credential is valid by now (`nbf`, with a minute for clocks). Never
+ * throws: a malformed token is a reason.
  */
-export async function verifyEdDsaJwt(jwt: string, jwks: Jwks): Promise<JwtCheck> {
-  let decoded: { header: JwtHeader; payload: Record<string, unknown> };
+export async function verifyCertificateJwt(jwt: string, jwks: Jwks): Promise<JwtCheck> {
+  let header: ProtectedHeaderParameters;
   try {
-    decoded = decodeJwt(jwt);
+    header = decodeProtectedHeader(jwt);
   } catch {
     return { ok: false, reason: 'The certificate is not a well-formed signed credential.' };
   }
-  const { header, payload } = decoded;
-  if (header.alg !== 'EdDSA') return { ok: false, reason: `Unexpected signature algorithm ${header.alg}.` };
-  const key = jwks.keys.find((k) => k.kid === header.kid);
-  if (!key) return { ok: false, reason: 'The key that signed it is not one the academy publishes.' };
+  if (!header.alg || !CERTIFICATE_ALGORITHMS.includes(header.alg))
+    return { ok: false, reason: `Unexpected signature algorithm ${String(header.alg)}.` };
+  if (!jwks.keys.some((k) => k.kid === header.kid))
+    return { ok: false, reason: 'The key that signed it is not one the academy publishes.' };
   try {
-    const [h, p, s] = jwt.split('.') as [string, string, string];
-    const publicKey = await crypto.subtle.importKey(
-      'raw',
-      fromBase64Url(key.x) as Uint8Array<ArrayBuffer>,
-      { name: 'Ed25519' },
-      false,
-      ['verify'],
-    );
-    const valid = await crypto.subtle.verify(
-      { name: 'Ed25519' },
-      publicKey,
-      fromBase64Url(s) as Uint8Array<ArrayBuffer>,
-      utf8(`${h}.${p}`) as Uint8Array<ArrayBuffer>,
-    );
-    return valid
-      ? { ok: true, header, payload }
-      : { ok: false, reason: 'The signature does not match the credential: it was changed after signing.' };
-  } catch {
+    const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(jwks), {
+      algorithms: CERTIFICATE_ALGORITHMS,
+      clockTolerance: 60,
+    });
+    return { ok: true, header: protectedHeader, payload };
+  } catch (error) {
+    if (error instanceof errors.JWSSignatureVerificationFailed)
+      return {
+        ok: false,
+        reason: 'The signature does not match the credential: it was changed after signing.',
+      };
+    if (error instanceof errors.JWTClaimValidationFailed)
+      return { ok: false, reason: 'The credential is not valid yet.' };
+    if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid)
+      return { ok: false, reason: 'The certificate is not a well-formed signed credential.' };
     return { ok: false, reason: 'The signature could not be checked.' };
   }
 }

@@ -71,22 +71,33 @@ export const revokedKeyMessage = (revokedAt: string) =>
     timeZone: 'UTC',
   }).format(new Date(revokedAt))}.`;
 
-/**
- * GET /.well-known/jwks.json: every key that signed a certificate and was not revoked (RFC 7517, OKP keys of
- * RFC 8037).
- */
-export const jwksSchema = z.object({
-  keys: z.array(
-    z.object({
-      kty: z.literal('OKP'),
-      crv: z.literal('Ed25519'),
-      x: z.string(),
-      kid: z.string(),
-      alg: z.literal('EdDSA'),
-      use: z.literal('sig'),
-    }),
-  ),
+/** An RSA key (RS256): what signs new certificates; its `kid` is the URL that serves this JWK alone. */
+const rsaJwkSchema = z.object({
+  kty: z.literal('RSA'),
+  n: z.string(),
+  e: z.string(),
+  kid: z.string(),
+  alg: z.literal('RS256'),
+  use: z.literal('sig'),
 });
+
+/** An Ed25519 key (EdDSA, RFC 8037): what signed the first certificates; its `kid` is its RFC 7638 thumbprint. */
+const okpJwkSchema = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  kid: z.string(),
+  alg: z.literal('EdDSA'),
+  use: z.literal('sig'),
+});
+
+export const certificateJwkSchema = z.union([rsaJwkSchema, okpJwkSchema]);
+
+/**
+ * GET /.well-known/jwks.json (application/jwk-set+json): every key that signed a certificate and was not revoked
+ * (RFC 7517), each under the `kid` the certificates it signed name.
+ */
+export const jwksSchema = z.object({ keys: z.array(certificateJwkSchema) });
 export type Jwks = z.infer<typeof jwksSchema>;
 
 /** A certificate as the learner's public profile lists it. */

@@ -1,3 +1,4 @@
+import { decodeProtectedHeader } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -55,6 +56,8 @@ interface World {
   lessonId: string;
   /** The owner's certificate of a one-lesson course they completed. */
   certificateId: string;
+  /** The URL its JWT header names as `kid`: the signing key's own JWK. */
+  certificateKeyUrl: string;
 }
 
 const t = await createTestApp();
@@ -194,6 +197,7 @@ async function buildWorld(): Promise<void> {
     courseSlug: courseId,
     lessonId: lessonIdFor(courseId, 2),
     certificateId: '',
+    certificateKeyUrl: '',
   };
   w.transferId = await offerToEnthusiast();
   // Everyone signed in has watched the first lesson (a one-minute video) and read the second for half its two
@@ -210,6 +214,10 @@ async function buildWorld(): Promise<void> {
     headers: { cookie: owner.cookie },
   });
   w.certificateId = done.json<{ certificateId: string }>().certificateId;
+  const { jwt } = (await t.app.inject({ url: `/api/public/certificates/${w.certificateId}` })).json<{
+    jwt: string;
+  }>();
+  w.certificateKeyUrl = new URL(decodeProtectedHeader(jwt).kid!).pathname;
 }
 
 const reviewers = (): Record<Exclude<Actor, 'guest'>, number[]> => ({
@@ -578,6 +586,7 @@ const matrix: Record<string, Entry> = {
     expect: everyone(200),
   },
   'GET /.well-known/jwks.json': { request: () => get('/.well-known/jwks.json'), expect: everyone(200) },
+  'GET /.well-known/jwks/:kid': { request: () => get(w.certificateKeyUrl), expect: everyone(200) },
   'GET /api/lms/courses/:courseId/outline': {
     request: () => get(`/api/lms/courses/${w.courseId}/outline`),
     expect: signedIn(200),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { NO_WITNESSES, parsePolicy, type WitnessPolicy } from './log/policy';
+import { parseRsaPrivateKey } from './certificates/key-material';
 import { parseSigningKey } from './log/signing-key';
 
 const bool = z
@@ -52,10 +53,15 @@ export const envSchema = z.object({
     .optional(),
   /** Path of a C2SP tlog-policy file naming the witnesses that cosign the log's checkpoints; absent: `quorum none`. */
   LOG_POLICY: z.string().optional(),
-  /** Ed25519 seed (base64, 32 bytes) that signs academy certificates; absent: generated and stored. */
+  /**
+   * RSA private key (PKCS#8 PEM, or base64 PKCS#8 DER; 2048 bits or more) that signs academy certificates (RS256);
+   * an Ed25519 seed that signed before is recorded and retired. Absent: generated and stored.
+   */
   CERTIFICATE_SIGNING_KEY: z
     .string()
-    .refine((v) => parseSigningKey(v) !== null, { message: 'must be the base64 of a 32-byte Ed25519 seed' })
+    .refine((v) => parseRsaPrivateKey(v) !== null || parseSigningKey(v) !== null, {
+      message: 'must be an RSA private key of 2048 bits or more (PKCS#8 PEM or base64 DER)',
+    })
     .optional(),
   /** HMAC key (base64, at least 32 bytes) signing sign-in device cookies; absent: generated and stored. */
   DEVICE_COOKIE_KEY: z

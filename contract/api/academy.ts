@@ -20,13 +20,17 @@ import {
 import {
   certificateListSchema,
   certificateSettingsSchema,
+  certificateJwkSchema,
   jwksSchema,
   publicCertificateSchema,
 } from '../certificates';
 import { pathText, type ApiRoute } from './api-route';
 
 const tag = 'academy';
-const course = z.object({ courseId: pathText('The course id') });
+// Never "listing": /api/lms/courses/listing/{slug} is a course's listing, so the two templates never name one URL.
+const course = z.object({
+  courseId: pathText('The course id (never "listing")').meta({ pattern: '^(?!listing$)[^/]+$' }),
+});
 const lesson = z.object({ lessonId: pathText('The lesson id') });
 const certificate = z.object({ id: pathText('The certificate id (16 characters)') });
 const review = course.extend({ reviewId: pathText('The review id') });
@@ -236,7 +240,7 @@ export const ACADEMY_ROUTES = [
     method: 'GET',
     path: '/api/public/certificates/:id',
     summary:
-      'A certificate of completion: the Open Badges 3.0 credential as a compact VC-JWT (EdDSA, key in /.well-known/jwks.json), the credential it carries, whether its signature verifies and why not (a revoked key says when)',
+      'A certificate of completion: the Open Badges 3.0 credential as a compact JWS (RS256; the first ones EdDSA; keys in /.well-known/jwks.json), the credential it carries, whether its signature verifies and why not (a revoked key says when)',
     tag,
     auth: 'optional',
     params: certificate,
@@ -257,10 +261,21 @@ export const ACADEMY_ROUTES = [
     method: 'GET',
     path: '/.well-known/jwks.json',
     summary:
-      'The public keys (JWKS, Ed25519) that verify certificates: every key that signed one and was not revoked',
+      'The public keys (JWKS: RSA, and the Ed25519 keys of the first certificates) that verify certificates: every key that signed one and was not revoked',
     tag,
     auth: 'none',
-    response: { status: 200, schema: jwksSchema },
+    response: { status: 200, schema: jwksSchema, contentType: 'application/jwk-set+json' },
     errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/.well-known/jwks/:kid',
+    summary:
+      "One published certificate key as a JWK: what an RS256 certificate's `kid` (this URL) dereferences to",
+    tag,
+    auth: 'none',
+    params: z.object({ kid: pathText("The key's RFC 7638 thumbprint") }),
+    response: { status: 200, schema: certificateJwkSchema, contentType: 'application/jwk+json' },
+    errors: [404],
   },
 ] as const satisfies readonly ApiRoute[];

@@ -15,10 +15,24 @@ export interface ApiRoute {
   query?: ZodType;
   body?: ZodType;
   /** The success answer; a JSON schema here is what the body is stripped down to and checked against. */
-  response?: { readonly status: number; readonly schema?: ZodType; readonly contentType?: string };
+  response?: {
+    readonly status: number;
+    readonly schema?: ZodType;
+    readonly contentType?: string;
+    /** Headers the success answer carries, by name: what each says and its JSON schema. */
+    readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: object }>>;
+  };
   /** Failure statuses the operation answers with on purpose, each with the shared error body. */
   errors: readonly number[];
 }
+
+/** X-Total-Count: how many items match in all, beyond the page answered. */
+export const TOTAL_COUNT_HEADER = {
+  'X-Total-Count': {
+    description: 'How many match in all (the answer holds one page of them)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+} as const;
 
 /** The answer of an action that has nothing else to say. */
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -7,7 +7,7 @@ import {
   shopPageSchema,
   userProfileSchema,
 } from '../profiles';
-import { okSchema, pathText, type ApiRoute } from './api-route';
+import { okSchema, pathText, TOTAL_COUNT_HEADER, type ApiRoute } from './api-route';
 
 const tag = 'profiles';
 const params = z.object({ slug: pathText('The handle') });
@@ -41,7 +41,7 @@ export const PROFILE_ROUTES = [
     tag,
     auth: 'none',
     query: shopDirectoryQuerySchema,
-    response: { status: 200, schema: shopDirectorySchema },
+    response: { status: 200, schema: shopDirectorySchema, headers: TOTAL_COUNT_HEADER },
     errors: [400],
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRY_COUNT_CAP } from '../registry-values';
 import {
   createInstrumentSchema,
   editInstrumentSchema,
@@ -11,7 +12,7 @@ import {
   privacyStateSchema,
   stolenReportSchema,
 } from '../registry';
-import { okSchema, pathText, type ApiRoute } from './api-route';
+import { okSchema, pathText, TOTAL_COUNT_HEADER, type ApiRoute } from './api-route';
 
 const tag = 'registry';
 export const instrumentParams = z.object({ id: pathText('The instrument id (a UUID)') });
@@ -25,7 +26,17 @@ export const REGISTRY_ROUTES = [
     tag,
     auth: 'none',
     query: listQuerySchema,
-    response: { status: 200, schema: instrumentListSchema },
+    response: {
+      status: 200,
+      schema: instrumentListSchema,
+      headers: {
+        ...TOTAL_COUNT_HEADER,
+        'X-Total-Count-Capped': {
+          description: `"true" when counting stopped at ${REGISTRY_COUNT_CAP} matches (X-Total-Count then says ${REGISTRY_COUNT_CAP}: "${REGISTRY_COUNT_CAP}+ found")`,
+          schema: { type: 'string', enum: ['true', 'false'] },
+        },
+      },
+    },
     errors: [400],
   },
   {

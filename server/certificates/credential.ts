@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { ACADEMY_ISSUER_NAME } from '../../contract/certificates';
 
 export interface CredentialFacts {
   id: string;
   publicUrl: string;
+  /** The learner's account: their credential subject id is derived from it. */
+  userId: string;
   learnerName: string;
   course: { slug: string; title: string; description: string; lessons: number };
   issuedAt: Date;
@@ -16,6 +19,19 @@ const OB_SCHEMA =
 const isoSeconds = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 export const certificateUrl = (publicUrl: string, id: string) => `${publicUrl}/certificates/${id}`;
+
+/**
+ * The learner's credential subject id: a `urn:uuid:` URI (RFC 9562 name-based, SHA-1 "version 5" layout over a
+ * SHA-256 digest) derived from their account id, the same on every certificate they earn. It names the learner
+ * without revealing the account id (random, so the digest cannot be reversed by trying ids).
+ */
+export function learnerSubjectId(userId: string): string {
+  const bytes = createHash('sha256').update(`luthier-registry:learner:${userId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * The Open Badges 3.0 OpenBadgeCredential (a W3C Verifiable Credential 2.0) for a completed course: the academy
@@ -37,6 +53,7 @@ export function buildCredential(facts: CredentialFacts): Record<string, unknown>
     },
     validFrom: isoSeconds(facts.issuedAt),
     credentialSubject: {
+      id: learnerSubjectId(facts.userId),
       type: ['AchievementSubject'],
       name: facts.learnerName,
       identifier: [
@@ -58,12 +75,13 @@ export function buildCredential(facts: CredentialFacts): Record<string, unknown>
 }
 
 /**
- * The VC-JWT claims: the credential itself (VC-JOSE-COSE: the JWT claims set is the credential) with the
- * registered claims generic JWT tools read, which say the same as the credential (`iss` = issuer id, `jti` = id,
- * `iat`/`nbf` = validFrom).
+ * The JWT payload of Open Badges 3.0 §8.2.4: the credential itself with the registered claims that say the same
+ * (`iss` = issuer.id, `jti` = id, `sub` = credentialSubject.id, `nbf` = validFrom; `iat` too, for generic JWT
+ * tools). No `exp`: the credential has no validUntil.
  */
 export function jwtClaims(credential: Record<string, unknown>, issuedAt: Date): Record<string, unknown> {
   const seconds = Math.floor(issuedAt.getTime() / 1000);
   const issuer = credential.issuer as { id: string };
-  return { ...credential, iss: issuer.id, jti: credential.id, iat: seconds, nbf: seconds };
+  const subject = credential.credentialSubject as { id: string };
+  return { ...credential, iss: issuer.id, sub: subject.id, jti: credential.id, iat: seconds, nbf: seconds };
 }

@@ -98,6 +98,7 @@ export async function issueCertificateIfComplete(
   const credential = buildCredential({
     id,
     publicUrl: signer.publicUrl,
+    userId,
     learnerName,
     course: { ...course, lessons: total.n },
     issuedAt,
@@ -112,7 +113,7 @@ export async function issueCertificateIfComplete(
       courseTitle: course.title,
       issuedAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000),
       kid: key.kid,
-      jwt: key.signJwt(jwtClaims(credential, issuedAt)),
+      jwt: await key.signJwt(jwtClaims(credential, issuedAt)),
       credential,
     })
     .onConflictDoNothing()

@@ -11,7 +11,8 @@ import { certificateKeys } from '../db/schema';
 import { read } from '../features/academy/progress-test-clock';
 import { readEnv } from '../env';
 import { createTestApp, signedInUser, type TestApp } from '../test/test-app';
-import { listKeys, retireKey, revokeKey } from './keys';
+import { rsaSigningKey } from '../test/rsa-key';
+import { listKeys, retireKey, revokeKey, thumbprintOf } from './keys';
 import { loadCertificateSigner } from './signing';
 
 // An operator's hold on the certificate keys: only keys that signed are published, a retired key signs no more but
@@ -69,7 +70,7 @@ describe('certificate keys', () => {
     // A key configured later (a rotation prepared for the next start) is stored but signed nothing: not listed.
     const unused = await loadCertificateSigner(
       t.db,
-      readEnv({ NODE_ENV: 'test', CERTIFICATE_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64') }),
+      readEnv({ NODE_ENV: 'test', CERTIFICATE_SIGNING_KEY: rsaSigningKey() }),
     );
     expect(
       (await t.db.select().from(certificateKeys).where(eq(certificateKeys.kid, unused.kid))).length,
@@ -95,14 +96,20 @@ describe('certificate keys', () => {
       expect(await joseVerifies(v.jwt)).toBe(true);
     }
     const listed = await listKeys(t.db);
-    expect(listed.find((k) => k.kid === before.kid)).toMatchObject({ status: 'retired', published: true });
-    expect(listed.find((k) => k.kid === after.kid)).toMatchObject({ status: 'signing', certificates: 2 });
+    expect(listed.find((k) => k.kid === thumbprintOf(before.kid))).toMatchObject({
+      status: 'retired',
+      published: true,
+    });
+    expect(listed.find((k) => k.kid === thumbprintOf(after.kid))).toMatchObject({
+      status: 'signing',
+      certificates: 2,
+    });
   });
 
   it('a retired CERTIFICATE_SIGNING_KEY is passed over at the next start for a generated key', async () => {
     const env = readEnv({
       NODE_ENV: 'test',
-      CERTIFICATE_SIGNING_KEY: Buffer.alloc(32, 8).toString('base64'),
+      CERTIFICATE_SIGNING_KEY: rsaSigningKey(),
     });
     const configured = await loadCertificateSigner(t.db, env);
     expect(await retireKey(t.db, configured.kid)).toBe('done');
@@ -141,7 +148,7 @@ describe('certificate keys', () => {
     expect(fresh.kid).not.toBe(victim.kid);
     expect(await view(fresh.id)).toMatchObject({ verified: true, reason: null, keyRevokedAt: null });
     expect(await joseVerifies((await view(fresh.id)).jwt)).toBe(true);
-    expect((await listKeys(t.db)).find((k) => k.kid === victim.kid)).toMatchObject({
+    expect((await listKeys(t.db)).find((k) => k.kid === thumbprintOf(victim.kid))).toMatchObject({
       status: 'revoked',
       published: false,
     });

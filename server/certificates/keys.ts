@@ -61,12 +61,19 @@ export async function revokeKey(db: Db, kid: string, at = new Date()): Promise<K
   return change(db, kid, { revokedAt: at }, isNull(certificateKeys.revokedAt));
 }
 
+/**
+ * A key's id as certificate_keys holds it: its thumbprint. An RS256 certificate's header names the key by the URL
+ * of its JWK (…/.well-known/jwks/{thumbprint}); an operator may paste either.
+ */
+export const thumbprintOf = (kid: string) => kid.slice(kid.lastIndexOf('/') + 1);
+
 async function change(
   db: Db,
-  kid: string,
+  given: string,
   set: Partial<typeof certificateKeys.$inferInsert>,
   notYet: ReturnType<typeof isNull>,
 ): Promise<KeyChange> {
+  const kid = thumbprintOf(given);
   const updated = await db
     .update(certificateKeys)
     .set(set)

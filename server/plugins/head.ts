@@ -7,7 +7,8 @@ export interface HeadTags {
   /** Path of the canonical URL, e.g. `/listing/course-1`. */
   path: string;
   image?: string;
-  type?: 'website' | 'article' | 'profile' | 'product';
+  /** An Open Graph object type (ogp.me): absent, `website`. */
+  type?: 'website' | 'article' | 'profile';
   jsonLd?: object[];
   noindex?: boolean;
   redirect?: undefined;
@@ -121,6 +122,18 @@ export function renderHead(html: string, tags: HeadTags, origin: string): string
       // A function, not a replacement string: "$&", "$'" or "$`" in a name must stay text, not copy page markup.
       .replace('</head>', () => `  ${meta}\n  </head>`)
   );
+}
+
+/**
+ * A course as schema.org describes who teaches it: `instructor` belongs on a CourseInstance (an offering of the
+ * course), here the online, self-paced one every course is.
+ */
+export function courseInstance(instructorName: string): object {
+  return {
+    '@type': 'CourseInstance',
+    courseMode: 'online',
+    instructor: { '@type': 'Person', name: instructorName },
+  };
 }
 
 /** Organization and WebSite (with a search action into Explore) for search engines. */

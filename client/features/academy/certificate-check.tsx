@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { verifyEdDsaJwt, type JwtCheck } from '../../../contract/certificate-jwt';
+import { algorithmName, verifyCertificateJwt, type JwtCheck } from '../../../contract/certificate-jwt';
 import { revokedKeyMessage, type Jwks } from '../../../contract/certificates';
 import { errorText } from '../../lib/api';
 import { certificateDate } from './certificate-date';
@@ -24,7 +24,7 @@ export function useBrowserCheck(jwt: string, keys: Jwks | undefined): JwtCheck |
   useEffect(() => {
     if (!keys) return;
     let live = true;
-    void verifyEdDsaJwt(jwt, keys).then((result) => {
+    void verifyCertificateJwt(jwt, keys).then((result) => {
       if (live) setCheck(result);
     });
     return () => {
@@ -77,7 +77,7 @@ export function VerifyStatus({
       <div>
         <p className="font-semibold">Signature verified in your browser.</p>
         <p className="mt-1">
-          Signed by {facts.issuer ?? 'the academy'} (Ed25519, key{' '}
+          Signed by {facts.issuer ?? 'the academy'} ({algorithmName(check.header.alg)}, key{' '}
           <span className="font-mono break-all">{check.header.kid}</span>): {facts.learner} completed “
           {facts.course}” on {facts.validFrom ? certificateDate(facts.validFrom) : 'an unknown date'}.
         </p>

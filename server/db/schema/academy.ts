@@ -273,11 +273,16 @@ export const certificates = pgTable(
 
 /**
  * Every certificate key, by its RFC 7638 thumbprint. Those that signed a certificate are published in the JWKS
- * (so certificates signed before a rotation still verify) until revoked. `seed` is kept only for a key the app
- * generated itself (a key from CERTIFICATE_SIGNING_KEY stays in the environment).
+ * (so certificates signed before a rotation still verify) until revoked. New certificates are signed with RS256;
+ * the Ed25519 (EdDSA) keys of the first certificates were retired when RS256 came and stay published.
+ * `seed` is the private key, kept only for a key the app generated itself (a key from CERTIFICATE_SIGNING_KEY
+ * stays in the environment): an Ed25519 seed, or an RSA key as base64 PKCS#8 DER.
  */
 export const certificateKeys = pgTable('certificate_keys', {
   kid: text('kid').primaryKey(),
+  /** RS256 or EdDSA. */
+  alg: text('alg').notNull().default('EdDSA'),
+  /** Ed25519: the base64url `x`; RSA: the public JWK (`kty`, `n`, `e`) as JSON. */
   publicKey: text('public_key').notNull(),
   seed: text('seed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

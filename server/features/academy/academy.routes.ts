@@ -3,6 +3,7 @@ import { exploreQuerySchema } from '../../../contract/academy';
 import type { AppContext } from '../../context';
 import { serve, type SignedIn } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
+import { courseInstance } from '../../plugins/head';
 import { notFound } from '../../plugins/errors';
 import { loadCertificateSigner } from '../../certificates/signing';
 import { certificateRoutes } from './certificates.routes';
@@ -47,7 +48,7 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
           name: course.title,
           description: course.description,
           provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: ctx.env.publicUrl },
-          instructor: { '@type': 'Person', name: course.instructor.name },
+          hasCourseInstance: courseInstance(course.instructor.name),
           offers: { '@type': 'Offer', price: course.price, priceCurrency: 'USD' },
         },
       ],

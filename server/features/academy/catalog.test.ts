@@ -271,8 +271,13 @@ describe('what shared links show', () => {
     expect(head?.jsonLd?.[0]).toMatchObject({
       '@type': 'Course',
       name: 'Alpha Bracing',
-      instructor: { name: 'Ruth Calloway' },
+      hasCourseInstance: {
+        '@type': 'CourseInstance',
+        courseMode: 'online',
+        instructor: { '@type': 'Person', name: 'Ruth Calloway' },
+      },
     });
+    expect(head?.jsonLd?.[0]).not.toHaveProperty('instructor');
     expect(await t.app.headFor('/listing/no-such-course')).toBeNull();
     expect(await t.app.sitemapPaths()).toContain('/listing/alpha-bracing');
   });
@@ -307,7 +312,11 @@ describe('what shared links show', () => {
           description: 'Relief and action.',
           url: 'http://localhost:3000/listing/c-charlie',
           provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: 'http://localhost:3000' },
-          instructor: { '@type': 'Person', name: 'Chidi Okafor' },
+          hasCourseInstance: {
+            '@type': 'CourseInstance',
+            courseMode: 'online',
+            instructor: { '@type': 'Person', name: 'Chidi Okafor' },
+          },
         },
       },
     ]);

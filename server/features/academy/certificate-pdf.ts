@@ -32,7 +32,7 @@ function centred(page: PDFPage, text: string, y: number, size: number, font: PDF
 export async function certificatePdf(
   certificate: PublicCertificate,
   pageUrl: string,
-  kid: string,
+  signedWith: { kid: string; algorithm: string },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of completion: ${winAnsi(certificate.course.title)}`);
@@ -98,7 +98,7 @@ export async function certificatePdf(
     ['Check this certificate:', sans, 10],
     [pageUrl, mono, 9],
     [`Certificate ${certificate.id}`, sans, 10],
-    [`Signed (Ed25519, Open Badges 3.0 credential) with key ${kid}`, sans, 8],
+    [`Signed (${signedWith.algorithm}, Open Badges 3.0 credential) with key ${signedWith.kid}`, sans, 8],
     ['The signed credential is attached to this PDF as certificate.jwt.', sans, 8],
   ];
   let y = qy + side - 12;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { revokedKeyMessage, type Certificate, type PublicCertificate } from '../../../contract/certificates';
-import { verifyEdDsaJwt } from '../../../contract/certificate-jwt';
+import { verifyCertificateJwt } from '../../../contract/certificate-jwt';
 import { keyRevokedAt } from '../../certificates/keys';
 import { publishedKeys } from '../../certificates/signing';
 import type { Db } from '../../db/client';
@@ -79,6 +79,7 @@ export async function setShowOnProfile(db: Db, userId: string, id: string, show:
  */
 export async function publicCertificate(
   db: Db,
+  publicUrl: string,
   id: string,
   viewerId: string | null,
 ): Promise<PublicCertificate | null> {
@@ -91,13 +92,13 @@ export async function publicCertificate(
   if (!row) return null;
   const [built, keys, revokedAt] = await Promise.all([
     builtIn(db, [row.id]),
-    publishedKeys(db),
+    publishedKeys(db, publicUrl),
     keyRevokedAt(db, row.kid),
   ]);
   // A revoked key's signature proves nothing: whoever took the key could have made this certificate.
   const check = revokedAt
     ? { ok: false as const, reason: revokedKeyMessage(revokedAt.toISOString()) }
-    : await verifyEdDsaJwt(row.jwt, keys);
+    : await verifyCertificateJwt(row.jwt, keys);
   const mine = viewerId === row.userId;
   return {
     id: row.id,

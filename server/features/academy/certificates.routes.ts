@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CERTIFICATE_ID_PATTERN } from '../../../contract/certificates';
 import { certificateUrl } from '../../certificates/credential';
-import { publishedKeys } from '../../certificates/signing';
+import { algorithmName } from '../../../contract/certificate-jwt';
+import { publishedKey, publishedKeys } from '../../certificates/signing';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
@@ -9,6 +10,8 @@ import { certificatePdf } from './certificate-pdf';
 import { certificateHead, myCertificates, publicCertificate, setShowOnProfile } from './certificates.queries';
 
 const NOT_FOUND = 'No certificate with that id.';
+/** An RFC 7638 SHA-256 thumbprint, base64url. */
+const KID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Certificates of completion: the learner's list and profile setting, the public certificate (JSON, page head,
@@ -16,15 +19,32 @@ const NOT_FOUND = 'No certificate with that id.';
  */
 export async function certificateRoutes(app: FastifyInstance, { db, env }: AppContext): Promise<void> {
   const load = async (id: string, viewerId: string | null) => {
-    const certificate = CERTIFICATE_ID_PATTERN.test(id) ? await publicCertificate(db, id, viewerId) : null;
+    const certificate = CERTIFICATE_ID_PATTERN.test(id)
+      ? await publicCertificate(db, env.publicUrl, id, viewerId)
+      : null;
     if (!certificate) throw notFound(NOT_FOUND);
     return certificate;
   };
 
   serve(app, 'GET /.well-known/jwks.json', async (_request, reply) => {
     // Not kept by caches: a key appears when it first signs and must disappear the moment it is revoked.
-    reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
-    return publishedKeys(db);
+    reply
+      .type('application/jwk-set+json')
+      .header('cache-control', 'no-cache')
+      .header('access-control-allow-origin', '*');
+    return publishedKeys(db, env.publicUrl);
+  });
+
+  // What an RS256 certificate's `kid` dereferences to (Open Badges 3.0 §8.2.3): that one key's JWK.
+  serve(app, 'GET /.well-known/jwks/:kid', async (request, reply) => {
+    const { kid } = request.params;
+    const key = KID_PATTERN.test(kid) ? await publishedKey(db, env.publicUrl, kid) : null;
+    if (!key) throw notFound('No published certificate key has that id.');
+    reply
+      .type('application/jwk+json')
+      .header('cache-control', 'no-cache')
+      .header('access-control-allow-origin', '*');
+    return key;
   });
 
   serve(app, 'GET /api/lms/certificates', async (request) => {
@@ -50,15 +70,22 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
 
   serve(app, 'GET /api/public/certificates/:id/certificate.pdf', async (request, reply) => {
     const certificate = await load(request.params.id, null);
-    const { kid } = JSON.parse(Buffer.from(certificate.jwt.split('.')[0]!, 'base64url').toString()) as {
+    const { kid, alg } = JSON.parse(Buffer.from(certificate.jwt.split('.')[0]!, 'base64url').toString()) as {
       kid: string;
+      alg: string;
     };
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="certificate-${certificate.id}.pdf"`)
       .header('cache-control', 'no-cache')
       .send(
-        Buffer.from(await certificatePdf(certificate, certificateUrl(env.publicUrl, certificate.id), kid)),
+        Buffer.from(
+          await certificatePdf(certificate, certificateUrl(env.publicUrl, certificate.id), {
+            // The key's thumbprint (the last part of an RS256 key's URL): short enough to print.
+            kid: kid.slice(kid.lastIndexOf('/') + 1),
+            algorithm: algorithmName(alg),
+          }),
+        ),
       );
   });
 

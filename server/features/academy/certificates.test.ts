@@ -12,6 +12,7 @@ import { createShop } from '../../db/builders/accounts';
 import { createCourse } from '../../db/builders/academy';
 import { certificates, lessonProgress } from '../../db/schema';
 import { readEnv } from '../../env';
+import { rsaSigningKey } from '../../test/rsa-key';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { read } from './progress-test-clock';
 
@@ -144,6 +145,9 @@ describe('certificates of completion', () => {
       },
       validFrom: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       credentialSubject: {
+        id: expect.stringMatching(
+          /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        ),
         type: ['AchievementSubject'],
         name: 'Ada Lovelace',
         achievement: {
@@ -157,16 +161,18 @@ describe('certificates of completion', () => {
 
     const keys = await jwks();
     expect(keys.keys).toHaveLength(1);
-    expect(keys.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(keys.keys[0]).toMatchObject({ kty: 'RSA', e: 'AQAB', alg: 'RS256', use: 'sig' });
+    expect(keys.keys[0]!.kid).toMatch(new RegExp(`^${origin}/\\.well-known/jwks/[A-Za-z0-9_-]{43}$`));
     const header = decodeProtectedHeader(view.jwt);
-    expect(header).toEqual({ alg: 'EdDSA', kid: keys.keys[0]!.kid, typ: 'vc+jwt', cty: 'vc' });
+    expect(header).toEqual({ alg: 'RS256', kid: keys.keys[0]!.kid, typ: 'JWT' });
     const { payload } = await jwtVerify(view.jwt, createLocalJWKSet(keys), {
-      algorithms: ['EdDSA'],
+      algorithms: ['RS256'],
       issuer: `${origin}/`,
-      typ: 'vc+jwt',
+      typ: 'JWT',
     });
-    const { iss, jti, iat, nbf, ...credential } = payload;
+    const { iss, sub, jti, iat, nbf, ...credential } = payload;
     expect(credential).toEqual(view.credential);
+    expect(sub).toBe((view.credential.credentialSubject as { id: string }).id);
     expect(jti).toBe(view.credential.id);
     expect(iat).toBe(nbf);
     expect(new Date((iat as number) * 1000).toISOString().replace('.000', '')).toBe(
@@ -333,9 +339,11 @@ describe('certificates of completion', () => {
     const oldKid = (await jwks()).keys.map((k) => k.kid);
     const rotated = await loadCertificateSigner(
       t.db,
-      readEnv({ NODE_ENV: 'test', CERTIFICATE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64') }),
+      readEnv({ NODE_ENV: 'test', CERTIFICATE_SIGNING_KEY: rsaSigningKey() }),
     );
-    expect(oldKid).not.toContain(rotated.kid);
+    const origin = t.env.publicUrl.replace(/\/$/, '');
+    const rotatedKid = `${origin}/.well-known/jwks/${rotated.kid}`;
+    expect(oldKid).not.toContain(rotatedKid);
     // The new key is published once it signs (below); until then the set is unchanged.
     const keys = await jwks();
     expect(keys.keys.map((k) => k.kid)).toEqual(oldKid);
@@ -358,8 +366,8 @@ describe('certificates of completion', () => {
     const [issued] = await mine(late.cookie);
     expect(Date.parse(issued!.issuedAt)).toBe(Math.floor(lastDone!.at!.getTime() / 1000) * 1000);
     const view = (await publicView(issued!.id)).json<PublicCertificate>();
-    expect(decodeProtectedHeader(view.jwt).kid).toBe(rotated.kid);
+    expect(decodeProtectedHeader(view.jwt).kid).toBe(rotatedKid);
     expect(view.verified).toBe(true);
-    expect((await jwks()).keys.map((k) => k.kid)).toEqual([...oldKid, rotated.kid]);
+    expect((await jwks()).keys.map((k) => k.kid)).toEqual([...oldKid, rotatedKid]);
   });
 });

@@ -3,6 +3,7 @@ import type { CertificateSigner } from '../../certificates/signing';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { AppError, notFound } from '../../plugins/errors';
+import { courseInstance } from '../../plugins/head';
 import { freeLessonIds, lessonPage } from './catalog.queries';
 import {
   completeLesson,
@@ -112,7 +113,7 @@ export async function lessonRoutes(
             description: course.description,
             url: `${env.publicUrl}/listing/${course.slug}`,
             provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: env.publicUrl },
-            instructor: { '@type': 'Person', name: course.instructor },
+            hasCourseInstance: courseInstance(course.instructor),
           },
         },
       ],

@@ -32,7 +32,7 @@ describe('the OpenAPI document', () => {
         r.url.startsWith('/media/') ||
         // The transparency log as C2SP tlog-tiles: checkpoint, hash tiles, entry bundles.
         r.url.startsWith('/log/') ||
-        ['/healthz', '/readyz', '/.well-known/jwks.json'].includes(r.url) ||
+        ['/healthz', '/readyz', '/.well-known/jwks.json', '/.well-known/jwks/:kid'].includes(r.url) ||
         // Files made per record (labels, dossiers, share images) are part of the public API too.
         /^\/(p|listing)\/:[a-z]+\/[a-z.-]+\.(png|svg|pdf)$/.test(r.url),
     );
@@ -73,7 +73,7 @@ describe('the OpenAPI document', () => {
     const register = document.paths['/api/auth/register']?.post;
     const registerBody = register?.requestBody?.content['application/json']?.schema;
     expect(registerBody?.required).toEqual(expect.arrayContaining(['email', 'password', 'displayName']));
-    expect(Object.keys(register?.responses ?? {})).toEqual(['201', '400', '409', '429']);
+    expect(Object.keys(register?.responses ?? {})).toEqual(['201', '400', '403', '409', '413', '415', '429']);
     expect(register?.responses['429']?.headers).toHaveProperty('Retry-After');
     expect(register?.security).toEqual([]);
 
@@ -103,6 +103,50 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/log/witnesses']?.get?.responses['200']?.content).toHaveProperty(
       'application/json',
     );
+  });
+
+  it('gives every operation its 4XX answers, as the server gives them', async () => {
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations))
+        expect(
+          Object.keys(operation.responses).filter((code) => code.startsWith('4')),
+          `${method} ${path}`,
+        ).toContain('400');
+    // Even an operation with no input of its own refuses a malformed URL, with the shared error body.
+    const badPath = await t.app.inject({ url: '/api/docs.css%' });
+    expect(badPath.statusCode).toBe(400);
+    expect(badPath.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+    // A state-changing request from another site: 403, as declared.
+    const logout = document.paths['/api/auth/logout']?.post;
+    expect(Object.keys(logout?.responses ?? {})).toEqual(['200', '400', '403']);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('declares X-Total-Count on the lists that send it', async () => {
+    for (const url of ['/api/registry/instruments', '/api/profile/shops']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-total-count'], url).toMatch(/^\d+$/);
+      const declared = document.paths[url]?.get?.responses['200']?.headers;
+      expect(declared, url).toMatchObject({ 'X-Total-Count': { schema: { type: 'integer', minimum: 0 } } });
+    }
+    const list = await t.app.inject({ url: '/api/registry/instruments' });
+    expect(list.headers['x-total-count-capped']).toBe('false');
+    expect(document.paths['/api/registry/instruments']?.get?.responses['200']?.headers).toHaveProperty(
+      'X-Total-Count-Capped',
+    );
+  });
+
+  it('never lets /api/lms/courses/listing/{slug} and /api/lms/courses/{courseId}/… name one URL', () => {
+    const courseId = document.paths['/api/lms/courses/{courseId}/outline']?.get?.parameters?.[0];
+    const pattern = new RegExp(String(courseId?.schema.pattern));
+    expect(pattern.test('listing')).toBe(false);
+    expect(pattern.test('c-alpha')).toBe(true);
   });
 });
 

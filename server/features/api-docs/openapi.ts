@@ -54,9 +54,9 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   204: 'No content',
-  400: 'The request is not valid (fields names each invalid field)',
+  400: 'The request is not valid (fields names each invalid field), or its URL is malformed',
   401: 'Not signed in, or a password did not match',
-  403: 'Not allowed for this caller',
+  403: 'Not allowed for this caller, or a state-changing request from another site',
   404: 'Not found, or not visible to this caller',
   409: 'Conflicts with the current state',
   413: 'The request is too large',
@@ -65,13 +65,52 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Briefly unavailable; try again after Retry-After seconds',
 };
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  auth: 'Sign-up, sign-in and out, email confirmation, password resets and onboarding',
+  handles: 'Handles (the names in /u/… and /l/… addresses): availability and renames',
+  profiles: "People's and shops' public pages, the makers directory and messages to shops",
+  account: "The signed-in person's profile, shop, password, email, sessions and account deletion",
+  notifications: 'The inbox, replies from it and which notifications are also mailed',
+  academy: 'Courses, lessons, learning progress, reviews and certificates of completion',
+  registry: 'Instrument passports: search, registration and build details',
+  'passport photos': "Photos on an instrument's passport",
+  'service records': 'Repairs and setups recorded on a passport, and their approval',
+  transfers: 'Handing an instrument to its next owner',
+  'public passports': 'What anyone sees of a passport: the page, the stolen check, labels and dossiers',
+  admin: "Admins' verification queue for shops and instruments",
+  'transparency log': "The signed, append-only log of every passport's history, and its proofs",
+  system: 'Health, readiness and this documentation',
+};
+
+/**
+ * A record keyed by an enum comes out of zod as `propertyNames` + `required` (valid JSON Schema, but the required
+ * names are not declared properties, which OpenAPI tools flag): each key becomes a property.
+ */
+function declareRecordKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(declareRecordKeys);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = Object.fromEntries(
+    Object.entries(node as JsonSchema).map(([k, v]) => [k, declareRecordKeys(v)]),
+  );
+  const names = (out.propertyNames as { enum?: string[] } | undefined)?.enum;
+  if (names && !out.properties && out.additionalProperties && typeof out.additionalProperties === 'object') {
+    const { propertyNames: _names, additionalProperties: value, ...rest } = out;
+    return {
+      ...rest,
+      properties: Object.fromEntries(names.map((name) => [name, value])),
+      additionalProperties: false,
+    };
+  }
+  return out;
+}
+
 function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
   });
-  return rest;
+  return declareRecordKeys(rest) as JsonSchema;
 }
 
 /** Fastify names a trailing wildcard `*`; OpenAPI needs a parameter name. */
@@ -117,16 +156,27 @@ const errorResponse = (status: number): OpenApiResponse => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/**
+ * The failures an operation answers besides its own: any request with a malformed URL (400); a state-changing
+ * one from another site (403); a body too large or of a type not accepted (413, 415).
+ */
+function sharedFailures(route: ApiRoute): number[] {
+  const changes = route.method !== 'GET';
+  return [400, ...(changes ? [403] : []), ...(route.body ? [413, 415] : [])];
+}
+
 function responses(route: ApiRoute): Record<string, OpenApiResponse> {
-  const { status = 200, schema, contentType } = route.response ?? {};
+  const { status = 200, schema, contentType, headers } = route.response ?? {};
   const success: OpenApiResponse = { description: STATUS_TEXT[status] ?? 'Success' };
+  if (headers) success.headers = { ...headers };
   if (status !== 204 && (schema || contentType)) {
     const media = contentType ?? 'application/json';
     success.content = { [media]: { schema: schema ? jsonSchema(schema, 'output') : {} } };
   }
+  const failures = [...new Set([...route.errors, ...sharedFailures(route)])].sort((a, b) => a - b);
   return {
     [status]: success,
-    ...Object.fromEntries(route.errors.map((code) => [String(code), errorResponse(code)])),
+    ...Object.fromEntries(failures.map((code) => [String(code), errorResponse(code)])),
   };
 }
 
@@ -184,7 +234,10 @@ export function openApiDocument(
     openapi: '3.1.0',
     info: { title: 'Luthier Registry API', version, description: DESCRIPTION },
     servers: [{ url: publicUrl }],
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name] ?? name,
+    })),
     paths,
     components: {
       schemas: { Error: jsonSchema(errorBodySchema, 'output') },

@@ -93,7 +93,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
           '@type': 'Person',
           name,
           url: `${env.publicUrl}/u/${slug}`,
-          homeLocation: profile.location ?? undefined,
+          homeLocation: profile.location ? { '@type': 'Place', name: profile.location } : undefined,
         },
       ],
     };

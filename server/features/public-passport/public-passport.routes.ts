@@ -174,7 +174,8 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
       title: `${p.name} · ${p.passportCode}`,
       description: `${stolen}${p.name}${by}, made in ${p.yearMade}: the public passport with its provenance, service history and verifiable registry log.`,
       path: `/p/${p.passportCode}`,
-      type: 'product',
+      // Open Graph has no product type (ogp.me lists website, article, book, profile, music.*, video.*).
+      type: 'website',
       image: `/p/${p.passportCode}/og.png`,
       jsonLd: [
         {
