@@ -106,14 +106,14 @@ describe('the dossier PDF', () => {
     const bundle = JSON.parse(fs.readFileSync(path.join(dir, 'passport-log.json'), 'utf8')) as {
       checkpoint: string;
     };
-    const lines = bundle.checkpoint.trim().split('\n');
+    // Each checkpoint line on a line of its own, in order (a long signature line may wrap at its space).
+    const lines = bundle.checkpoint.trim().split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(2);
-    const printed = text.split('\n').map((l) => l.trim());
-    // Each checkpoint line printed as a line of its own (a long signature line may wrap, so its start).
-    for (const line of lines)
-      expect(printed.some((p) => p && line.startsWith(p) && p.length >= Math.min(line.length, 40))).toBe(
-        true,
-      );
+    const escape = (l: string) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    expect(text).toMatch(new RegExp(lines.map(escape).join('\\s*\\n\\s*')));
+    // Latin letters drawn after Cyrillic ones that are built from them (the label's «Гитара») still read back.
+    for (const heading of ['Build facts', 'Verification', 'Provenance', 'Checkpoint'])
+      expect(text).toContain(heading);
     expect(text).not.toContain('?');
   }, 60_000);
 });

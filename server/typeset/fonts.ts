@@ -120,6 +120,3 @@ export function faceFor(style: FontStyle, codePoint: number): Face {
 /** Whether some face of the style draws the character (not the "missing glyph" box). */
 export const covers = (style: FontStyle, codePoint: number) =>
   CHAINS[style].some((name) => face(name).font.hasGlyphForCodePoint(codePoint));
-
-/** The font already read from these bytes, if any. */
-export const loadedFont = (bytes: Uint8Array) => [...loaded.values()].find((f) => f.bytes === bytes)?.font;

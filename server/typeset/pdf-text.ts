@@ -7,7 +7,7 @@ import {
   setTextRenderingMode,
   TextRenderingMode,
 } from 'pdf-lib';
-import { faceFor, fontkit, isBold, loadedFont, type Face, type FaceName, type FontStyle } from './fonts';
+import { faceFor, fontkit, isBold, type Face, type FaceName, type FontStyle } from './fonts';
 import { visualRuns, type Run } from './runs';
 import { wrapText } from './wrap';
 
@@ -16,9 +16,6 @@ import { wrapText } from './wrap';
 // pdf-lib draws (each glyph's advance), so what is measured is what is printed.
 
 export const INK = rgb(0.12, 0.09, 0.06);
-
-/** fontkit for pdf-lib, handing back the fonts already read instead of decoding the same bytes again. */
-const sharedFontkit = { create: (bytes: Uint8Array) => loadedFont(bytes) ?? fontkit.create(bytes) };
 
 /** Faces whose text is shaped (joined, reordered marks): measured by laying it out. */
 const SHAPED = /Arabic|Hebrew/;
@@ -48,7 +45,10 @@ export class PdfText {
    * asynchronously; drawing is then synchronous.
    */
   static async for(doc: PDFDocument, styles: FontStyle[], content: string): Promise<PdfText> {
-    doc.registerFontkit(sharedFontkit);
+    // pdf-lib reads its own copy of each face: fontkit's glyph objects keep the characters they were first met
+    // for, and a glyph first met as part of another (Cyrillic а is drawn with Latin a) has none, which would leave
+    // the PDF's text unreadable wherever it is used.
+    doc.registerFontkit(fontkit);
     const needed = new Set<Face>();
     const chars = new Set(Array.from(content, (c) => c.codePointAt(0)!));
     for (const style of styles) {
