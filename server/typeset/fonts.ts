@@ -92,7 +92,7 @@ export const isBold = (style: FontStyle) => style.endsWith('-bold');
 const loaded = new Map<FaceName, Face>();
 
 /** Faces are read when first needed: the CJK face is most of the bytes and most documents never use it. */
-export function face(name: FaceName): Face {
+function face(name: FaceName): Face {
   let found = loaded.get(name);
   if (!found) {
     const bytes = fs.readFileSync(path.join(dir, `${name}.ttf`));

@@ -13,7 +13,7 @@ export interface LabelFacts {
 }
 
 /** Millimetres: the QR is 28 × 28 at (1, 1); the text column runs from x = 31 to 1 mm short of the right edge. */
-export const LABEL_TEXT = { left: 31, right: 59 };
+const LABEL_TEXT = { left: 31, right: 59 };
 const WIDTH = LABEL_TEXT.right - LABEL_TEXT.left;
 
 /**
