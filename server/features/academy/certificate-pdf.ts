@@ -1,33 +1,21 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import {
   ACADEMY_ISSUER_NAME,
   revokedKeyMessage,
   type PublicCertificate,
 } from '../../../contract/certificates';
+import type { FontStyle } from '../../typeset/fonts';
+import { INK, PdfText } from '../../typeset/pdf-text';
 
 // The certificate on paper: one landscape A4 page with the learner, the course and the date, and how to check it
 // (the page's address as text and as a QR code, the certificate id and the key that signed it). The signed
 // credential itself is attached (certificate.jwt) so the paper copy carries what a verifier needs.
 
 const PAGE = { width: 841.89, height: 595.28 };
-const INK = rgb(0.12, 0.09, 0.06);
 const MUTED = rgb(0.38, 0.32, 0.26);
 const ACCENT = rgb(0.55, 0.33, 0.13);
 const WARNING = rgb(0.6, 0.1, 0.1);
-
-/** The standard PDF fonts only encode WinAnsi: anything else is replaced, never dropped silently. */
-const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—·…‘’“”•€]/g, '?');
-
-function centred(page: PDFPage, text: string, y: number, size: number, font: PDFFont, color = INK) {
-  let shown = winAnsi(text);
-  // A very long course title or name is shrunk to fit rather than run off the page.
-  let fitted = size;
-  while (fitted > 10 && font.widthOfTextAtSize(shown, fitted) > PAGE.width - 140) fitted -= 1;
-  while (font.widthOfTextAtSize(shown, fitted) > PAGE.width - 140) shown = `${shown.slice(0, -2)}…`;
-  const width = font.widthOfTextAtSize(shown, fitted);
-  page.drawText(shown, { x: (PAGE.width - width) / 2, y, size: fitted, font, color });
-}
 
 export async function certificatePdf(
   certificate: PublicCertificate,
@@ -35,17 +23,21 @@ export async function certificatePdf(
   signedWith: { kid: string; algorithm: string },
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate of completion: ${winAnsi(certificate.course.title)}`);
+  doc.setTitle(`Certificate of completion: ${certificate.course.title}`);
   doc.setAuthor(ACADEMY_ISSUER_NAME);
-  doc.setSubject(`${winAnsi(certificate.learnerName)} completed ${winAnsi(certificate.course.title)}`);
+  doc.setSubject(`${certificate.learnerName} completed ${certificate.course.title}`);
   doc.setCreationDate(new Date(certificate.issuedAt));
   doc.setModificationDate(new Date(certificate.issuedAt));
-  const [serif, serifBold, sans, mono] = await Promise.all([
-    doc.embedFont(StandardFonts.TimesRoman),
-    doc.embedFont(StandardFonts.TimesRomanBold),
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.Courier),
-  ]);
+  // The names and the title can be in any script: the faces for their characters are embedded, subset.
+  const text = await PdfText.for(
+    doc,
+    ['serif', 'serif-bold', 'sans', 'mono'],
+    `${certificate.learnerName}${certificate.course.title}${pageUrl}${signedWith.kid}`,
+  );
+  const [serif, serifBold, sans, mono] = ['serif', 'serif-bold', 'sans', 'mono'] as const;
+  // A very long course title or name is shrunk to fit (down to 10 pt), then cut with "…", between the frames.
+  const centred = (line: string, y: number, size: number, style: FontStyle, color = INK) =>
+    text.centred(page, line, { y, size, style, color, left: 70, right: PAGE.width - 70 });
   const page = doc.addPage([PAGE.width, PAGE.height]);
   // A double frame: a heavy outer line and a thin inner one.
   for (const [inset, borderWidth] of [
@@ -66,16 +58,16 @@ export async function certificatePdf(
     year: 'numeric',
     timeZone: 'UTC',
   });
-  centred(page, ACADEMY_ISSUER_NAME.toUpperCase(), 500, 13, sans, ACCENT);
-  centred(page, 'Certificate of completion', 450, 34, serifBold);
-  centred(page, 'This certifies that', 400, 14, serif, MUTED);
-  centred(page, certificate.learnerName, 360, 30, serifBold);
-  centred(page, 'completed every lesson of the course', 322, 14, serif, MUTED);
-  centred(page, certificate.course.title, 285, 24, serifBold);
-  centred(page, `on ${issued}`, 250, 14, serif, MUTED);
+  centred(ACADEMY_ISSUER_NAME.toUpperCase(), 500, 13, sans, ACCENT);
+  centred('Certificate of completion', 450, 34, serifBold);
+  centred('This certifies that', 400, 14, serif, MUTED);
+  centred(certificate.learnerName, 360, 30, serifBold);
+  centred('completed every lesson of the course', 322, 14, serif, MUTED);
+  centred(certificate.course.title, 285, 24, serifBold);
+  centred(`on ${issued}`, 250, 14, serif, MUTED);
   // A paper copy printed after the revocation says so; one printed before is checked through its QR code.
   if (certificate.keyRevokedAt)
-    centred(page, revokedKeyMessage(certificate.keyRevokedAt), 212, 13, serifBold, WARNING);
+    centred(revokedKeyMessage(certificate.keyRevokedAt), 212, 13, serifBold, WARNING);
 
   // How to check it: the QR and the address lead to the page that verifies the signature.
   const qr = QRCode.create(pageUrl, { errorCorrectionLevel: 'M' });
@@ -94,7 +86,7 @@ export async function certificatePdf(
           height: cell,
           color: INK,
         });
-  const lines: [string, PDFFont, number][] = [
+  const lines: [string, FontStyle, number][] = [
     ['Check this certificate:', sans, 10],
     [pageUrl, mono, 9],
     [`Certificate ${certificate.id}`, sans, 10],
@@ -102,8 +94,8 @@ export async function certificatePdf(
     ['The signed credential is attached to this PDF as certificate.jwt.', sans, 8],
   ];
   let y = qy + side - 12;
-  for (const [text, font, size] of lines) {
-    page.drawText(winAnsi(text), { x: qx + side + 18, y, size, font, color: MUTED });
+  for (const [line, style, size] of lines) {
+    text.draw(page, line, { x: qx + side + 18, y, size, style, color: MUTED });
     y -= size + 9;
   }
   await doc.attach(new TextEncoder().encode(certificate.jwt), 'certificate.jwt', {

@@ -1,8 +1,9 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import type { PassportLogBundle, RevealedValue } from '../../../contract/log';
 import type { PublicPassport } from '../../../contract/public-passport';
 import { attachLogFiles } from './dossier-attachments';
 import type { DossierLogFiles } from './dossier-log';
+import { PdfText } from '../../typeset/pdf-text';
 
 // The provenance dossier: the public passport on paper, every log entry with its leaf hash, the checkpoint and
 // the QR, with the machine-readable log attached (passport-log.json) so it can be verified offline.
@@ -10,17 +11,12 @@ import type { DossierLogFiles } from './dossier-log';
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 
-/** The standard PDF fonts only encode WinAnsi: anything else is replaced, never dropped silently. */
-const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—·…‘’“”•€]/g, '?');
-
 class Writer {
   private page: PDFPage;
   private y = A4.height - MARGIN;
   constructor(
     private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly mono: PDFFont,
+    private readonly typeset: PdfText,
   ) {
     this.page = doc.addPage([A4.width, A4.height]);
   }
@@ -34,32 +30,12 @@ class Writer {
 
   text(value: string, options: { size?: number; bold?: boolean; mono?: boolean; gap?: number } = {}) {
     const size = options.size ?? 10;
-    const font = options.mono ? this.mono : options.bold ? this.bold : this.font;
-    const width = A4.width - MARGIN * 2;
-    for (const paragraph of winAnsi(value).split('\n')) {
-      let line = '';
-      const flush = () => {
-        this.room(size * 1.35);
-        this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.08, 0.06) });
-        this.y -= size * 1.35;
-        line = '';
-      };
-      // Long hashes have no spaces: they are cut by characters.
-      for (const word of paragraph.split(/(?<=\s)/)) {
-        let rest = word;
-        while (font.widthOfTextAtSize(line + rest, size) > width) {
-          if (line) flush();
-          else {
-            let n = rest.length;
-            while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n -= 1;
-            line = rest.slice(0, n);
-            rest = rest.slice(n);
-            flush();
-          }
-        }
-        line += rest;
-      }
-      flush();
+    const style = options.mono ? 'mono' : options.bold ? 'sans-bold' : 'sans';
+    // Line breaks are kept; long hashes have no spaces and are cut by characters.
+    for (const line of this.typeset.wrap(value, A4.width - MARGIN * 2, size, style)) {
+      this.room(size * 1.35);
+      this.typeset.draw(this.page, line, { x: MARGIN, y: this.y - size, size, style });
+      this.y -= size * 1.35;
     }
     this.y -= options.gap ?? 2;
   }
@@ -95,18 +71,18 @@ export interface DossierInput {
   logFiles?: DossierLogFiles;
 }
 
+/** Every value from the input the dossier can print: the faces for its characters (any script) are embedded. */
+const printedValues = (input: DossierInput) =>
+  JSON.stringify({ ...input, photoPng: null, labelPng: null, leafHashes: null }) +
+  input.bundle.entries.map((e) => Buffer.from(e.leafBase64, 'base64').toString('utf8')).join('');
+
 export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
   const { passport: p, bundle } = input;
   const doc = await PDFDocument.create();
   doc.setTitle(`Provenance dossier ${p.passportCode}`);
   doc.setSubject(`${p.name}: public passport and registry log entries`);
   doc.setProducer('Luthier Registry');
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    await doc.embedFont(StandardFonts.Courier),
-  );
+  const w = new Writer(doc, await PdfText.for(doc, ['sans', 'sans-bold', 'mono'], printedValues(input)));
   w.text(
     input.revealed
       ? "Luthier Registry · Provenance dossier · OWNER'S COPY"
