@@ -81,6 +81,10 @@ export const shopUpdateSchema = z.object({
 });
 export type ShopUpdate = z.input<typeof shopUpdateSchema>;
 
+/** POST /api/account/shop: an enthusiast opens a shop (unpublished until they publish it). */
+export const openShopSchema = z.object({ name: shopUpdateSchema.shape.name });
+export type OpenShopInput = z.input<typeof openShopSchema>;
+
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ message: 'Enter your current password.' })

@@ -3,6 +3,7 @@ import { REGISTRY_COUNT_CAP, type InstrumentSummary, type RegistrySort } from '.
 import type { Db } from '../../db/client';
 import { instrumentImages, instruments, media, shops, users } from '../../db/schema';
 import { escapeLike, imageUrls } from './registry-view';
+import { forSaleNow } from '../../db/listings';
 
 export interface ListFilters {
   search?: string;
@@ -13,6 +14,7 @@ export interface ListFilters {
   yearTo?: number;
   verified?: boolean;
   status?: (typeof instruments.$inferSelect)['status'];
+  forSale?: boolean;
   page: number;
   pageSize: number;
 }
@@ -114,6 +116,7 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   if (f.yearTo !== undefined) conds.push(lte(instruments.yearMade, f.yearTo));
   if (f.verified) conds.push(eq(instruments.verified, true));
   if (f.status) conds.push(eq(instruments.status, f.status));
+  if (f.forSale) conds.push(forSaleNow());
   if (f.search) {
     // Both sides are lower-cased; the trigram indexes (migration registry-search) serve both likes. Matching
     // makers are looked up first, on their own: with their ids written into the search, the planner sees how
