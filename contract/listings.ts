@@ -31,7 +31,7 @@ export const listingInputSchema = z
       .trim()
       .toUpperCase()
       .refine((v) => v === '' || isCurrencyCode(v), 'Choose a currency (an ISO 4217 code such as EUR).')
-      .transform((v) => (v || null) as CurrencyCode | null)
+      .transform((v): CurrencyCode | null => (isCurrencyCode(v) ? v : null))
       .nullable()
       .optional(),
     note: z

@@ -268,6 +268,8 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
   verification: verificationStatementSchema.nullable(),
   /** The maker shows it among the portfolio pieces of their storefront. */
   portfolio: z.boolean(),
+  /** Its current owner's listing (for sale, open to commissions); null when not listed. */
+  listing: listingSchema.nullable().optional(),
   /** Built by its maker in an academy course (their certificate); null otherwise. */
   builtIn: builtInSchema,
   /** The stolen report while the instrument is stolen; the police reference for its owner and admins only. */

@@ -12,6 +12,7 @@ import {
   ServiceHistory,
 } from '../features/public-passport/passport-sections';
 import { VerifyPanel } from '../features/public-passport/verify-panel';
+import { ForSalePanel } from '../features/public-passport/for-sale-panel';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The public passport: readable by anyone, no account needed. */
@@ -83,6 +84,7 @@ export function PublicPassportPage() {
           </p>
         </section>
       )}
+      {p.status === 'active' && <ForSalePanel code={p.passportCode} />}
       <Gallery p={p} />
       <BuildFacts p={p} />
       <Provenance p={p} />

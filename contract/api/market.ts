@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, openShopSchema } from '../account';
-import {
-  conversationListSchema,
-  conversationPostSchema,
-  conversationRefSchema,
-  conversationSchema,
-} from '../conversations';
+import { conversationListSchema, conversationPostSchema, conversationSchema } from '../conversations';
 import { listingInputSchema, listingStateSchema, publicListingSchema } from '../listings';
 import { okSchema, pathText, type ApiRoute } from './api-route';
 

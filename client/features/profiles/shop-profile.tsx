@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, ShieldCheck, Store } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ShopPage } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
 import { ContactMaker } from './contact-maker';
@@ -20,7 +20,13 @@ function verifiedStatement(shop: ShopPage): string {
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
   const ownerName = shop.owner.displayName?.trim() || 'Anonymous User';
-  const [about, setAbout] = useState<{ id: string; name: string } | null>(null);
+  // "Write to {shop} about it" on a public passport arrives with ?about={instrument id}.
+  const [params] = useSearchParams();
+  const [about, setAbout] = useState<{ id: string; name: string } | null>(() => {
+    const id = params.get('about');
+    const found = [...shop.listings, ...shop.instruments].find((i) => i.id === id);
+    return found ? { id: found.id, name: found.name } : null;
+  });
   const commissionsOpen = shop.listings.some((l) => l.listing.status === 'commission-open');
   const ask = (instrument: { id: string; name: string }) => {
     setAbout(instrument);
