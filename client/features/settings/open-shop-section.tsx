@@ -14,42 +14,44 @@ export function OpenShopSection({ account }: { account: Account }) {
   const open = useSchemaSubmit(openShopSchema, useOpenShop());
   if (account.role !== 'user' || account.shop) return null;
   return (
-    <SettingsCard
-      title="Open your shop"
-      description="Build instruments? Open a luthier’s shop: register what you build and receive messages from buyers."
-    >
-      {account.handle ? (
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            open.submitValues({ name: formText(new FormData(event.currentTarget), 'name') });
-          }}
-        >
-          <FormError error={open.error} />
-          <Field
-            id="open-shop-name"
-            name="name"
-            label="Shop name"
-            defaultValue={account.displayName}
-            error={open.fields.name}
-          />
+    <div id="open-shop" className="scroll-mt-20">
+      <SettingsCard
+        title="Open your shop"
+        description="Build instruments? Open a luthier’s shop: register what you build and receive messages from buyers."
+      >
+        {account.handle ? (
+          <form
+            className="grid gap-4"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              open.submitValues({ name: formText(new FormData(event.currentTarget), 'name') });
+            }}
+          >
+            <FormError error={open.error} />
+            <Field
+              id="open-shop-name"
+              name="name"
+              label="Shop name"
+              defaultValue={account.displayName}
+              error={open.fields.name}
+            />
+            <p className="text-sm text-stone-700">
+              Its address will be <span className="font-mono">/l/{account.handle}</span>. It stays unpublished
+              until you publish it here.
+            </p>
+            <Button type="submit" className="justify-self-start" disabled={open.isPending}>
+              {open.isPending ? 'Opening…' : 'Open my shop'}
+            </Button>
+          </form>
+        ) : (
           <p className="text-sm text-stone-700">
-            Its address will be <span className="font-mono">/l/{account.handle}</span>. It stays unpublished
-            until you publish it here.
+            Choose your handle first (<Link to="/onboarding">finish setting up</Link>): it becomes your shop’s
+            address.
           </p>
-          <Button type="submit" className="justify-self-start" disabled={open.isPending}>
-            {open.isPending ? 'Opening…' : 'Open my shop'}
-          </Button>
-        </form>
-      ) : (
-        <p className="text-sm text-stone-700">
-          Choose your handle first (<Link to="/onboarding">finish setting up</Link>): it becomes your shop’s
-          address.
-        </p>
-      )}
-    </SettingsCard>
+        )}
+      </SettingsCard>
+    </div>
   );
 }
 
