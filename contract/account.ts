@@ -61,15 +61,17 @@ export const profileUpdateSchema = z
   .partial();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
+const shopNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Shop name is required.')
+  .max(120, 'Shop name must be at most 120 characters.')
+  .refine(isCleanLine, CONTROL_CHAR_MESSAGE);
+
 /** A merge patch of the shop, like the profile's: GET /api/account's `shop` can be sent back as it is. */
 export const shopUpdateSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Shop name is required.')
-      .max(120, 'Shop name must be at most 120 characters.')
-      .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
+    name: shopNameSchema,
     bio: bioSchema.nullable(),
     workshopBio: z
       .string()
@@ -90,6 +92,10 @@ export const shopUpdateSchema = z
   })
   .partial();
 export type ShopUpdate = z.input<typeof shopUpdateSchema>;
+
+/** POST /api/account/shop: an enthusiast opens a shop (unpublished until they publish it). */
+export const openShopSchema = z.object({ name: shopNameSchema });
+export type OpenShopInput = z.input<typeof openShopSchema>;
 
 export const changePasswordSchema = z.object({
   currentPassword: z

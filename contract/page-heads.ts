@@ -34,6 +34,8 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   '/verify-email': 'Confirm your email',
   '/undo-email-change': 'Undo the email change',
   '/notifications': 'Notifications',
+  '/messages': 'Messages',
+  '/messages/:id': 'Conversation',
   '/certificates/:id': 'Certificate',
   '/u/:slug': 'Profile',
   '/l/:slug': 'Luthier shop',

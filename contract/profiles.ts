@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileCertificateSchema } from './certificates';
 import { verificationStatementSchema } from './registry';
+import { listingSchema } from './listings';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** The public page of a person (/u/{slug}); never their email or other private fields. */
@@ -116,6 +117,8 @@ export const shopPageSchema = shopProfileSchema.extend({
   /** The instruments the maker marked as portfolio pieces, newest first. */
   portfolio: z.array(shopInstrumentSchema),
   courses: z.array(shopCourseSchema),
+  /** What the shop's owner lists now: instruments for sale (with price) and open to commissions. */
+  listings: z.array(shopInstrumentSchema.extend({ listing: listingSchema })),
 });
 export type ShopPage = z.infer<typeof shopPageSchema>;
 

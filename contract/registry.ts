@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { builtInSchema } from './certificates';
+import { listingSchema } from './listings';
 import {
   INSTRUMENT_TYPES,
   INSTRUMENT_CATEGORIES,
@@ -47,6 +48,11 @@ export const listQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
   status: allOr(INSTRUMENT_STATUSES_PUBLIC),
+  /** Only instruments their owner lists for sale. */
+  forSale: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
@@ -78,6 +84,8 @@ export const instrumentSummarySchema = z.object({
   status: z.enum(['active', 'stolen', 'destroyed']),
   imageUrl: z.string().nullable(),
   luthier: luthierSchema.nullable(),
+  /** Its owner's listing (for sale, open to commissions); absent or null when not listed. */
+  listing: listingSchema.nullable().optional(),
 });
 export type InstrumentSummary = z.infer<typeof instrumentSummarySchema>;
 export const instrumentListSchema = z.array(instrumentSummarySchema);
@@ -253,6 +261,8 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
   verification: verificationStatementSchema.nullable(),
   /** The maker shows it among the portfolio pieces of their storefront. */
   portfolio: z.boolean(),
+  /** Its current owner's listing (for sale, open to commissions); null when not listed. */
+  listing: listingSchema.nullable().optional(),
   /** Built by its maker in an academy course (their certificate); null otherwise. */
   builtIn: builtInSchema,
   /** The stolen report while the instrument is stolen; the police reference for its owner and admins only. */
@@ -351,6 +361,11 @@ export const transferSchema = z.object({
   toLabel: z.string().optional(),
   method: methodSchema,
   price: z.number().nullable(),
+  /** A sale of a listed instrument: what its listing asked when the offer was made. */
+  listing: z
+    .object({ price: z.string().nullable(), currency: z.string().nullable(), note: z.string().nullable() })
+    .nullable()
+    .optional(),
   status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
   expiresAt: z.string(),
   createdAt: z.string(),

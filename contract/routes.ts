@@ -194,6 +194,22 @@ export const PAGES = [
     guest: ACCOUNT_PROMPT,
   },
   {
+    path: '/messages',
+    module: 'messages',
+    component: 'MessagesPage',
+    name: 'Messages',
+    access: 'member',
+    guest: ACCOUNT_PROMPT,
+  },
+  {
+    path: '/messages/:id',
+    module: 'conversation',
+    component: 'ConversationPage',
+    name: 'Messages',
+    access: 'member',
+    guest: ACCOUNT_PROMPT,
+  },
+  {
     path: '/certificates/:id',
     module: 'certificate',
     component: 'CertificatePage',

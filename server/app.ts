@@ -20,6 +20,8 @@ import { profilesRoutes } from './features/profiles/profiles.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { registryRoutes } from './features/registry/registry.routes';
+import { listingsRoutes } from './features/listings/listings.routes';
+import { conversationsRoutes } from './features/conversations/conversations.routes';
 import { mediaRoutes } from './media/media.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import { registerApiSchemas } from './plugins/api-schemas';
@@ -136,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await notificationsRoutes(app, ctx);
   await academyRoutes(app, ctx);
   await registryRoutes(app, ctx);
+  await listingsRoutes(app, ctx);
+  await conversationsRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await logRoutes(app, ctx);
   await tileRoutes(app, ctx);

@@ -8,7 +8,14 @@ import { ErrorCodes } from '../contract/errors';
 import { createCourse, lessonIdFor } from './db/builders/academy';
 import { createShop, createUser } from './db/builders/accounts';
 import { addServiceRecord, createInstrument, type InstrumentSeed } from './db/builders/registry';
-import { courseReviews, instrumentImages, instruments, notifications } from './db/schema';
+import {
+  conversationMessages,
+  conversations,
+  courseReviews,
+  instrumentImages,
+  instruments,
+  notifications,
+} from './db/schema';
 import { publicSessionId } from './features/account/account.queries';
 import { read } from './features/academy/progress-test-clock';
 import { createEmailToken } from './features/auth/email.queries';
@@ -160,6 +167,24 @@ async function claimNamingLuthier(): Promise<string> {
     reportedBy: 'owner',
   });
   return record.id;
+}
+
+/** A conversation the enthusiast opened with the maker's shop (with one message): its two participants only. */
+async function enthusiastConversation(): Promise<string> {
+  const [row] = await t.db
+    .insert(conversations)
+    .values({
+      starterId: w.people.enthusiast.user.id,
+      recipientId: w.people.maker.user.id,
+      shopId: shopOf(w.people.maker),
+      instrumentId: await ownersInstrument(),
+    })
+    .returning({ id: conversations.id });
+  if (!row) throw new Error('the conversation was not created');
+  await t.db
+    .insert(conversationMessages)
+    .values({ conversationId: row.id, senderId: w.people.enthusiast.user.id, body: 'Is it for sale?' });
+  return row.id;
 }
 
 /**
@@ -755,6 +780,46 @@ const matrix: Record<string, Entry> = {
     request: async () =>
       post(`/api/registry/instruments/${await ownersInstrument({ status: 'stolen' })}/recovered`),
     expect: { ...signedIn(403), owner: 200 },
+  },
+  'PUT /api/registry/instruments/:id/listing': {
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/registry/instruments/${await ownersInstrument()}/listing`,
+      payload: { status: 'for-sale', price: '4500.00', currency: 'EUR' },
+    }),
+    // Only the current owner lists; the maker of an instrument someone else owns may not.
+    expect: { ...signedIn(403), owner: 200 },
+  },
+  'GET /api/public/passports/:code/listing': {
+    request: async () => {
+      const [row] = await t.db
+        .select({ code: instruments.passportCode })
+        .from(instruments)
+        .where(eq(instruments.id, w.instrumentId));
+      return get(`/api/public/passports/${row?.code ?? ''}/listing`);
+    },
+    expect: everyone(200),
+  },
+  'GET /api/conversations': { request: () => get('/api/conversations'), expect: signedIn(200) },
+  'GET /api/conversations/:id': {
+    request: async () => get(`/api/conversations/${await enthusiastConversation()}`),
+    // Its two participants only: everyone else, admins included, is told there is no such conversation.
+    expect: { ...signedIn(404), enthusiast: 200, maker: 200 },
+  },
+  'POST /api/conversations/:id/read': {
+    request: async () => post(`/api/conversations/${await enthusiastConversation()}/read`),
+    expect: { ...signedIn(404), enthusiast: 200, maker: 200 },
+  },
+  'POST /api/conversations/:id/messages': {
+    request: async () =>
+      post(`/api/conversations/${await enthusiastConversation()}/messages`, { message: 'Yes, it still is.' }),
+    expect: { ...signedIn(404), enthusiast: 201, maker: 201 },
+  },
+  'POST /api/account/shop': {
+    freshCaller: true,
+    request: () => post('/api/account/shop', { name: 'A new bench' }),
+    // An enthusiast opens one; a luthier has one already (409); an admin account may not (403).
+    expect: { ...signedIn(201), luthier: 409, maker: 409, admin: 403 },
   },
   'PUT /api/registry/instruments/:id/portfolio': {
     request: () => ({

@@ -6,6 +6,7 @@ import {
   UsersIcon as Users,
   WrenchIcon as Wrench,
 } from '../components/ui/core-icons';
+import { MakersFrontDoor } from '../features/static/makers-front-door';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Button } from '../components/ui/button';
@@ -87,6 +88,15 @@ export function LandingPage() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="makers-heading" className="mx-auto max-w-6xl px-4 pb-16">
+        <h2 id="makers-heading" className="text-center font-serif text-3xl font-semibold text-wood-900">
+          Are you a luthier?
+        </h2>
+        <div className="mt-8">
+          <MakersFrontDoor />
+        </div>
       </section>
 
       <section className="bg-wood-800 text-wood-50">

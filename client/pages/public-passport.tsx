@@ -14,6 +14,7 @@ import {
 import { PassportHistory } from '../features/public-passport/passport-history';
 import { VerifyPanel } from '../features/public-passport/verify-panel';
 import { formatDay } from '../lib/format-date';
+import { ForSalePanel } from '../features/public-passport/for-sale-panel';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The public passport: readable by anyone, no account needed. */
@@ -87,6 +88,7 @@ export function PublicPassportPage() {
           </p>
         </section>
       )}
+      {p.status === 'active' && <ForSalePanel code={p.passportCode} />}
       <Gallery p={p} />
       <BuildFacts p={p} />
       <Provenance p={p} />

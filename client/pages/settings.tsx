@@ -9,6 +9,7 @@ import { HandleSection } from '../features/settings/handle-section';
 import { EmailSection, PasswordSection } from '../features/settings/security-section';
 import { SessionsSection } from '../features/settings/sessions-section';
 import { ShopSection } from '../features/settings/shop-section';
+import { OpenShopSection, ShopNextSteps } from '../features/settings/open-shop-section';
 import { errorText } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -29,7 +30,9 @@ export function SettingsPage() {
       <AvatarSection account={account} />
       <ProfileSection account={account} />
       {account.handle && <HandleSection account={{ ...account, handle: account.handle }} />}
+      <ShopNextSteps account={account} />
       {account.shop && <ShopSection shop={account.shop} />}
+      <OpenShopSection account={account} />
       <PrivacySection />
       <EmailSection account={account} />
       <PasswordSection />

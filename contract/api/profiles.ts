@@ -3,10 +3,10 @@ import {
   shopDirectoryQuerySchema,
   shopDirectorySchema,
   shopFacetsSchema,
-  shopMessageSchema,
   shopPageSchema,
   userProfileSchema,
 } from '../profiles';
+import { conversationRefSchema, shopConversationStartSchema } from '../conversations';
 import { okSchema, pathText, TOTAL_COUNT_HEADER, type ApiRoute } from './api-route';
 
 const tag = 'profiles';
@@ -56,12 +56,13 @@ export const PROFILE_ROUTES = [
   {
     method: 'POST',
     path: '/api/profile/l/:slug/messages',
-    summary: "Contact the maker: a message to the shop owner's inbox (emails stay private)",
+    summary:
+      'Contact the maker, optionally about one of their instruments: opens (or continues) a conversation both sides see in full; emails stay private',
     tag,
     auth: 'session',
     params,
-    body: shopMessageSchema,
-    response: { status: 200, schema: okSchema },
+    body: shopConversationStartSchema,
+    response: { status: 200, schema: conversationRefSchema },
     errors: [400, 401, 404, 429],
   },
 ] as const satisfies readonly ApiRoute[];

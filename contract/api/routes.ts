@@ -5,6 +5,7 @@ import type { ApiRoute } from './api-route';
 import { AUTH_ROUTES } from './auth';
 import { HANDLE_ROUTES } from './handles';
 import { LOG_ROUTES } from './log';
+import { MARKET_ROUTES } from './market';
 import { NOTIFICATION_ROUTES } from './notifications';
 import { PASSPORT_ROUTES } from './passport';
 import { PROFILE_ROUTES } from './profiles';
@@ -24,6 +25,7 @@ export const API_ROUTES = [
   ...NOTIFICATION_ROUTES,
   ...ACADEMY_ROUTES,
   ...REGISTRY_ROUTES,
+  ...MARKET_ROUTES,
   ...PASSPORT_ROUTES,
   ...PUBLIC_PASSPORT_ROUTES,
   ...ADMIN_ROUTES,

@@ -6,3 +6,4 @@ export * from './schema/registry';
 export * from './schema/notifications';
 export * from './schema/log';
 export * from './schema/witnesses';
+export * from './schema/market';

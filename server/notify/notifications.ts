@@ -20,6 +20,8 @@ export interface NotificationInput {
   shopId?: string | null;
   /** For a service record naming the recipient's shop: the record they may confirm or decline. */
   serviceRecordId?: string | null;
+  /** A message in a conversation (server/notify/conversations.ts): its Reply writes there. */
+  conversationId?: string | null;
 }
 
 /** A safe in-site path: starts with one slash, then only URL path/query characters. */
@@ -59,6 +61,7 @@ export async function notify(ctx: AppContext, db: Db, items: NotificationInput[]
         counterpartUserId: i.counterpartUserId ?? null,
         shopId: i.shopId ?? null,
         serviceRecordId: i.serviceRecordId ?? null,
+        conversationId: i.conversationId ?? null,
         mailPending: ALWAYS_MAILED.includes(i.kind) || !muted.has(`${i.userId}:${i.kind}`),
       })),
     )
@@ -135,7 +138,9 @@ async function flushMail(ctx: AppContext, ids: string[]): Promise<Set<string>> {
     // A message between people is answered in the app, where neither side sees the other's address.
     if ((MESSAGE_KINDS as readonly NotificationKind[]).includes(row.kind))
       lines.push(
-        `To answer, use Reply in your notifications (a reply to this mail does not reach them): ${ctx.env.publicUrl}/notifications`,
+        row.link?.startsWith('/messages/')
+          ? 'To answer, open the conversation above: a reply to this mail does not reach them, and neither of you sees the other’s email address.'
+          : `To answer, use Reply in your notifications (a reply to this mail does not reach them): ${ctx.env.publicUrl}/notifications`,
         '',
       );
     lines.push(

@@ -33,6 +33,7 @@ export async function findAnswerableMessage(db: Db, userId: string, id: string) 
     .select({
       counterpartUserId: notifications.counterpartUserId,
       shopId: notifications.shopId,
+      conversationId: notifications.conversationId,
     })
     .from(notifications)
     .where(
@@ -44,7 +45,9 @@ export async function findAnswerableMessage(db: Db, userId: string, id: string) 
       ),
     )
     .limit(1);
-  return row?.counterpartUserId ? { counterpartUserId: row.counterpartUserId, shopId: row.shopId } : null;
+  return row?.counterpartUserId
+    ? { counterpartUserId: row.counterpartUserId, shopId: row.shopId, conversationId: row.conversationId }
+    : null;
 }
 
 /**

@@ -17,7 +17,8 @@ export type AuditEvent =
   | 'transfer.accepted'
   | 'transfer.declined'
   | 'transfer.cancelled'
-  | 'verification.changed';
+  | 'verification.changed'
+  | 'account.shop_opened';
 
 const SECRET_KEYS = /pass(word)?|token|secret|hash|cookie|authorization/i;
 

@@ -7,6 +7,9 @@ import { Button } from '../../components/ui/button';
 import { useCurrentPageName } from '../route-guard';
 
 const UserMenu = lazy(() => import('../../features/auth/user-menu').then((m) => ({ default: m.UserMenu })));
+const MessagesLink = lazy(() =>
+  import('../../features/conversations/messages-link').then((m) => ({ default: m.MessagesLink })),
+);
 const NotificationBell = lazy(() =>
   import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -120,6 +123,7 @@ export function Header() {
                 Hi, {user.email}
               </span>
               <Suspense fallback={null}>
+                <MessagesLink />
                 <NotificationBell />
                 <UserMenu />
               </Suspense>

@@ -68,6 +68,10 @@ export const useShopFacets = () =>
 
 export const useContactMaker = (slug: string) =>
   useMutation({
-    mutationFn: (input: ShopMessageInput) =>
-      apiJson<{ ok: true }>('POST', `/api/profile/l/${encodeURIComponent(slug)}/messages`, input),
+    mutationFn: (input: ShopMessageInput & { instrumentId?: string }) =>
+      apiJson<{ ok: true; conversationId: string }>(
+        'POST',
+        `/api/profile/l/${encodeURIComponent(slug)}/messages`,
+        input,
+      ),
   });

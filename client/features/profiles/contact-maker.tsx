@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { SHOP_MESSAGE_MAX, SHOP_MESSAGE_MIN, shopMessageSchema } from '../../../contract/profiles';
+import { SHOP_MESSAGE_MAX, SHOP_MESSAGE_MIN } from '../../../contract/profiles';
+import { shopConversationStartSchema } from '../../../contract/conversations';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { errorText } from '../../lib/api';
@@ -9,21 +10,26 @@ import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useContactMaker } from './api';
 
 /**
- * "Contact the maker": the message lands in the maker's inbox (and mail) with the sender's public name; neither
- * email address is shown. The maker answers from their inbox (Reply), which reaches the sender's inbox and mail.
+ * "Contact the maker": the message opens (or continues) a conversation with the shop, optionally about one of
+ * its instruments; both sides see it in full at /messages, and neither email address is shown.
  */
 export function ContactMaker({
   slug,
   ownerSlug,
   shopName,
+  about,
+  onClearAbout,
 }: {
   slug: string;
   ownerSlug: string | null;
   shopName: string;
+  /** The instrument the message is about, chosen with "Ask about …" on the storefront. */
+  about?: { id: string; name: string } | null;
+  onClearAbout?: () => void;
 }) {
   const { user } = useAuth();
   const [message, setMessage] = useState('');
-  const send = useSchemaSubmit(shopMessageSchema, useContactMaker(slug));
+  const send = useSchemaSubmit(shopConversationStartSchema, useContactMaker(slug));
   const id = useId();
   if (!user)
     return (
@@ -38,16 +44,20 @@ export function ContactMaker({
     return (
       <p>
         This is your shop. Messages from visitors arrive in your{' '}
-        <Link to="/notifications" className="font-medium text-wood-700 underline">
-          notifications
+        <Link to="/messages" className="font-medium text-wood-700 underline">
+          messages
         </Link>
         .
       </p>
     );
-  if (send.isSuccess)
+  if (send.isSuccess && send.data)
     return (
       <p role="status" className="text-emerald-800">
-        Message sent. The maker will see it in their inbox.
+        Message sent.{' '}
+        <Link to={`/messages/${send.data.conversationId}`} className="font-medium underline">
+          Open the conversation
+        </Link>{' '}
+        to follow the maker’s answer.
       </p>
     );
   const length = message.trim().length;
@@ -57,12 +67,21 @@ export function ContactMaker({
       className="grid gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!tooShort) send.submit({ message });
+        if (!tooShort) send.submit(about ? { message, instrumentId: about.id } : { message });
       }}
     >
+      {about && (
+        <p className="text-sm text-stone-800">
+          About <strong>{about.name}</strong>{' '}
+          <button type="button" className="text-wood-700 underline" onClick={onClearAbout}>
+            (write about something else)
+          </button>
+        </p>
+      )}
       <Label htmlFor={`${id}-message`}>Your message</Label>
       <Textarea
         id={`${id}-message`}
+        data-contact-message
         value={message}
         maxLength={SHOP_MESSAGE_MAX}
         aria-describedby={`${id}-hint`}

@@ -104,6 +104,24 @@ describe('profile pages', () => {
               coverImage: null,
             },
           ],
+          listings: [
+            {
+              id: 'i9',
+              passportCode: 'LR-SALE-0001',
+              name: 'Listed Mandolin',
+              instrumentType: 'mandolin',
+              yearMade: 2024,
+              verified: false,
+              imageUrl: null,
+              listing: {
+                status: 'for-sale',
+                price: '4500.00',
+                currency: 'EUR',
+                note: 'Case included.',
+                updatedAt: '2026-01-01T00:00:00Z',
+              },
+            },
+          ],
         },
       }),
       'GET /api/profile/l/gone': () => ({ status: 404, json: { error: 'nope', code: 'NOT_FOUND' } }),
@@ -135,6 +153,12 @@ describe('profile pages', () => {
       'href',
       '/p/LR-ABCD-1234',
     );
+    // The storefront: what is for sale, with its exact price in its currency, and a way to ask about it.
+    const forSale = within(screen.getByRole('list', { name: 'For sale' }));
+    expect(forSale.getByRole('link', { name: 'Listed Mandolin' })).toHaveAttribute('href', '/p/LR-SALE-0001');
+    expect(forSale.getByText('€4,500.00')).toBeInTheDocument();
+    expect(forSale.getByText('Case included.')).toBeInTheDocument();
+    expect(forSale.getByRole('button', { name: 'Ask about Listed Mandolin' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mandolin Setup' })).toHaveAttribute(
       'href',
       '/listing/mandolin-setup',

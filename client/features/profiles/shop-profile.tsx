@@ -1,11 +1,13 @@
 import { CalendarDays, MapPin, ShieldCheck, Store } from 'lucide-react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { ShopPage } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
 import { ContactMaker } from './contact-maker';
 import { Avatar } from '../../components/ui/avatar';
 import { Section, TagList } from './profile-parts';
 import { ShopCourses, ShopInstruments, ShopPortfolio } from './shop-sections';
+import { ShopListings } from './shop-listings';
 
 /** What the shop's Verified badge rests on: who checked what, and when. */
 function verifiedStatement(shop: ShopPage): string {
@@ -18,6 +20,23 @@ function verifiedStatement(shop: ShopPage): string {
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
   const ownerName = shop.owner.displayName?.trim() || 'Anonymous User';
+  // "Write to {shop} about it" on a public passport arrives with ?about={instrument id}.
+  const [params] = useSearchParams();
+  const [about, setAbout] = useState<{ id: string; name: string } | null>(() => {
+    const id = params.get('about');
+    const found = [...shop.listings, ...shop.instruments].find((i) => i.id === id);
+    return found ? { id: found.id, name: found.name } : null;
+  });
+  const commissionsOpen = shop.listings.some((l) => l.listing.status === 'commission-open');
+  const ask = (instrument: { id: string; name: string }) => {
+    setAbout(instrument);
+    // The form sits beside the storefront (below it on a phone): bring it into view and into focus.
+    requestAnimationFrame(() => {
+      const field = document.querySelector<HTMLTextAreaElement>('[data-contact-message]');
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus();
+    });
+  };
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:py-10">
       <div className="flex flex-col gap-4 rounded-xl bg-gradient-to-br from-wood-800 to-wood-600 p-6 text-white sm:flex-row sm:items-center">
@@ -32,6 +51,7 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
                 <ShieldCheck aria-hidden /> Verified
               </Badge>
             )}
+            {commissionsOpen && <Badge className="bg-emerald-100 text-emerald-900">Commissions open</Badge>}
           </div>
           <h1 className="font-serif text-3xl font-bold sm:text-4xl">{shop.name}</h1>
           <p className="text-wood-50">
@@ -66,6 +86,11 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
       </div>
       <div className="mt-6 grid gap-4 md:grid-cols-3">
         <div className="grid content-start gap-4 md:col-span-2">
+          {shop.listings.length > 0 && (
+            <Section title="Shop">
+              <ShopListings shop={shop} onAsk={ask} />
+            </Section>
+          )}
           {shop.portfolio.length > 0 && (
             <Section title="Portfolio">
               <ShopPortfolio shop={shop} />
@@ -88,7 +113,13 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
         </div>
         <div className="grid content-start gap-4">
           <Section title="Contact the maker">
-            <ContactMaker slug={shop.slug} ownerSlug={shop.owner.slug} shopName={shop.name} />
+            <ContactMaker
+              slug={shop.slug}
+              ownerSlug={shop.owner.slug}
+              shopName={shop.name}
+              about={about}
+              onClearAbout={() => setAbout(null)}
+            />
           </Section>
           <Section title="Specializations">
             <TagList tags={shop.specializations} empty="None listed yet." />

@@ -25,6 +25,7 @@ export interface RegistryFilters {
   yearFrom?: string;
   yearTo?: string;
   verified?: boolean;
+  forSale?: boolean;
   status?: string;
   page: number;
   pageSize: number;
@@ -43,6 +44,7 @@ export function instrumentsUrl(f: RegistryFilters): string {
   if (f.yearFrom) params.set('yearFrom', f.yearFrom);
   if (f.yearTo) params.set('yearTo', f.yearTo);
   if (f.verified) params.set('verified', 'true');
+  if (f.forSale) params.set('forSale', 'true');
   if (f.status && f.status !== 'all') params.set('status', f.status);
   params.set('page', String(f.page));
   params.set('pageSize', String(f.pageSize));

@@ -1,4 +1,5 @@
 import { MapPin, ShieldCheck } from 'lucide-react';
+import { formatPrice } from '../../../contract/listings';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
@@ -75,6 +76,9 @@ export function InstrumentCard({
         <p className="text-sm text-stone-700">
           {capitalize(i.category)} · {capitalize(i.instrumentType)} · {i.yearMade}
         </p>
+        {i.listing?.status === 'for-sale' && (
+          <p className="text-sm font-semibold text-emerald-800">For sale · {formatPrice(i.listing)}</p>
+        )}
         {i.luthier && (
           <p className="flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="size-3.5 shrink-0" aria-hidden />

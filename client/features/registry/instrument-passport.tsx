@@ -12,6 +12,7 @@ import { GalleryTab } from './gallery-tab';
 import { OverviewTab } from './overview-tab';
 import { PassportActions } from './passport-actions';
 import { PortfolioToggle } from './portfolio-toggle';
+import { ListingEditor } from './listing-editor';
 import { VerifiedBadge } from './verified-badge';
 import { ProvenanceTab } from './provenance-tab';
 import { ServiceTab } from './service-tab';
@@ -86,6 +87,7 @@ export function InstrumentPassport({ id }: { id: string }) {
             )}
           </p>
           <PortfolioToggle instrument={i} />
+          <ListingEditor instrument={i} />
         </div>
         <PassportActions instrument={i} />
       </header>

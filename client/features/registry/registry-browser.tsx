@@ -21,7 +21,16 @@ const FilterDrawer = lazy(() =>
 
 const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 300;
-const FILTER_KEYS = ['search', 'type', 'category', 'status', 'yearFrom', 'yearTo', 'verified'] as const;
+const FILTER_KEYS = [
+  'search',
+  'type',
+  'category',
+  'status',
+  'yearFrom',
+  'yearTo',
+  'verified',
+  'forSale',
+] as const;
 
 /** The registry: search, filters, sort, chips, grid/list, count, cards, paging; every choice lives in the URL. */
 export function RegistryBrowser() {
@@ -39,6 +48,7 @@ export function RegistryBrowser() {
     yearFrom: params.get('yearFrom') ?? '',
     yearTo: params.get('yearTo') ?? '',
     verified: params.get('verified') === 'true',
+    forSale: params.get('forSale') === 'true',
   };
   const sort = params.get('sort') ?? 'newest';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -63,6 +73,7 @@ export function RegistryBrowser() {
     values.yearFrom && { key: 'yearFrom', label: `From ${values.yearFrom}` },
     values.yearTo && { key: 'yearTo', label: `Until ${values.yearTo}` },
     values.verified && { key: 'verified', label: 'Verified only' },
+    values.forSale && { key: 'forSale', label: 'For sale' },
   ]);
   const activeFilters = chips.filter((c) => c.key !== 'search').length;
 

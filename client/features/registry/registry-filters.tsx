@@ -13,6 +13,7 @@ export interface RegistryFilterValues {
   yearFrom: string;
   yearTo: string;
   verified: boolean;
+  forSale: boolean;
 }
 
 export const SORT_LABELS: Record<string, string> = {
@@ -139,6 +140,15 @@ export function RegistryFilters({
           onChange={(e) => onChange({ verified: e.target.checked ? 'true' : null })}
         />
         Verified only
+      </label>
+      <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-stone-800">
+        <input
+          type="checkbox"
+          className="size-4 accent-wood-700"
+          checked={values.forSale}
+          onChange={(e) => onChange({ forSale: e.target.checked ? 'true' : null })}
+        />
+        For sale
       </label>
     </>
   );

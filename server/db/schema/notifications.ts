@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } f
 import type { NotificationKind } from '../../../contract/notifications';
 import { shops, users } from './accounts';
 import { serviceRecords } from './registry';
+import { conversations } from './market';
 
 /**
  * A person's inbox. `mail_pending` marks rows whose mail has not been sent yet (sent once the insert commits).
@@ -27,6 +28,8 @@ export const notifications = pgTable(
     shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     /** A service record naming the recipient's shop as its servicer: the entry offers Confirm and Decline. */
     serviceRecordId: uuid('service_record_id').references(() => serviceRecords.id, { onDelete: 'set null' }),
+    /** A message in a conversation: the conversation it belongs to (its Reply writes there; reading it reads this). */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     mailPending: boolean('mail_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -198,6 +199,14 @@ export const transfers = pgTable(
     toLabel: text('to_label').notNull(),
     method: text('method', { enum: ACQUISITION_METHODS }).notNull(),
     price: integer('price'),
+    /**
+     * A sale of a listed instrument: the listing's price and currency when the offer was made (the listing row
+     * itself goes when the offer is accepted), so the offer shows what was asked.
+     */
+    fromListing: boolean('from_listing').notNull().default(false),
+    listedPrice: numeric('listed_price', { precision: 15, scale: 3 }),
+    listedCurrency: text('listed_currency'),
+    listedNote: text('listed_note'),
     status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),

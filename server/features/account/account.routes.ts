@@ -7,12 +7,14 @@ import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
+import { openShopRoutes } from './open-shop.routes';
 import { notify, notifyAdmins } from '../../notify/notifications';
 import { audit } from '../../plugins/audit';
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, media } = ctx;
   await securityRoutes(app, ctx);
+  await openShopRoutes(app, ctx);
 
   const current = async (userId: string) => {
     const account = await findAccount(db, userId);

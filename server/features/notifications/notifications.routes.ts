@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { findAnswerableMessage, limitShopReply, sendShopReply } from '../../notify/shop-conversation';
+import { participantConversation, writeInConversation } from '../../notify/conversations';
 import {
   listNotifications,
   mailPreferences,
@@ -48,7 +49,12 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     // Someone else's entry, another kind of entry and a missing one all answer alike.
     if (!params.success || !original) throw notFound('No such message.');
     await limitShopReply(app, user.id);
-    await sendShopReply(ctx, original, user, request.body.message);
+    // An entry of a conversation is answered in that conversation; older entries (before conversations) as before.
+    const conversation = original.conversationId
+      ? await participantConversation(db, original.conversationId, user.id)
+      : null;
+    if (conversation) await writeInConversation(ctx, conversation, user, request.body.message);
+    else await sendShopReply(ctx, original, user, request.body.message);
     // Answering a message is reading it.
     await markRead(db, user.id, params.data.id);
     return { ok: true as const };

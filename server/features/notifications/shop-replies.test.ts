@@ -130,9 +130,12 @@ describe('POST /api/notifications/:id/reply', () => {
     const answer = visitorInbox.items.find(
       (i) => i.type === 'shop_reply' && i.body === 'Cedar is lovely, I can.',
     );
+    // The message opened a conversation: the answer is in it, and the entry links to it.
+    const conversationLink = (await inbox(maker.cookie)).items.find((i) => i.id === id)?.link ?? '';
+    expect(conversationLink).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     expect(answer).toMatchObject({
       title: 'Reply from Taller',
-      link: '/l/elena-shop',
+      link: conversationLink,
       readAt: null,
       canReply: true,
     });
@@ -140,9 +143,8 @@ describe('POST /api/notifications/:id/reply', () => {
     expect(visitorMail).toHaveLength(1);
     expect(visitorMail[0]!.subject).toBe('Reply from Taller');
     expect(visitorMail[0]!.text).toContain('Cedar is lovely, I can.');
-    expect(visitorMail[0]!.text).toContain('/l/elena-shop');
-    expect(visitorMail[0]!.text).toContain(`To answer, use Reply in your notifications`);
-    expect(visitorMail[0]!.text).toContain(`${t.env.publicUrl}/notifications`);
+    expect(visitorMail[0]!.text).toContain(`${t.env.publicUrl}${conversationLink}`);
+    expect(visitorMail[0]!.text).toContain('To answer, open the conversation above');
 
     // The writer answers the reply; it reaches the maker with the writer's public name and page.
     expect((await reply(visitor.cookie, answer!.id, { message: 'Wonderful, how long?' })).statusCode).toBe(
@@ -150,14 +152,14 @@ describe('POST /api/notifications/:id/reply', () => {
     );
     const back = (await inbox(maker.cookie)).items.find((i) => i.body === 'Wonderful, how long?');
     expect(back).toMatchObject({
-      type: 'shop_reply',
-      title: 'Reply from Vic Visitor to Taller',
-      link: '/u/vic-visitor',
+      type: 'shop_message',
+      title: 'Vic Visitor wrote to Taller',
+      link: conversationLink,
       canReply: true,
     });
     const makerMail = (await mailTo(MAKER_EMAIL)).filter((m) => m.text.includes('Wonderful, how long?'));
     expect(makerMail).toHaveLength(1);
-    expect(makerMail[0]!.subject).toBe('Reply from Vic Visitor to Taller');
+    expect(makerMail[0]!.subject).toBe('Vic Visitor wrote to Taller');
     // …and the maker answers that in turn.
     expect((await reply(maker.cookie, back!.id, { message: 'About six months.' })).statusCode).toBe(200);
     expect((await inbox(visitor.cookie)).items[0]).toMatchObject({

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
 import { listShops, shopFacets } from './directory.queries';
-import { limitShopMessage, sendShopMessage } from './shop-messages';
-import { shopCourses, shopInstruments } from './shop-page.queries';
+import { isShopInstrument, limitShopMessage } from './shop-messages';
+import { writeToShop } from '../../notify/conversations';
+import { shopCourses, shopInstruments, shopListings } from './shop-page.queries';
 import { sharedResponse } from '../../plugins/etag';
 import { findShopProfile, findUserProfile, movedHandle, publishedShopSlugs } from './profiles.queries';
 
@@ -45,10 +46,11 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (moved) return reply.header('cache-control', 'no-cache').redirect(`/api/profile/l/${moved}`, 301);
       throw notFound("This luthier shop doesn't exist or is not published.");
     }
-    const [made, portfolio, teaches] = await Promise.all([
+    const [made, portfolio, teaches, listings] = await Promise.all([
       shopInstruments(db, shop.id),
       shopInstruments(db, shop.id, { portfolioOnly: true }),
       shopCourses(db, shop.ownerId),
+      shopListings(db, shop.id, shop.ownerId),
     ]);
     sharedResponse(reply);
     return {
@@ -57,19 +59,25 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       instruments: made.items,
       portfolio: portfolio.items,
       courses: teaches,
+      listings,
     };
   });
 
+  // A message to a shop opens (or continues) the conversation of this member, shop and instrument.
   serve(app, 'POST /api/profile/l/:slug/messages', async (request) => {
     const user = request.user;
     const params = paramsSchema.safeParse(request.params);
     const shop = params.success ? await findShopProfile(db, params.data.slug) : null;
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
-    const { message } = request.body;
+    const { message, instrumentId } = request.body;
     if (shop.ownerId === user.id) throw badRequest('This is your own shop.');
+    if (instrumentId && !(await isShopInstrument(db, shop, instrumentId)))
+      throw badRequest('That instrument is not one of this shop’s.', {
+        instrumentId: 'Choose an instrument this shop made or owns.',
+      });
     await limitShopMessage(app, user.id, shop.id);
-    await sendShopMessage(ctx, shop, user, message);
-    return { ok: true as const };
+    const conversationId = await writeToShop(ctx, shop, user, instrumentId ?? null, message);
+    return { ok: true as const, conversationId };
   });
 
   // What a shared link to a profile or a shop shows before any script runs.

@@ -1,8 +1,7 @@
+import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import type { SessionUser } from '../../plugins/sessions';
-import { notify } from '../../notify/notifications';
-import { publicName } from '../../notify/shop-conversation';
+import type { Db } from '../../db/client';
+import { instruments } from '../../db/schema';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -15,26 +14,21 @@ export async function limitShopMessage(app: FastifyInstance, senderId: string, s
   await app.rateLimit(`shop-message:shop:${shopId}`, 30, HOUR_MS);
 }
 
-/**
- * The message goes to the maker's inbox (and their mail, as the inbox mails) with the sender's public name and
- * a link to their public page; neither side's email address is shown to the other. Who wrote it and to which
- * shop is kept on the entry, server-side, so the maker can answer in the app.
- */
-export async function sendShopMessage(
-  ctx: AppContext,
-  shop: { id: string; name: string; ownerId: string },
-  sender: SessionUser,
-  message: string,
-): Promise<void> {
-  await notify(ctx, ctx.db, [
-    {
-      userId: shop.ownerId,
-      kind: 'shop_message',
-      title: `${publicName(sender)} wrote to ${shop.name}`,
-      body: message,
-      link: sender.handle ? `/u/${sender.handle}` : null,
-      counterpartUserId: sender.id,
-      shopId: shop.id,
-    },
-  ]);
+/** A conversation may be about an instrument the shop made or its owner owns (say, one listed for sale). */
+export async function isShopInstrument(
+  db: Db,
+  shop: { id: string; ownerId: string },
+  instrumentId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: instruments.id })
+    .from(instruments)
+    .where(
+      and(
+        eq(instruments.id, instrumentId),
+        or(eq(instruments.makerShopId, shop.id), eq(instruments.currentOwnerId, shop.ownerId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { courses, instruments, shops } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
 import { primaryPhoto } from '../../media/primary-photo';
+import { listedNow, listingsFor } from '../../db/listings';
 
 /** How many of the maker's passports the storefront shows; the rest are one registry search away. */
 export const SHOP_INSTRUMENTS_SHOWN = 12;
@@ -15,7 +16,7 @@ export const SHOP_INSTRUMENTS_SHOWN = 12;
 export async function shopInstruments(
   db: Db,
   shopId: string,
-  { portfolioOnly = false }: { portfolioOnly?: boolean } = {},
+  { portfolioOnly = false, listedBy }: { portfolioOnly?: boolean; listedBy?: string } = {},
 ): Promise<{ count: number; items: ShopInstrument[] }> {
   const photo = primaryPhoto(db);
   const rows = await db
@@ -38,9 +39,11 @@ export async function shopInstruments(
     .from(instruments)
     .leftJoinLateral(photo, sql`true`)
     .where(
-      portfolioOnly
-        ? and(eq(instruments.makerShopId, shopId), eq(instruments.portfolio, true))
-        : eq(instruments.makerShopId, shopId),
+      listedBy
+        ? and(eq(instruments.currentOwnerId, listedBy), eq(instruments.status, 'active'), listedNow())
+        : portfolioOnly
+          ? and(eq(instruments.makerShopId, shopId), eq(instruments.portfolio, true))
+          : eq(instruments.makerShopId, shopId),
     )
     .orderBy(desc(instruments.createdAt), desc(instruments.id))
     .limit(SHOP_INSTRUMENTS_SHOWN);
@@ -51,6 +54,19 @@ export async function shopInstruments(
       imageUrl: mediaId && widths?.length ? mediaUrl({ id: mediaId, widths }, 640) : (staticUrl ?? null),
     })),
   };
+}
+
+/** What the shop's owner lists (for sale or open to commissions), each with its listing, newest first. */
+export async function shopListings(db: Db, shopId: string, ownerId: string) {
+  const { items } = await shopInstruments(db, shopId, { listedBy: ownerId });
+  const listings = await listingsFor(
+    db,
+    items.map((i) => i.id),
+  );
+  return items.flatMap((item) => {
+    const listing = listings.get(item.id);
+    return listing ? [{ ...item, listing }] : [];
+  });
 }
 
 /** The courses the shop's owner teaches. */

@@ -5,6 +5,7 @@ import { instruments, shops, users } from '../../db/schema';
 import { foldedPattern } from '../../db/search-fold';
 import { photoColumns, primaryPhoto } from '../../media/primary-photo';
 import { imageUrls, passportCodeOf } from './registry-view';
+import { forSaleNow } from '../../db/listings';
 
 export interface ListFilters {
   search?: string;
@@ -15,6 +16,7 @@ export interface ListFilters {
   yearTo?: number;
   verified?: boolean;
   status?: (typeof instruments.$inferSelect)['status'];
+  forSale?: boolean;
   page: number;
   pageSize: number;
 }
@@ -87,6 +89,7 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   if (f.yearTo !== undefined) conds.push(lte(instruments.yearMade, f.yearTo));
   if (f.verified) conds.push(eq(instruments.verified, true));
   if (f.status) conds.push(eq(instruments.status, f.status));
+  if (f.forSale) conds.push(forSaleNow());
   if (f.search) {
     // Both sides go through search_fold (lower case, no accents, one apostrophe: "tomas" finds Tomás); the term
     // is folded in SQL by the same function, so both sides fold alike on every backend. The trigram indexes

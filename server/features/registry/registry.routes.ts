@@ -8,6 +8,7 @@ import { instruments, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { findInstrument, instrumentDetail, roles } from './detail.queries';
 import { listInstruments } from './list.queries';
+import { listingOf, listingsFor } from '../../db/listings';
 import { myRegistry } from './mine.queries';
 import { photoRoutes } from './photos.routes';
 import { serviceRoutes } from './service.routes';
@@ -33,17 +34,25 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { sharedCache: unlessSearch } },
     async (request, reply) => {
       const { total, capped, items } = await listInstruments(db, request.query);
+      const listings = await listingsFor(
+        db,
+        items.map((i) => i.id),
+      );
       sharedResponse(reply)
         .header('x-total-count', String(total))
         .header('x-total-count-capped', String(capped));
-      return items;
+      return items.map((item) => ({ ...item, listing: listings.get(item.id) ?? null }));
     },
   );
 
   serve(app, 'GET /api/registry/instruments/:id', async (request) => {
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
-    return instrumentDetail(db, found, request.user);
+    const [detail, listing] = await Promise.all([
+      instrumentDetail(db, found, request.user),
+      listingOf(db, found.instrument.id),
+    ]);
+    return { ...detail, listing };
   });
 
   serve(app, 'POST /api/registry/instruments', async (request, reply) => {

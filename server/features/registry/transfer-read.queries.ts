@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { priceText } from '../../../contract/listings';
 import type { Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { instruments, transfers, users } from '../../db/schema';
@@ -40,6 +41,14 @@ function toTransfer(r: Awaited<ReturnType<typeof transferRows>>[number], user: S
     ...(outgoing ? { toLabel: r.t.toLabel } : {}),
     method: r.t.method,
     price: r.t.price,
+    listing: r.t.fromListing
+      ? {
+          price:
+            r.t.listedPrice && r.t.listedCurrency ? priceText(r.t.listedPrice, r.t.listedCurrency) : null,
+          currency: r.t.listedPrice ? r.t.listedCurrency : null,
+          note: r.t.listedNote,
+        }
+      : null,
     // Past its 14 days a pending offer is expired at once; the periodic sweep (or the next action) records it.
     status: r.t.status === 'pending' && r.t.expiresAt.getTime() <= Date.now() ? 'expired' : r.t.status,
     expiresAt: r.t.expiresAt.toISOString(),

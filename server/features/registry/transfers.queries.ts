@@ -4,7 +4,8 @@ import { TRANSFER_DAYS, type Transfer } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { today } from '../../db/builders/registry';
-import { instruments, ownershipRecords, transfers, users } from '../../db/schema';
+import { instrumentListings, instruments, ownershipRecords, transfers, users } from '../../db/schema';
+import { listingOf } from '../../db/listings';
 import { conflict, isUniqueViolation } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
@@ -78,10 +79,22 @@ export async function createOffer(
         .where(eq(instruments.id, offer.instrumentId))
         .for('update');
       if (inst?.status === 'stolen') throw stolenConflict();
+      // A sale of an instrument its owner lists for sale links the listing: the offer keeps what was asked.
+      const listing = offer.method === 'purchase' ? await listingOf(tx, offer.instrumentId) : null;
+      const listed =
+        listing?.status === 'for-sale'
+          ? {
+              fromListing: true,
+              listedPrice: listing.price,
+              listedCurrency: listing.currency,
+              listedNote: listing.note,
+            }
+          : {};
       const [row] = await tx
         .insert(transfers)
         .values({
           ...offer,
+          ...listed,
           id: crypto.randomBytes(18).toString('base64url'),
           expiresAt: new Date(Date.now() + TRANSFER_DAYS * DAY_MS),
         })
@@ -157,6 +170,8 @@ export async function acceptTransfer(ctx: AppContext, id: string, user: SessionU
       if (now?.status === 'stolen') throw stolenConflict();
       throw conflict('The instrument changed hands since this offer was made.', 'TRANSFER_STALE');
     }
+    // A sold instrument leaves its previous owner's storefront as it changes hands.
+    await tx.delete(instrumentListings).where(eq(instrumentListings.instrumentId, t.instrumentId));
     await tx
       .update(ownershipRecords)
       .set({ endDate: today() })

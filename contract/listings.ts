@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { isCurrencyCode, minorUnits, type CurrencyCode } from './currencies';
+import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
+
+/** What an owner offers: the instrument itself, or their hands (commissions open). "Not listed" is no listing. */
+export const LISTING_STATUSES = ['for-sale', 'commission-open'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_NOTE_MAX = 500;
+/** Twelve digits before the point: numeric(15, 3) in the database. */
+const PRICE = /^(?:0|[1-9]\d{0,11})(?:\.(\d{1,3}))?$/;
+
+/**
+ * PUT /api/registry/instruments/{id}/listing. The price is a decimal amount, sent as a string ("4500.50") or a
+ * JSON number, and kept exactly; it needs a currency (ISO 4217), and has at most that currency's decimals.
+ */
+export const listingInputSchema = z
+  .object({
+    status: z.enum(['for-sale', 'commission-open', 'not-listed'], {
+      message: 'Choose for sale, commissions open or not listed.',
+    }),
+    price: z
+      .union([z.string(), z.number()])
+      .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
+      .refine((v) => v === '' || PRICE.test(v), 'Enter an amount, such as 4500 or 4500.50.')
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === '' || isCurrencyCode(v), 'Choose a currency (an ISO 4217 code such as EUR).')
+      .transform((v): CurrencyCode | null => (isCurrencyCode(v) ? v : null))
+      .nullable()
+      .optional(),
+    note: z
+      .string()
+      .trim()
+      .max(LISTING_NOTE_MAX, `At most ${LISTING_NOTE_MAX} characters.`)
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'not-listed' || !v.price) return;
+    if (!v.currency) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'Choose the currency of the price.' });
+      return;
+    }
+    const decimals = PRICE.exec(v.price)?.[1]?.length ?? 0;
+    const allowed = minorUnits(v.currency);
+    if (decimals > allowed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message:
+          allowed === 0
+            ? `${v.currency} prices have no decimals.`
+            : `${v.currency} prices have at most ${allowed} decimals.`,
+      });
+  });
+export type ListingInput = z.input<typeof listingInputSchema>;
+
+/** A listing as everyone sees it (the shop, the registry, the public passport). */
+export const listingSchema = z.object({
+  status: z.enum(LISTING_STATUSES),
+  /** The exact amount with the currency's decimals ("4500.00"), or null for "price on request". */
+  price: z.string().nullable(),
+  currency: z.string().nullable(),
+  note: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+/** The answer to a listing change: the listing, or null once it is not listed. */
+export const listingStateSchema = z.object({ listing: listingSchema.nullable() });
+export type ListingState = z.infer<typeof listingStateSchema>;
+
+/**
+ * GET /api/public/passports/{code}/listing: "For sale by its owner" beside the public passport. The seller's shop
+ * is named only when the owner has a published shop; a private owner stays unnamed.
+ */
+export const publicListingSchema = z.object({
+  listing: listingSchema.nullable(),
+  shop: z.object({ name: z.string(), slug: z.string() }).nullable(),
+  /** The instrument's id, so a signed-in visitor can ask the shop about it. */
+  instrumentId: z.string(),
+});
+export type PublicListing = z.infer<typeof publicListingSchema>;
+
+/** A stored amount (numeric(15, 3), "4500.500") with its currency's decimals ("4500.50"). */
+export function priceText(amount: string, currency: string): string {
+  const decimals = isCurrencyCode(currency) ? minorUnits(currency) : 2;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return decimals === 0 ? whole : `${whole}.${fraction.padEnd(decimals, '0').slice(0, decimals)}`;
+}
+
+/** "€4,500.00", in the reader's locale; "Price on request" without a price. */
+export function formatPrice(listing: Pick<Listing, 'price' | 'currency'>, locale?: string): string {
+  if (!listing.price || !listing.currency) return 'Price on request';
+  const decimals = isCurrencyCode(listing.currency) ? minorUnits(listing.currency) : 2;
+  // Intl formats a string amount exactly (no float rounding) in Node 20 and every current browser.
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: listing.currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(listing.price as unknown as number);
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { serve } from '../../plugins/api-route';
+import { notFound } from '../../plugins/errors';
+import { limitShopReply } from '../../notify/shop-conversation';
+import {
+  markConversationRead,
+  participantConversation,
+  writeInConversation,
+} from '../../notify/conversations';
+import { listConversations, readConversation } from './conversations.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const missing = () => notFound('No such conversation.');
+
+/** Conversations between members and shops: only their two participants read or write them. */
+export async function conversationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  /** The conversation for a participant; anyone else (and a malformed id) gets the same 404. */
+  const own = async (id: string, userId: string) => {
+    const found = UUID.test(id) ? await participantConversation(db, id, userId) : null;
+    if (!found) throw missing();
+    return found;
+  };
+
+  serve(app, 'GET /api/conversations', async (request, reply) => {
+    const user = request.user;
+    void reply.header('cache-control', 'no-store');
+    return listConversations(db, user.id);
+  });
+
+  serve(app, 'GET /api/conversations/:id', async (request, reply) => {
+    const user = request.user;
+    const conversation = UUID.test(request.params.id)
+      ? await readConversation(db, request.params.id, user.id)
+      : null;
+    if (!conversation) throw missing();
+    void reply.header('cache-control', 'no-store');
+    return conversation;
+  });
+
+  // Reading is a POST of its own: no GET changes state.
+  serve(app, 'POST /api/conversations/:id/read', async (request) => {
+    const user = request.user;
+    await markConversationRead(db, await own(request.params.id, user.id), user.id);
+    return { ok: true as const };
+  });
+
+  serve(app, 'POST /api/conversations/:id/messages', async (request, reply) => {
+    const user = request.user;
+    const conversation = await own(request.params.id, user.id);
+    // The same budget as answers from the inbox: 30 an hour, whichever way they are written.
+    await limitShopReply(app, user.id);
+    await writeInConversation(ctx, conversation, user, request.body.message);
+    const full = await readConversation(db, conversation.id, user.id);
+    if (!full) throw missing();
+    void reply.status(201);
+    return full;
+  });
+}
