@@ -126,5 +126,4 @@ export const sessionInfoSchema = z.object({
   ip: z.string().nullable(),
   current: z.boolean(),
 });
-export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const sessionListSchema = z.array(sessionInfoSchema);

@@ -56,4 +56,3 @@ export const adminQueueSchema = z.object({
   shops: z.array(adminShopSchema),
   instruments: z.array(adminInstrumentSchema),
 });
-export type AdminQueue = z.infer<typeof adminQueueSchema>;

@@ -22,7 +22,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema.nullable() });
-export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const emailSchema = z
   .string({ message: 'Email is required.' })
@@ -74,7 +73,6 @@ export const verifyEmailResponseSchema = z.object({
   email: z.string(),
   changed: z.boolean(),
 });
-export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** The link mailed to the previous address after an email change: it undoes the change within 7 days. */
 export const undoEmailChangeSchema = z.object({
@@ -85,7 +83,6 @@ export const undoEmailChangeResponseSchema = z.object({
   /** The address the account has again, where the link to choose a new password was sent. */
   email: z.string(),
 });
-export type UndoEmailChangeResponse = z.infer<typeof undoEmailChangeResponseSchema>;
 
 /** The three experience levels. */
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;

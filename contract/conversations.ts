@@ -31,7 +31,6 @@ export const conversationMessageSchema = z.object({
   fromMe: z.boolean(),
   at: z.string(),
 });
-export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 
 export const conversationSchema = conversationSummarySchema.omit({ lastMessage: true, unread: true }).extend({
   messages: z.array(conversationMessageSchema),
@@ -46,7 +45,6 @@ export type ConversationPostInput = z.input<typeof conversationPostSchema>;
 export const shopConversationStartSchema = shopMessageSchema.extend({
   instrumentId: z.uuid({ message: 'Choose an instrument of this shop.' }).optional(),
 });
-export type ShopConversationStartInput = z.input<typeof shopConversationStartSchema>;
 
 /** Where the message went: the conversation it opened or continued. */
 export const conversationRefSchema = z.object({ ok: z.literal(true), conversationId: z.string() });

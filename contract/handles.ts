@@ -113,7 +113,6 @@ export const slugCheckResponseSchema = z.object({
   reason: z.enum(['invalid', 'taken']).optional(),
   suggestions: z.array(z.string()).max(MAX_SUGGESTIONS),
 });
-export type SlugCheckResponse = z.infer<typeof slugCheckResponseSchema>;
 
 const handleInput = z
   .string({ message: 'A handle is required.' })
@@ -215,4 +214,3 @@ export const handleRenameResponseSchema = z.object({
   /** Until when the previous handle stays held for you and redirects to the new one. */
   heldUntil: z.string(),
 });
-export type HandleRenameResponse = z.infer<typeof handleRenameResponseSchema>;

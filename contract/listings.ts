@@ -4,7 +4,6 @@ import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** What an owner offers: the instrument itself, or their hands (commissions open). "Not listed" is no listing. */
 export const LISTING_STATUSES = ['for-sale', 'commission-open'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const LISTING_NOTE_MAX = 500;
 /** Twelve digits before the point: numeric(15, 3) in the database. */
@@ -76,7 +75,6 @@ export type Listing = z.infer<typeof listingSchema>;
 
 /** The answer to a listing change: the listing, or null once it is not listed. */
 export const listingStateSchema = z.object({ listing: listingSchema.nullable() });
-export type ListingState = z.infer<typeof listingStateSchema>;
 
 /**
  * GET /api/public/passports/{code}/listing: "For sale by its owner" beside the public passport. The seller's shop

@@ -92,7 +92,6 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const notificationPreferencesSchema = z.object({
   mail: z.record(notificationKindSchema, z.boolean()),
 });
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** An answer to a shop message or a reply: the same rules as the message itself. */
 export { shopMessageSchema as notificationReplySchema } from './profiles';

@@ -1,10 +1,12 @@
+import { apiUrl } from './api-url';
 import type { PagePath, PreloadContext } from './routes';
 
 /**
  * What only the server needs of a page, kept beside the manifest (contract/routes.ts) rather than in it so the
  * texts and functions stay out of the browser's first script: the description of a public page whose address
  * alone describes it (head tags and a sitemap line) and the API reads the page makes on its first render
- * (preloaded with the HTML; the URLs must be exactly those the client asks for).
+ * (preloaded with the HTML; the URLs must be exactly those the client asks for, so both build them with apiUrl
+ * from the same operation and values).
  */
 export interface PageHead {
   description?: string;
@@ -59,15 +61,18 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
   '/explore': {
     description:
       'Courses on building, setting up and repairing handmade instruments, from beginner to advanced.',
-    preload: ({ search }) => (search ? [] : ['/api/lms/courses/explore']),
+    preload: ({ search }) => (search ? [] : [apiUrl('GET /api/lms/courses/explore')]),
   },
   '/listing/:slug': {
-    preload: ({ params, search }) => (search ? [] : [`/api/lms/courses/listing/${params.slug}`]),
+    preload: ({ params, search }) =>
+      search ? [] : [apiUrl('GET /api/lms/courses/listing/:slug', { params: { slug: params.slug ?? '' } })],
   },
   '/lessons/:lessonId': {
     // A guest reads the public lesson; with a session the app reads the member's one instead.
     preload: ({ params, search, hasSession }) =>
-      search || hasSession ? [] : [`/api/public/lessons/${params.lessonId}`],
+      search || hasSession
+        ? []
+        : [apiUrl('GET /api/public/lessons/:lessonId', { params: { lessonId: params.lessonId ?? '' } })],
   },
   '/blog': {
     description: 'Stories from the workshop — coming soon.',
@@ -79,7 +84,12 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
     description:
       'Find a maker: luthiers with a shop on the registry, their instruments and the courses they teach.',
     preload: ({ search }) =>
-      search ? [] : ['/api/profile/shops?page=1&pageSize=12', '/api/profile/shop-facets'],
+      search
+        ? []
+        : [
+            apiUrl('GET /api/profile/shops', { query: { page: 1, pageSize: 12 } }),
+            apiUrl('GET /api/profile/shop-facets'),
+          ],
   },
   '/about': {
     description: 'What Luthier Registry is and who it is for.',
@@ -97,24 +107,31 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
     description: 'How to reach the people behind Luthier Registry.',
   },
   '/u/:slug': {
-    preload: ({ params, search }) => (search ? [] : [`/api/profile/u/${params.slug}`]),
+    preload: ({ params, search }) =>
+      search ? [] : [apiUrl('GET /api/profile/u/:slug', { params: { slug: params.slug ?? '' } })],
   },
   '/l/:slug': {
-    preload: ({ params, search }) => (search ? [] : [`/api/profile/l/${params.slug}`]),
+    preload: ({ params, search }) =>
+      search ? [] : [apiUrl('GET /api/profile/l/:slug', { params: { slug: params.slug ?? '' } })],
   },
   '/registry': {
     description:
       'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
-    preload: ({ search }) => (search ? [] : ['/api/registry/instruments?page=1&pageSize=24']),
+    preload: ({ search }) =>
+      search ? [] : [apiUrl('GET /api/registry/instruments', { query: { page: 1, pageSize: 24 } })],
   },
   '/check': {
     description:
       'Enter a passport code or a serial number: is this handmade instrument registered, or reported stolen?',
   },
   '/certificates/:id': {
-    preload: ({ params }) => [`/api/public/certificates/${encodeURIComponent(params.id ?? '')}`],
+    preload: ({ params }) => [
+      apiUrl('GET /api/public/certificates/:id', { params: { id: params.id ?? '' } }),
+    ],
   },
   '/p/:code': {
-    preload: ({ params }) => [`/api/public/passports/${encodeURIComponent(params.code ?? '')}`],
+    preload: ({ params }) => [
+      apiUrl('GET /api/public/passports/:code', { params: { code: params.code ?? '' } }),
+    ],
   },
 };

@@ -375,7 +375,6 @@ export const transferListSchema = z.object({
   incoming: z.array(transferSchema),
   outgoing: z.array(transferSchema),
 });
-export type TransferList = z.infer<typeof transferListSchema>;
 
 export const myRegistrySchema = z.object({
   owned: z.array(instrumentSummarySchema),
@@ -388,10 +387,8 @@ export const myRegistrySchema = z.object({
   /** Whether they ever chose; owners who never did are private. */
   ownerPrivacyChosen: z.boolean(),
 });
-export type MyRegistry = z.infer<typeof myRegistrySchema>;
 
 export const privacySchema = z.object({ ownerPrivacy: z.boolean() });
 export type PrivacyInput = z.input<typeof privacySchema>;
 /** The caller's setting: hidden or named, and whether they chose it (never choosing keeps them private). */
 export const privacyStateSchema = z.object({ ownerPrivacy: z.boolean(), chosen: z.boolean() });
-export type PrivacyState = z.infer<typeof privacyStateSchema>;

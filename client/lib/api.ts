@@ -1,6 +1,4 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
-/** A non-ok response. Its message is "{status}: {body text or status text}". */
+/** A non-ok response (requests go through api() in api-client.ts). Its message is "{status}: {body text or status text}". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -32,36 +30,6 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, text, res.statusText);
   }
-}
-
-/** Sends a request with cookies; a JSON body and content type only when data is given. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
-  await throwIfResNotOk(res);
-  return res;
-}
-
-/** apiRequest, then the parsed JSON body. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  return (await res.json()) as T;
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default fetcher: GET on the query key parts joined with '/', parsed as JSON. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
 }
 
 /** The human sentence of a failure: the body's error field, else the fallback. */

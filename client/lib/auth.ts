@@ -1,14 +1,14 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { MeResponse, User } from '../../contract/auth';
-import { getQueryFn } from './api';
+import type { User } from '../../contract/auth';
+import { apiQueryOrNull } from './api-client';
 
-export const ME_KEY = ['/api/auth/me'] as const;
+const meQuery = { ...apiQueryOrNull('GET /api/auth/me'), retry: false } as const;
+export const ME_KEY = meQuery.queryKey;
 
-const meQuery = {
-  queryKey: ME_KEY,
-  queryFn: getQueryFn<MeResponse>({ on401: 'returnNull' }),
-  retry: false,
-} as const;
+/** Who is signed in from now on, without asking the server (after a sign-in, a sign-out, a deletion). */
+export function setSignedInUser(client: QueryClient, user: User | null): void {
+  client.setQueryData(ME_KEY, () => ({ user }));
+}
 
 /** The signed-in person; null when signed out. Never retried. */
 export function useAuth(): { user: User | null; isLoading: boolean } {

@@ -7,9 +7,8 @@ import {
   HANDLE_MIN,
   normalizeHandle,
   type HandleKind,
-  type SlugCheckResponse,
 } from '../../contract/handles';
-import { apiJson } from './api';
+import { apiKey, apiQuery } from './api-client';
 
 export type HandleStatus = 'short' | 'checking' | 'available' | 'invalid' | 'taken' | 'error';
 
@@ -28,7 +27,8 @@ export function typedHandle(raw: string): string {
     .slice(0, HANDLE_MAX + 1);
 }
 
-export const handleCheckKey = (kind: HandleKind, slug: string) => ['slug-check', kind, slug] as const;
+export const handleCheckKey = (kind: HandleKind, slug: string) =>
+  apiKey('GET /api/slug/check', { query: { kind, slug } });
 
 /** Live availability: checked at 3+ characters after a 300 ms pause; answers are cached 5 s. */
 export function useHandleCheck(value: string, kind: HandleKind) {
@@ -41,9 +41,7 @@ export function useHandleCheck(value: string, kind: HandleKind) {
   }, [handle]);
   const checkable = !hasBadCharacters && handle.length >= HANDLE_MIN;
   const query = useQuery({
-    queryKey: handleCheckKey(kind, debounced),
-    queryFn: () =>
-      apiJson<SlugCheckResponse>('GET', `/api/slug/check?kind=${kind}&slug=${encodeURIComponent(debounced)}`),
+    ...apiQuery('GET /api/slug/check', { query: { kind, slug: debounced } }),
     enabled: checkable && debounced === handle,
     staleTime: HANDLE_CACHE_MS,
     gcTime: HANDLE_CACHE_MS,

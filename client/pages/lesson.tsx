@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import type { LessonProgress } from '../../contract/academy';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/use-toast';
-import { academyKeys, startLesson, useLesson, useLessonProgress } from '../features/academy/api';
+import { lessonProgressQuery, startLesson, useLesson, useLessonProgress } from '../features/academy/api';
 import { LessonLocked, LessonNotFound, LessonView, PremiumLesson } from '../features/academy/lesson-view';
 import { ApiError } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -34,7 +33,7 @@ export function LessonPage() {
     if (!signedIn || !noRecord || startAsked.current === lessonId) return;
     startAsked.current = lessonId;
     startLesson(lessonId)
-      .then((res) => client.setQueryData<LessonProgress>(academyKeys.progress(lessonId), res))
+      .then((res) => client.setQueryData(lessonProgressQuery(lessonId).queryKey, res))
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.body?.code === 'LESSON_LOCKED')
           setLocked({ lessonId, reason: error.body.error ?? 'Finish the previous lesson first.' });

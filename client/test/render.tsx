@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { Toaster } from '../components/ui/toaster';
+import type { User } from '../../contract/auth';
+import { ME_KEY } from '../lib/auth';
 
 /** A query client that never retries, so failures show at once in tests. */
 export function testQueryClient(): QueryClient {
@@ -24,7 +26,7 @@ export function renderRoutes(
   routes: RouteObject[],
   { path = '/', me = null, client = testQueryClient() }: RenderOptions = {},
 ) {
-  client.setQueryData(['/api/auth/me'], { user: me });
+  client.setQueryData(ME_KEY, () => ({ user: me as User | null }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={client}>

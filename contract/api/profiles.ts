@@ -7,7 +7,7 @@ import {
   userProfileSchema,
 } from '../profiles';
 import { conversationRefSchema, shopConversationStartSchema } from '../conversations';
-import { okSchema, pathText, TOTAL_COUNT_HEADER, type ApiRoute } from './api-route';
+import { pathText, TOTAL_COUNT_HEADER, type ApiRoute } from './api-route';
 
 const tag = 'profiles';
 const params = z.object({ slug: pathText('The handle') });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiUrl } from '../../contract/api-url';
 import { PAGE_HEADS } from '../../contract/page-heads';
 import { matchPage, type PagePath } from '../../contract/routes';
 
@@ -11,7 +12,7 @@ import { matchPage, type PagePath } from '../../contract/routes';
  *   alongside the entry script rather than once that script has run;
  * - the API reads the page makes on its first render, sent as fetch preloads which the app's own request then
  *   picks up: who is signed in on every page, and the record a public page shows. The URLs must be exactly those
- *   the client asks for (client/features/{academy,profiles,registry}/api.ts); e2e/performance.spec.ts checks that
+ *   the client asks for (both build them with apiUrl, contract/api-url.ts); e2e/performance.spec.ts checks that
  *   each is used and none is fetched twice.
  */
 export function routePreloads(
@@ -32,7 +33,7 @@ export function routePreloads(
     });
   return (pathname, search, hasSession) => {
     const code = routes.find((r) => r.pattern.test(pathname))?.links ?? [];
-    const data = ['/api/auth/me', ...pageReads(pathname, search, hasSession)].map(
+    const data = [apiUrl('GET /api/auth/me'), ...pageReads(pathname, search, hasSession)].map(
       (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`,
     );
     return [...data, ...code].join('\n    ');

@@ -1,89 +1,50 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CourseCard,
-  CourseListing,
-  CourseOutline,
-  ExploreQuery,
-  LearningStats,
-  Lesson,
-  LessonProgress,
-  MyCourse,
-  ProgressSaveResponse,
-  Review,
-  ReviewInput,
-  ReviewList,
-  VideoProgressInput,
-} from '../../../contract/academy';
-import type {
-  Certificate,
-  CertificateSettingsInput,
-  Jwks,
-  PublicCertificate,
-} from '../../../contract/certificates';
-import { ApiError, apiJson, apiRequest } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ExploreQuery, ReviewInput } from '../../../contract/academy';
+import type { CertificateSettingsInput } from '../../../contract/certificates';
+import { ApiError, throwIfResNotOk } from '../../lib/api';
+import { api, apiKey, apiQuery, apiUrl, invalidateReads, type ApiBody } from '../../lib/api-client';
 import { parseWebVtt } from './webvtt';
-
-export const academyKeys = {
-  explore: (query: ExploreQuery) => ['/api/lms/courses/explore', query] as const,
-  listing: (slug: string) => ['/api/lms/courses/listing', slug] as const,
-  myCourses: ['/api/lms/my-courses'] as const,
-  stats: ['/api/lms/stats'] as const,
-  outline: (courseId: string) => ['/api/lms/courses', courseId, 'outline'] as const,
-  lesson: (lessonId: string, guest: boolean) =>
-    [guest ? '/api/public/lessons' : '/api/lms/lessons', lessonId] as const,
-  progress: (lessonId: string) => ['/api/lms/lessons', lessonId, 'progress'] as const,
-  reviews: (courseId: string, page: number) => ['/api/lms/courses', courseId, 'reviews', page] as const,
-  captions: (url: string) => ['captions', url] as const,
-};
 
 /** A video's captions as cues, for the transcript under the player (the player reads the file itself). */
 export const useCaptions = (url: string | null) =>
   useQuery({
-    queryKey: academyKeys.captions(url ?? ''),
-    queryFn: async () => parseWebVtt(await (await apiRequest('GET', url ?? '')).text()),
+    queryKey: ['captions', url ?? ''],
+    queryFn: async ({ signal }) => {
+      // The lesson names its captions file (a media URL, not an API operation).
+      const res = await fetch(url ?? '', { credentials: 'include', signal });
+      await throwIfResNotOk(res);
+      return parseWebVtt(await res.text());
+    },
     enabled: Boolean(url),
     staleTime: Infinity,
   });
 
-export function exploreUrl(query: ExploreQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value && value !== 'all' && !(key === 'sort' && value === 'popular')) params.set(key, value);
-  const text = params.toString();
-  return `/api/lms/courses/explore${text ? `?${text}` : ''}`;
+/** The catalogue's query without its defaults, so the first page asks exactly what the server preloads. */
+export function exploreQuery(query: ExploreQuery): ExploreQuery {
+  const sent: ExploreQuery = {};
+  if (query.q) sent.q = query.q;
+  if (query.category && query.category !== 'all') sent.category = query.category;
+  if (query.level && query.level !== 'all') sent.level = query.level;
+  if (query.sort && query.sort !== 'popular') sent.sort = query.sort;
+  return sent;
 }
 
 export const useExplore = (query: ExploreQuery) =>
   useQuery({
-    queryKey: academyKeys.explore(query),
-    queryFn: () => apiJson<CourseCard[]>('GET', exploreUrl(query)),
-    placeholderData: (previous) => previous,
+    ...apiQuery('GET /api/lms/courses/explore', { query: exploreQuery(query) }),
+    placeholderData: keepPreviousData,
   });
 
-export const useListing = (slug: string) =>
-  useQuery({
-    queryKey: academyKeys.listing(slug),
-    queryFn: () => apiJson<CourseListing>('GET', `/api/lms/courses/listing/${encodeURIComponent(slug)}`),
-  });
+const listingQuery = (slug: string) => apiQuery('GET /api/lms/courses/listing/:slug', { params: { slug } });
+export const useListing = (slug: string) => useQuery(listingQuery(slug));
 
-export const useMyCourses = (enabled = true) =>
-  useQuery({
-    queryKey: academyKeys.myCourses,
-    queryFn: () => apiJson<MyCourse[]>('GET', '/api/lms/my-courses'),
-    enabled,
-  });
+export const useMyCourses = (enabled = true) => useQuery({ ...apiQuery('GET /api/lms/my-courses'), enabled });
 
-export const useLearningStats = (enabled = true) =>
-  useQuery({
-    queryKey: academyKeys.stats,
-    queryFn: () => apiJson<LearningStats>('GET', '/api/lms/stats'),
-    enabled,
-  });
+export const useLearningStats = (enabled = true) => useQuery({ ...apiQuery('GET /api/lms/stats'), enabled });
 
 export const useOutline = (courseId: string, enabled: boolean) =>
   useQuery({
-    queryKey: academyKeys.outline(courseId),
-    queryFn: () => apiJson<CourseOutline>('GET', `/api/lms/courses/${encodeURIComponent(courseId)}/outline`),
+    ...apiQuery('GET /api/lms/courses/:courseId/outline', { params: { courseId } }),
     enabled,
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
   });
@@ -95,129 +56,124 @@ export const lessonRetry = (count: number, error: Error) => {
   return count < 3;
 };
 
+/** A guest reads the public lesson (its premium parts withheld), a member their own. */
 export const useLesson = (lessonId: string, guest: boolean, enabled: boolean) =>
   useQuery({
-    queryKey: academyKeys.lesson(lessonId, guest),
-    queryFn: () =>
-      apiJson<Lesson>('GET', `/api/${guest ? 'public' : 'lms'}/lessons/${encodeURIComponent(lessonId)}`),
+    ...apiQuery(guest ? 'GET /api/public/lessons/:lessonId' : 'GET /api/lms/lessons/:lessonId', {
+      params: { lessonId },
+    }),
     enabled,
     retry: lessonRetry,
   });
 
+export const lessonProgressQuery = (lessonId: string) =>
+  apiQuery('GET /api/lms/lessons/:lessonId/progress', { params: { lessonId } });
+
 /** The progress fetch is not retried; null means "not started yet". */
 export const useLessonProgress = (lessonId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: academyKeys.progress(lessonId),
-    queryFn: () =>
-      apiJson<LessonProgress>('GET', `/api/lms/lessons/${encodeURIComponent(lessonId)}/progress`),
-    enabled,
-    retry: false,
-    staleTime: 0,
-  });
+  useQuery({ ...lessonProgressQuery(lessonId), enabled, retry: false, staleTime: 0 });
 
 export const startLesson = (lessonId: string) =>
-  apiJson<ProgressSaveResponse>('POST', `/api/lms/lessons/${encodeURIComponent(lessonId)}/start`);
+  api('POST /api/lms/lessons/:lessonId/start', { params: { lessonId } });
 export const completeLesson = (lessonId: string) =>
-  apiJson<ProgressSaveResponse>('POST', `/api/lms/lessons/${encodeURIComponent(lessonId)}/complete`);
-export const saveVideoProgress = (lessonId: string, body: VideoProgressInput) =>
-  apiJson<ProgressSaveResponse>(
-    'POST',
-    `/api/lms/lessons/${encodeURIComponent(lessonId)}/video-progress`,
-    body,
-  );
+  api('POST /api/lms/lessons/:lessonId/complete', { params: { lessonId } });
+
+const VIDEO_PROGRESS = 'POST /api/lms/lessons/:lessonId/video-progress';
+export type VideoProgressBody = ApiBody<typeof VIDEO_PROGRESS>;
+
+export const saveVideoProgress = (lessonId: string, body: VideoProgressBody) =>
+  api(VIDEO_PROGRESS, { params: { lessonId }, body });
 
 /** The unload save: a beacon (text/plain JSON, so no preflight) that outlives the page. */
-export function beaconVideoProgress(lessonId: string, body: VideoProgressInput): boolean {
+export function beaconVideoProgress(lessonId: string, body: VideoProgressBody): boolean {
   if (typeof navigator.sendBeacon !== 'function') return false;
   const blob = new Blob([JSON.stringify(body)], { type: 'text/plain' });
-  return navigator.sendBeacon(`/api/lms/lessons/${encodeURIComponent(lessonId)}/video-progress`, blob);
+  return navigator.sendBeacon(apiUrl(VIDEO_PROGRESS, { params: { lessonId } }), blob);
 }
 
-/** After progress changes, the outline, dashboard and stats are stale. */
+/** After progress changes, the outline, reviews, dashboard and stats are stale. */
 export function useInvalidateLearning() {
   const client = useQueryClient();
   return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['/api/lms/courses'] }),
-      client.invalidateQueries({ queryKey: academyKeys.myCourses }),
-      client.invalidateQueries({ queryKey: academyKeys.stats }),
-    ]);
+    invalidateReads(
+      client,
+      'GET /api/lms/courses/:courseId/outline',
+      'GET /api/lms/courses/:courseId/reviews',
+      'GET /api/lms/my-courses',
+      'GET /api/lms/stats',
+    );
 }
 
 export const useBookmark = (courseId: string, slug: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) =>
-      apiJson<{ bookmarked: boolean }>(
-        on ? 'POST' : 'DELETE',
-        `/api/lms/courses/${encodeURIComponent(courseId)}/bookmark`,
-      ),
+      on
+        ? api('POST /api/lms/courses/:courseId/bookmark', { params: { courseId } })
+        : api('DELETE /api/lms/courses/:courseId/bookmark', { params: { courseId } }),
     onSuccess: (data) =>
-      client.setQueryData<CourseListing>(academyKeys.listing(slug), (old) =>
+      client.setQueryData(listingQuery(slug).queryKey, (old) =>
         old ? { ...old, bookmarked: data.bookmarked } : old,
       ),
   });
 };
 
 export const enrollInCourse = (courseId: string) =>
-  apiJson<{ enrolled: boolean }>('POST', `/api/lms/courses/${encodeURIComponent(courseId)}/enroll`);
-
-const reviewsUrl = (courseId: string) => `/api/lms/courses/${encodeURIComponent(courseId)}/reviews`;
+  api('POST /api/lms/courses/:courseId/enroll', { params: { courseId } });
 
 export const useReviews = (courseId: string, page: number) =>
   useQuery({
-    queryKey: academyKeys.reviews(courseId, page),
-    queryFn: () => apiJson<ReviewList>('GET', `${reviewsUrl(courseId)}?page=${page}&pageSize=10`),
-    placeholderData: (previous) => previous,
+    ...apiQuery('GET /api/lms/courses/:courseId/reviews', {
+      params: { courseId },
+      query: { page, pageSize: 10 },
+    }),
+    placeholderData: keepPreviousData,
   });
 
 /** Writes a review (new, edited or deleted); the listing's rating and the review list are then stale. */
 export function useReviewMutation(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, remove }: { id?: string; input?: ReviewInput; remove?: boolean }) =>
-      remove && id
-        ? apiRequest('DELETE', `${reviewsUrl(courseId)}/${id}`).then(() => null)
-        : apiJson<Review>(
-            id ? 'PUT' : 'POST',
-            id ? `${reviewsUrl(courseId)}/${id}` : reviewsUrl(courseId),
-            input,
-          ),
+    mutationFn: ({ id, input, remove }: { id?: string; input?: ReviewInput; remove?: boolean }) => {
+      if (remove && id)
+        return api('DELETE /api/lms/courses/:courseId/reviews/:reviewId', {
+          params: { courseId, reviewId: id },
+        }).then(() => null);
+      if (!input) throw new Error('A review to write');
+      return id
+        ? api('PUT /api/lms/courses/:courseId/reviews/:reviewId', {
+            params: { courseId, reviewId: id },
+            body: input,
+          })
+        : api('POST /api/lms/courses/:courseId/reviews', { params: { courseId }, body: input });
+    },
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['/api/lms/courses', courseId, 'reviews'] }),
-        client.invalidateQueries({ queryKey: ['/api/lms/courses/listing'] }),
-        client.invalidateQueries({ queryKey: ['/api/lms/courses/explore'] }),
+        client.invalidateQueries({
+          queryKey: apiKey('GET /api/lms/courses/:courseId/reviews', { params: { courseId } }),
+        }),
+        invalidateReads(client, 'GET /api/lms/courses/listing/:slug', 'GET /api/lms/courses/explore'),
       ]),
   });
 }
 
-export const certificateKeys = {
-  mine: ['/api/lms/certificates'] as const,
-  public: (id: string) => ['/api/public/certificates', id] as const,
-  jwks: ['/.well-known/jwks.json'] as const,
-};
+const myCertificatesQuery = apiQuery('GET /api/lms/certificates');
+const publicCertificateQuery = (id: string) =>
+  apiQuery('GET /api/public/certificates/:id', { params: { id } });
 
 /** The signed-in learner's certificates, newest first. */
-export const useMyCertificates = (enabled = true) =>
-  useQuery({
-    queryKey: certificateKeys.mine,
-    queryFn: () => apiJson<Certificate[]>('GET', '/api/lms/certificates'),
-    enabled,
-  });
+export const useMyCertificates = (enabled = true) => useQuery({ ...myCertificatesQuery, enabled });
 
 export const usePublicCertificate = (id: string) =>
   useQuery({
-    queryKey: certificateKeys.public(id),
-    queryFn: () => apiJson<PublicCertificate>('GET', `/api/public/certificates/${encodeURIComponent(id)}`),
+    ...publicCertificateQuery(id),
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
   });
 
 /** The academy's published keys, for checking a certificate's signature in the browser. */
 export const useCertificateKeys = () =>
   useQuery({
-    queryKey: certificateKeys.jwks,
-    queryFn: () => apiJson<Jwks>('GET', '/.well-known/jwks.json'),
+    ...apiQuery('GET /.well-known/jwks.json'),
     // Fetched again for every certificate page: a key is published once it first signs and withdrawn when revoked.
     staleTime: 0,
   });
@@ -227,10 +183,10 @@ export function useCertificateSettings(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CertificateSettingsInput) =>
-      apiJson<PublicCertificate>('PATCH', `/api/lms/certificates/${encodeURIComponent(id)}`, input),
+      api('PATCH /api/lms/certificates/:id', { params: { id }, body: input }),
     onSuccess: (updated) => {
-      client.setQueryData(certificateKeys.public(id), updated);
-      return client.invalidateQueries({ queryKey: certificateKeys.mine });
+      client.setQueryData(publicCertificateQuery(id).queryKey, updated);
+      return client.invalidateQueries({ queryKey: myCertificatesQuery.queryKey });
     },
   });
 }
@@ -238,12 +194,8 @@ export function useCertificateSettings(id: string) {
 /** After a passport is registered as built in a course: the certificates list it. */
 export function useInvalidateCertificates() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: certificateKeys.mine }),
-      client.invalidateQueries({ queryKey: ['/api/public/certificates'] }),
-    ]);
+  return () => invalidateReads(client, 'GET /api/lms/certificates', 'GET /api/public/certificates/:id');
 }
 
 export const certificatePdfUrl = (id: string) =>
-  `/api/public/certificates/${encodeURIComponent(id)}/certificate.pdf`;
+  apiUrl('GET /api/public/certificates/:id/certificate.pdf', { params: { id } });

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminQueue, VerificationInput } from '../../../contract/admin';
-import { apiRequest, getQueryFn } from '../../lib/api';
+import type { VerificationInput } from '../../../contract/admin';
+import { api, apiQuery } from '../../lib/api-client';
 
-export const QUEUE_KEY = '/api/admin/queue';
 export type VerifiableKind = 'shops' | 'instruments';
 
 /** The verification queue: unverified items by default, verified ones when asked. */
-export function useAdminQueue(verified: boolean) {
-  return useQuery<AdminQueue>({
-    queryKey: [`${QUEUE_KEY}?verified=${verified}`],
-    queryFn: getQueryFn<AdminQueue>({ on401: 'throw' }) as () => Promise<AdminQueue>,
-  });
-}
+export const useAdminQueue = (verified: boolean) =>
+  useQuery(apiQuery('GET /api/admin/queue', { query: { verified: verified ? 'true' : 'false' } }));
 
 /** Verifies (with what was checked) or withdraws the badge of a shop or an instrument. */
 export const setVerification = (kind: VerifiableKind, id: string, input: VerificationInput) =>
-  apiRequest('POST', `/api/admin/${kind}/${encodeURIComponent(id)}/verification`, input);
+  kind === 'shops'
+    ? api('POST /api/admin/shops/:id/verification', { params: { id }, body: input })
+    : api('POST /api/admin/instruments/:id/verification', { params: { id }, body: input });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, RequestResetInput, User } from '../../../contract/auth';
-import { apiJson } from '../../lib/api';
-import { ME_KEY } from '../../lib/auth';
+import { api } from '../../lib/api-client';
+import { ME_KEY, setSignedInUser } from '../../lib/auth';
 
 /** Sign-in and sign-up both answer the user; the current-user state is refreshed from it. */
 function useSignedIn() {
   const queryClient = useQueryClient();
   return async (user: User) => {
-    queryClient.setQueryData(ME_KEY, { user });
+    setSignedInUser(queryClient, user);
     await queryClient.invalidateQueries({ queryKey: ME_KEY });
     return user;
   };
@@ -16,7 +16,7 @@ function useSignedIn() {
 export function useSignIn() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (input: LoginInput) => signedIn(await apiJson<User>('POST', '/api/auth/login', input)),
+    mutationFn: async (input: LoginInput) => signedIn(await api('POST /api/auth/login', { body: input })),
   });
 }
 
@@ -24,19 +24,19 @@ export function useSignUp() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (input: RegisterInput) =>
-      signedIn(await apiJson<User>('POST', '/api/auth/register', input)),
+      signedIn(await api('POST /api/auth/register', { body: input })),
   });
 }
 
 export function useRequestReset() {
   return useMutation({
-    mutationFn: (input: RequestResetInput) => apiJson<{ ok: true }>('POST', '/api/auth/request-reset', input),
+    mutationFn: (input: RequestResetInput) => api('POST /api/auth/request-reset', { body: input }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
-      apiJson<{ ok: true }>('POST', '/api/auth/reset-password', input),
+      api('POST /api/auth/reset-password', { body: input }),
   });
 }

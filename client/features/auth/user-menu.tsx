@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/auth';
 
 /** The signed-in person's header actions; its own chunk, since guests (most first visits) never need it. */
@@ -11,7 +11,7 @@ export function UserMenu() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    mutationFn: () => api('POST /api/auth/logout'),
     onSuccess: async () => {
       queryClient.clear();
       await queryClient.invalidateQueries({ queryKey: ME_KEY });

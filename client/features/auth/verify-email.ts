@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { VerifyEmailResponse } from '../../../contract/auth';
-import { apiJson } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/auth';
 
 /** Follows the link once on arrival (the token is single-use, so a re-render must not send it again). */
 export function useVerifyEmail(token: string | null) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (value: string) =>
-      apiJson<VerifyEmailResponse>('POST', '/api/auth/verify-email', { token: value }),
+    mutationFn: (value: string) => api('POST /api/auth/verify-email', { body: { token: value } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
   });
   const sent = useRef(false);
@@ -22,5 +20,4 @@ export function useVerifyEmail(token: string | null) {
   return mutation;
 }
 
-export const resendVerification = () =>
-  apiJson<{ ok: true; alreadyVerified: boolean }>('POST', '/api/auth/verify-email/resend');
+export const resendVerification = () => api('POST /api/auth/verify-email/resend');

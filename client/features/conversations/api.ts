@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationList, ConversationPostInput } from '../../../contract/conversations';
-import { apiJson, getQueryFn } from '../../lib/api';
+import type { ConversationPostInput } from '../../../contract/conversations';
+import { api, apiKey, apiQuery, apiQueryOrNull, invalidateReads } from '../../lib/api-client';
 
-export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
-
-/** The caller's conversations and unread count (the header's Messages link reads it too). */
+/** The caller's conversations and unread count (the header's Messages link reads it too); null for a guest. */
 export const useConversations = (enabled = true) =>
   useQuery({
-    queryKey: CONVERSATIONS_KEY,
-    queryFn: getQueryFn<ConversationList>({ on401: 'returnNull' }),
+    ...apiQueryOrNull('GET /api/conversations'),
     enabled,
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
@@ -16,8 +13,7 @@ export const useConversations = (enabled = true) =>
 
 export const useConversation = (id: string) =>
   useQuery({
-    queryKey: ['/api/conversations', id],
-    queryFn: getQueryFn<Conversation>({ on401: 'throw' }),
+    ...apiQuery('GET /api/conversations/:id', { params: { id } }),
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
   });
@@ -26,11 +22,8 @@ export const useConversation = (id: string) =>
 export function useMarkConversationRead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ ok: true }>('POST', `/api/conversations/${id}/read`),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
-      await queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
-    },
+    mutationFn: () => api('POST /api/conversations/:id/read', { params: { id } }),
+    onSuccess: () => invalidateReads(queryClient, 'GET /api/conversations', 'GET /api/notifications'),
   });
 }
 
@@ -38,10 +31,10 @@ export function usePostMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ConversationPostInput) =>
-      apiJson<Conversation>('POST', `/api/conversations/${id}/messages`, input),
+      api('POST /api/conversations/:id/messages', { params: { id }, body: input }),
     onSuccess: async (conversation) => {
-      queryClient.setQueryData(['/api/conversations', id], conversation);
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+      queryClient.setQueryData(apiKey('GET /api/conversations/:id', { params: { id } }), conversation);
+      await queryClient.invalidateQueries({ queryKey: apiKey('GET /api/conversations'), exact: true });
     },
   });
 }

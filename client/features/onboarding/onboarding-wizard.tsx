@@ -10,7 +10,7 @@ import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useAccount } from '../../lib/account';
 import { errorText } from '../../lib/api';
-import { ME_KEY } from '../../lib/auth';
+import { setSignedInUser } from '../../lib/auth';
 import { claimHandle, reserveHandle, saveOnboarding } from './api';
 import { HandlePicker } from '../../components/handle-picker';
 import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep, type OnboardingDraft } from './steps';
@@ -139,7 +139,7 @@ function Wizard({ user, initial, restored }: { user: User; initial: WizardState;
       const saved = await saveOnboarding({ ...draft, slug, onboardingComplete: true });
       finished.current = true;
       sessionStorage.removeItem(draftKey(user.id));
-      queryClient.setQueryData(ME_KEY, { user: saved });
+      setSignedInUser(queryClient, saved);
       await navigate('/', { replace: true });
     } catch (err) {
       setError(errorText(err));

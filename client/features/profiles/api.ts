@@ -1,30 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  ShopCard,
-  ShopFacets,
-  ShopMessageInput,
-  ShopPage,
-  UserProfile,
-} from '../../../contract/profiles';
-import { ApiError, apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ShopMessageInput } from '../../../contract/profiles';
+import { ApiError } from '../../lib/api';
+import { api, apiKey, apiQuery, apiWithHeaders, type ApiInput } from '../../lib/api-client';
 
 /** A missing profile is final: no retries on 404. */
 const retry = (count: number, error: Error) =>
   !(error instanceof ApiError && error.status === 404) && count < 2;
 
 export const useUserProfile = (slug: string) =>
-  useQuery({
-    queryKey: ['/api/profile/u', slug],
-    queryFn: getQueryFn<UserProfile>({ on401: 'throw' }),
-    retry,
-  });
+  useQuery({ ...apiQuery('GET /api/profile/u/:slug', { params: { slug } }), retry });
 
 export const useShopProfile = (slug: string) =>
-  useQuery({
-    queryKey: ['/api/profile/l', slug],
-    queryFn: getQueryFn<ShopPage>({ on401: 'throw' }),
-    retry,
-  });
+  useQuery({ ...apiQuery('GET /api/profile/l/:slug', { params: { slug } }), retry });
 
 export interface DirectoryFilters {
   q: string;
@@ -35,43 +22,38 @@ export interface DirectoryFilters {
   pageSize: number;
 }
 
-export function directoryUrl(f: DirectoryFilters): string {
-  const params = new URLSearchParams();
-  if (f.q.trim()) params.set('q', f.q.trim());
-  if (f.country) params.set('country', f.country);
-  if (f.speciality) params.set('speciality', f.speciality);
-  if (f.verified) params.set('verified', 'true');
-  params.set('page', String(f.page));
-  params.set('pageSize', String(f.pageSize));
-  return `/api/profile/shops?${params.toString()}`;
+const SHOPS = 'GET /api/profile/shops';
+
+/** The directory's query, empty filters left out (the first page is what the server preloads). */
+export function directoryQuery(f: DirectoryFilters): NonNullable<ApiInput<typeof SHOPS>['query']> {
+  return {
+    ...(f.q.trim() && { q: f.q.trim() }),
+    ...(f.country && { country: f.country }),
+    ...(f.speciality && { speciality: f.speciality }),
+    ...(f.verified && { verified: 'true' as const }),
+    page: f.page,
+    pageSize: f.pageSize,
+  };
 }
 
 /** One page of the makers directory and the total from X-Total-Count. */
-export const useShopDirectory = (filters: DirectoryFilters) =>
-  useQuery({
-    queryKey: ['/api/profile/shops', filters],
-    queryFn: async ({ signal }): Promise<{ items: ShopCard[]; total: number }> => {
-      const res = await fetch(directoryUrl(filters), { credentials: 'include', signal });
-      await throwIfResNotOk(res);
-      const items = (await res.json()) as ShopCard[];
-      return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+export const useShopDirectory = (filters: DirectoryFilters) => {
+  const query = directoryQuery(filters);
+  return useQuery({
+    queryKey: apiKey(SHOPS, { query }),
+    queryFn: async ({ signal }) => {
+      const { data: items, headers } = await apiWithHeaders(SHOPS, { query, signal });
+      return { items, total: Number(headers.get('x-total-count') ?? items.length) };
     },
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
+};
 
 export const useShopFacets = () =>
-  useQuery({
-    queryKey: ['/api/profile/shop-facets'],
-    queryFn: getQueryFn<ShopFacets>({ on401: 'throw' }),
-    staleTime: 5 * 60_000,
-  });
+  useQuery({ ...apiQuery('GET /api/profile/shop-facets'), staleTime: 5 * 60_000 });
 
 export const useContactMaker = (slug: string) =>
   useMutation({
     mutationFn: (input: ShopMessageInput & { instrumentId?: string }) =>
-      apiJson<{ ok: true; conversationId: string }>(
-        'POST',
-        `/api/profile/l/${encodeURIComponent(slug)}/messages`,
-        input,
-      ),
+      api('POST /api/profile/l/:slug/messages', { params: { slug }, body: input }),
   });

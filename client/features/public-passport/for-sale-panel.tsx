@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice, type PublicListing } from '../../../contract/listings';
-import { apiJson } from '../../lib/api';
-import { publicPassportUrl } from './api';
+import { formatPrice } from '../../../contract/listings';
+import { apiQuery } from '../../lib/api-client';
 
 function usePublicListing(code: string) {
   return useQuery({
-    queryKey: [`${publicPassportUrl(code)}/listing`],
-    queryFn: () => apiJson<PublicListing>('GET', `${publicPassportUrl(code)}/listing`),
+    ...apiQuery('GET /api/public/passports/:code/listing', { params: { code } }),
     retry: false,
   });
 }

@@ -1,21 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateInstrumentInput,
   EditInstrumentInput,
   ImageOrderInput,
   ImagePatchInput,
-  InstrumentDetail,
-  InstrumentSummary,
-  MyRegistry,
   PortfolioInput,
   PrivacyInput,
   ServiceInput,
   StolenReportInput,
-  Transfer,
-  TransferList,
   TransferOfferInput,
 } from '../../../contract/registry';
-import { ApiError, apiJson, apiRequest, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import {
+  api,
+  apiKey,
+  apiQuery,
+  apiUrl,
+  apiWithHeaders,
+  invalidateReads,
+  type ApiAnswer,
+  type ApiQueryParams,
+} from '../../lib/api-client';
 
 export interface RegistryFilters {
   search: string;
@@ -31,24 +36,29 @@ export interface RegistryFilters {
   pageSize: number;
 }
 
-export const INSTRUMENTS_KEY = '/api/registry/instruments';
-export const MY_REGISTRY_KEY = ['/api/registry/me'] as const;
-export const TRANSFERS_KEY = ['/api/registry/transfers'] as const;
+const LIST = 'GET /api/registry/instruments';
+type ListQuery = ApiQueryParams<typeof LIST>;
 
-export function instrumentsUrl(f: RegistryFilters): string {
-  const params = new URLSearchParams();
-  if (f.search.trim()) params.set('search', f.search.trim());
-  if (f.type !== 'all') params.set('type', f.type);
-  if (f.category !== 'all') params.set('category', f.category);
-  if (f.sort && f.sort !== 'newest') params.set('sort', f.sort);
-  if (f.yearFrom) params.set('yearFrom', f.yearFrom);
-  if (f.yearTo) params.set('yearTo', f.yearTo);
-  if (f.verified) params.set('verified', 'true');
-  if (f.forSale) params.set('forSale', 'true');
-  if (f.status && f.status !== 'all') params.set('status', f.status);
-  params.set('page', String(f.page));
-  params.set('pageSize', String(f.pageSize));
-  return `${INSTRUMENTS_KEY}?${params.toString()}`;
+/** The list's query, defaults left out (the first page is exactly what the server preloads). */
+export function instrumentsQuery(f: RegistryFilters): ListQuery {
+  // The filters come from the address bar as text; the server refuses a value outside its lists (400).
+  const chosen = (value: string | undefined, fallback: string) =>
+    value && value !== fallback ? value : undefined;
+  return Object.fromEntries(
+    Object.entries({
+      search: f.search.trim() || undefined,
+      type: chosen(f.type, 'all'),
+      category: chosen(f.category, 'all'),
+      sort: chosen(f.sort, 'newest'),
+      yearFrom: f.yearFrom ? Number(f.yearFrom) : undefined,
+      yearTo: f.yearTo ? Number(f.yearTo) : undefined,
+      verified: f.verified ? 'true' : undefined,
+      forSale: f.forSale ? 'true' : undefined,
+      status: chosen(f.status, 'all'),
+      page: f.page,
+      pageSize: f.pageSize,
+    }).filter(([, value]) => value !== undefined),
+  );
 }
 
 /**
@@ -56,57 +66,42 @@ export function instrumentsUrl(f: RegistryFilters): string {
  * (then X-Total-Count-Capped is "true" and the page says "1,000+").
  */
 export function useInstruments(filters: RegistryFilters) {
+  const query = instrumentsQuery(filters);
   return useQuery({
-    queryKey: [INSTRUMENTS_KEY, filters],
-    queryFn: async ({ signal }): Promise<{ items: InstrumentSummary[]; total: number; capped: boolean }> => {
-      const res = await fetch(instrumentsUrl(filters), { credentials: 'include', signal });
-      await throwIfResNotOk(res);
-      const items = (await res.json()) as InstrumentSummary[];
+    queryKey: apiKey(LIST, { query }),
+    queryFn: async ({ signal }) => {
+      const { data: items, headers } = await apiWithHeaders(LIST, { query, signal });
       return {
         items,
-        total: Number(res.headers.get('x-total-count') ?? items.length),
-        capped: res.headers.get('x-total-count-capped') === 'true',
+        total: Number(headers.get('x-total-count') ?? items.length),
+        capped: headers.get('x-total-count-capped') === 'true',
       };
     },
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 }
-
-/** Explicit fetchers, so the hooks work under any QueryClient (tests use one without a default queryFn). */
-const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' }) as () => Promise<T>;
 
 const noRetryOn4xx = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
 
-export const instrumentKey = (id: string) => [INSTRUMENTS_KEY, id] as const;
+const instrumentQuery = (id: string) => apiQuery('GET /api/registry/instruments/:id', { params: { id } });
+export const instrumentKey = (id: string) => instrumentQuery(id).queryKey;
 
-export function useInstrument(id: string, enabled = true) {
-  return useQuery<InstrumentDetail>({
-    queryKey: instrumentKey(id),
-    queryFn: fetchJson<InstrumentDetail>(),
+export const useInstrument = (id: string, enabled = true) =>
+  useQuery({ ...instrumentQuery(id), enabled, retry: noRetryOn4xx, retryDelay: 500 });
+
+export const useMyRegistry = (enabled = true) => useQuery({ ...apiQuery('GET /api/registry/me'), enabled });
+
+export const useTransfers = (enabled = true) =>
+  useQuery({ ...apiQuery('GET /api/registry/transfers'), enabled });
+
+export const useTransfer = (transferId: string, enabled = true) =>
+  useQuery({
+    ...apiQuery('GET /api/registry/transfers/:transferId', { params: { transferId } }),
     enabled,
     retry: noRetryOn4xx,
     retryDelay: 500,
   });
-}
-
-export function useMyRegistry(enabled = true) {
-  return useQuery<MyRegistry>({ queryKey: MY_REGISTRY_KEY, queryFn: fetchJson<MyRegistry>(), enabled });
-}
-
-export function useTransfers(enabled = true) {
-  return useQuery<TransferList>({ queryKey: TRANSFERS_KEY, queryFn: fetchJson<TransferList>(), enabled });
-}
-
-export function useTransfer(id: string, enabled = true) {
-  return useQuery<Transfer>({
-    queryKey: [...TRANSFERS_KEY, id],
-    queryFn: fetchJson<Transfer>(),
-    enabled,
-    retry: noRetryOn4xx,
-    retryDelay: 500,
-  });
-}
 
 /** After any registry change, the passport, the lists and the dashboard are refetched. */
 export function useRegistryMutation<TInput, TResult = unknown>(
@@ -117,19 +112,28 @@ export function useRegistryMutation<TInput, TResult = unknown>(
   return useMutation({
     mutationFn: request,
     onSuccess: async (result, input) => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: [INSTRUMENTS_KEY] }),
-        client.invalidateQueries({ queryKey: MY_REGISTRY_KEY }),
-        client.invalidateQueries({ queryKey: TRANSFERS_KEY }),
-      ]);
+      await invalidateReads(
+        client,
+        LIST,
+        'GET /api/registry/instruments/:id',
+        'GET /api/registry/me',
+        'GET /api/registry/transfers',
+        'GET /api/registry/transfers/:transferId',
+      );
       options.onSuccess?.(result, input);
     },
     onError: options.onError,
   });
 }
 
-export const transferAction = (id: string, action: 'accept' | 'decline' | 'cancel') =>
-  apiJson<Transfer>('POST', `/api/registry/transfers/${encodeURIComponent(id)}/${action}`);
+export const transferAction = (transferId: string, action: 'accept' | 'decline' | 'cancel') => {
+  const input = { params: { transferId } };
+  if (action === 'accept') return api('POST /api/registry/transfers/:transferId/accept', input);
+  if (action === 'decline') return api('POST /api/registry/transfers/:transferId/decline', input);
+  return api('POST /api/registry/transfers/:transferId/cancel', input);
+};
+
+const PHOTO = 'POST /api/registry/instruments/:id/images';
 
 /**
  * Uploads one photo as multipart/form-data (the caption goes first so the server reads it with the file), reporting
@@ -140,13 +144,13 @@ export function uploadPhoto(
   file: File,
   caption: string,
   onProgress?: (sent: number) => void,
-): Promise<unknown> {
+): Promise<ApiAnswer<typeof PHOTO> | null> {
   const form = new FormData();
   if (caption.trim()) form.append('caption', caption.trim());
   form.append('file', file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/registry/instruments/${encodeURIComponent(instrumentId)}/images`);
+    xhr.open('POST', apiUrl(PHOTO, { params: { id: instrumentId } }));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -155,7 +159,7 @@ export function uploadPhoto(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
         try {
-          resolve(JSON.parse(xhr.responseText) as unknown);
+          resolve(JSON.parse(xhr.responseText) as ApiAnswer<typeof PHOTO>);
         } catch {
           resolve(null);
         }
@@ -169,35 +173,40 @@ export function uploadPhoto(
 /** The maker shows or hides the instrument among the portfolio pieces of their storefront. */
 export function useSetPortfolio(id: string) {
   return useRegistryMutation((input: PortfolioInput) =>
-    apiJson<PortfolioInput>('PUT', `/api/registry/instruments/${encodeURIComponent(id)}/portfolio`, input),
+    api('PUT /api/registry/instruments/:id/portfolio', { params: { id }, body: input }),
   );
 }
 
 /** The owner's copy of the provenance dossier (a PDF download; the current owner and admins only). */
 export const ownerDossierUrl = (id: string) =>
-  `/api/registry/instruments/${encodeURIComponent(id)}/owner-dossier.pdf`;
+  apiUrl('GET /api/registry/instruments/:id/owner-dossier.pdf', { params: { id } });
 
-// The registry's writes, one typed fetcher each, taking the contract's input types (the server validates the
-// same schemas). Components call these through useRegistryMutation, never fetch themselves.
-const instrumentPath = (id: string) => `${INSTRUMENTS_KEY}/${encodeURIComponent(id)}`;
+// The registry's writes, one typed call each, taking the contract's input types (the server validates the same
+// schemas). Components call these through useRegistryMutation, never fetch themselves.
+const instrument = (id: string) => ({ params: { id } });
+const image = (id: string, imageId: string) => ({ params: { id, imageId } });
+const record = (id: string, recordId: string) => ({ params: { id, recordId } });
 
 export const createInstrument = (input: CreateInstrumentInput) =>
-  apiJson<InstrumentDetail>('POST', INSTRUMENTS_KEY, input);
+  api('POST /api/registry/instruments', { body: input });
 export const editInstrument = (id: string, input: EditInstrumentInput) =>
-  apiJson<InstrumentDetail>('PATCH', instrumentPath(id), input);
+  api('PATCH /api/registry/instruments/:id', { ...instrument(id), body: input });
 export const offerTransfer = (id: string, input: TransferOfferInput) =>
-  apiJson<Transfer>('POST', `${instrumentPath(id)}/transfers`, input);
+  api('POST /api/registry/instruments/:id/transfers', { ...instrument(id), body: input });
 export const reportStolen = (id: string, input: StolenReportInput) =>
-  apiRequest('POST', `${instrumentPath(id)}/report-stolen`, input);
-export const markRecovered = (id: string) => apiRequest('POST', `${instrumentPath(id)}/recovered`);
+  api('POST /api/registry/instruments/:id/report-stolen', { ...instrument(id), body: input });
+export const markRecovered = (id: string) =>
+  api('POST /api/registry/instruments/:id/recovered', instrument(id));
 export const addServiceRecord = (id: string, input: ServiceInput) =>
-  apiRequest('POST', `${instrumentPath(id)}/service-records`, input);
+  api('POST /api/registry/instruments/:id/service-records', { ...instrument(id), body: input });
 export const decideServiceRecord = (id: string, recordId: string, action: 'approve' | 'reject') =>
-  apiRequest('POST', `${instrumentPath(id)}/service-records/${encodeURIComponent(recordId)}/${action}`);
+  action === 'approve'
+    ? api('POST /api/registry/instruments/:id/service-records/:recordId/approve', record(id, recordId))
+    : api('POST /api/registry/instruments/:id/service-records/:recordId/reject', record(id, recordId));
 export const updateImage = (id: string, imageId: string, input: ImagePatchInput) =>
-  apiRequest('PATCH', `${instrumentPath(id)}/images/${encodeURIComponent(imageId)}`, input);
+  api('PATCH /api/registry/instruments/:id/images/:imageId', { ...image(id, imageId), body: input });
 export const deleteImage = (id: string, imageId: string) =>
-  apiRequest('DELETE', `${instrumentPath(id)}/images/${encodeURIComponent(imageId)}`);
+  api('DELETE /api/registry/instruments/:id/images/:imageId', image(id, imageId));
 export const reorderImages = (id: string, input: ImageOrderInput) =>
-  apiRequest('PUT', `${instrumentPath(id)}/images/order`, input);
-export const setOwnerPrivacy = (input: PrivacyInput) => apiRequest('PUT', '/api/registry/privacy', input);
+  api('PUT /api/registry/instruments/:id/images/order', { ...instrument(id), body: input });
+export const setOwnerPrivacy = (input: PrivacyInput) => api('PUT /api/registry/privacy', { body: input });

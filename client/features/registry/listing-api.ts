@@ -1,10 +1,10 @@
-import type { ListingInput, ListingState } from '../../../contract/listings';
-import { apiJson } from '../../lib/api';
+import type { ListingInput } from '../../../contract/listings';
+import { api } from '../../lib/api-client';
 import { useRegistryMutation } from './api';
 
 /** The owner lists the instrument, changes the listing, or takes it off (status not-listed). */
 export function useSetListing(id: string) {
   return useRegistryMutation((input: ListingInput) =>
-    apiJson<ListingState>('PUT', `/api/registry/instruments/${encodeURIComponent(id)}/listing`, input),
+    api('PUT /api/registry/instruments/:id/listing', { params: { id }, body: input }),
   );
 }

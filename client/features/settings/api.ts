@@ -1,24 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Account,
   ChangeEmailInput,
   ChangePasswordInput,
   DeleteAccountInput,
   ProfileUpdate,
-  SessionInfo,
   ShopUpdate,
 } from '../../../contract/account';
-import type { HandleRenameInput, HandleRenameResponse } from '../../../contract/handles';
-import type { PrivacyInput, PrivacyState } from '../../../contract/registry';
-import { apiJson, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import type { HandleRenameInput } from '../../../contract/handles';
+import type { PrivacyInput } from '../../../contract/registry';
 import { ACCOUNT_KEY } from '../../lib/account';
-import { ME_KEY } from '../../lib/auth';
+import { api, apiQuery } from '../../lib/api-client';
+import { ME_KEY, setSignedInUser } from '../../lib/auth';
 
-export { ACCOUNT_KEY, useAccount } from '../../lib/account';
-export const SESSIONS_KEY = ['/api/account/sessions'] as const;
+export { useAccount } from '../../lib/account';
+const sessionsQuery = apiQuery('GET /api/account/sessions');
+export const SESSIONS_KEY = sessionsQuery.queryKey;
 
-export const useSessions = () =>
-  useQuery({ queryKey: SESSIONS_KEY, queryFn: getQueryFn<SessionInfo[]>({ on401: 'throw' }) });
+export const useSessions = () => useQuery(sessionsQuery);
 
 /** A mutation that refreshes the account (and the signed-in person) when it succeeds. */
 function useAccountMutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -34,73 +32,69 @@ function useAccountMutation<I, O>(fn: (input: I) => Promise<O>) {
 }
 
 export const useUpdateProfile = () =>
-  useAccountMutation((input: ProfileUpdate) => apiJson<Account>('PATCH', '/api/account/profile', input));
+  useAccountMutation((input: ProfileUpdate) => api('PATCH /api/account/profile', { body: input }));
 export const useUpdateShop = () =>
-  useAccountMutation((input: ShopUpdate) => apiJson<Account>('PATCH', '/api/account/shop', input));
+  useAccountMutation((input: ShopUpdate) => api('PATCH /api/account/shop', { body: input }));
 export const useChangePassword = () =>
-  useAccountMutation((input: ChangePasswordInput) => apiJson('POST', '/api/account/password', input));
+  useAccountMutation((input: ChangePasswordInput) => api('POST /api/account/password', { body: input }));
 export const useChangeEmail = () =>
-  useAccountMutation((input: ChangeEmailInput) => apiJson('POST', '/api/account/email', input));
+  useAccountMutation((input: ChangeEmailInput) => api('POST /api/account/email', { body: input }));
 export const useEndSession = () =>
-  useAccountMutation((id: string) => apiJson('DELETE', `/api/account/sessions/${id}`));
+  useAccountMutation((id: string) => api('DELETE /api/account/sessions/:id', { params: { id } }));
 /** Sign out everywhere: this session ends too, so the cache is emptied as after a sign-out. */
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson('DELETE', '/api/account/sessions'),
+    mutationFn: () => api('DELETE /api/account/sessions'),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(ME_KEY, { user: null });
+      setSignedInUser(queryClient, null);
     },
   });
 }
-export const useRemoveAvatar = () => useAccountMutation(() => apiJson('DELETE', '/api/account/avatar'));
+export const useRemoveAvatar = () => useAccountMutation(() => api('DELETE /api/account/avatar'));
 
-/** Multipart upload: the browser sets the boundary, so no JSON helper here. */
+/** Multipart upload: the browser sets the boundary. */
 export const useUploadAvatar = () =>
   useAccountMutation(async (file: File) => {
     const body = new FormData();
     body.append('file', file);
-    const res = await fetch('/api/account/avatar', { method: 'POST', body, credentials: 'include' });
-    await throwIfResNotOk(res);
-    return (await res.json()) as { avatarUrl: string };
+    return api('POST /api/account/avatar', { form: body });
   });
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => apiJson('POST', '/api/account/delete', input),
+    mutationFn: (input: DeleteAccountInput) => api('POST /api/account/delete', { body: input }),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(ME_KEY, { user: null });
+      setSignedInUser(queryClient, null);
     },
   });
 }
 
 export const useRenameHandle = () =>
-  useAccountMutation((input: HandleRenameInput) =>
-    apiJson<HandleRenameResponse>('POST', '/api/account/handle', input),
-  );
+  useAccountMutation((input: HandleRenameInput) => api('POST /api/account/handle', { body: input }));
 
-export const PRIVACY_KEY = ['/api/registry/privacy'] as const;
-export const usePassportPrivacy = () =>
-  useQuery({ queryKey: PRIVACY_KEY, queryFn: getQueryFn<PrivacyState>({ on401: 'throw' }) });
+const privacyQuery = apiQuery('GET /api/registry/privacy');
+const PRIVACY_KEY = privacyQuery.queryKey;
+export const usePassportPrivacy = () => useQuery(privacyQuery);
 export function useSetPassportPrivacy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PrivacyInput) => apiJson<PrivacyState>('PUT', '/api/registry/privacy', input),
+    mutationFn: (input: PrivacyInput) => api('PUT /api/registry/privacy', { body: input }),
     // The choice shows at once; a failed save puts back what the server holds.
     onMutate: (input: PrivacyInput) =>
-      queryClient.setQueryData<PrivacyState>(PRIVACY_KEY, {
+      queryClient.setQueryData(PRIVACY_KEY, () => ({
         ownerPrivacy: Boolean(input.ownerPrivacy),
         chosen: true,
-      }),
+      })),
     onError: () => queryClient.invalidateQueries({ queryKey: PRIVACY_KEY }),
     onSuccess: async (state) => {
       queryClient.setQueryData(PRIVACY_KEY, state);
       // Passports and the dashboard show the owner's name by this choice.
       await queryClient.invalidateQueries({
-        predicate: (q) => /^\/api\/(registry|public)\//.test(String(q.queryKey[0])),
+        predicate: (q) => /^GET \/api\/(registry|public)\//.test(String(q.queryKey[0])),
       });
     },
   });
