@@ -27,6 +27,9 @@ for (const rule of [
   'border-w border-w-x border-w-y border-w-t border-w-r border-w-b border-w-l',
   'translate translate-x translate-y',
   'rounded rounded-t rounded-r rounded-b rounded-l',
+  'scroll-m scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml',
+  'scroll-mx scroll-mr scroll-ml',
+  'scroll-my scroll-mt scroll-mb',
 ]) {
   const [family = '', ...others] = rule.split(' ');
   CONFLICTS[family] = others;
@@ -85,6 +88,12 @@ function familyOf(utility: string): string | undefined {
   if (PLAIN.has(head)) return head;
   if (AXES.test(head)) return /^[xy]-/.test(rest) ? `${head}-${rest[0]}` : head;
   switch (head) {
+    case 'decoration':
+      if (/^(solid|double|dotted|dashed|wavy)$/.test(rest)) return 'decoration-style';
+      return /^(auto|from-font|\d+|\[\d.*\])$/.test(rest) ? 'decoration-thickness' : 'decoration-color';
+    case 'scroll':
+      if (/^(auto|smooth)$/.test(rest)) return 'scroll-behavior';
+      return /^[mp][xytrbl]?-/.test(rest) ? `scroll-${rest.replace(/-.*/, '')}` : undefined;
     case 'space':
       return /^[xy]-/.test(rest) ? `space-${rest[0]}` : undefined;
     case 'break':

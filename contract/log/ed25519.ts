@@ -12,6 +12,9 @@ export class SignatureCheckUnavailable extends Error {
 type Verify = (publicKey: Uint8Array, sig: Uint8Array, msg: Uint8Array) => Promise<boolean>;
 
 let chosen: Promise<Verify> | null = null;
+type NobleModule = typeof import('@noble/curves/ed25519.js');
+const loadNoble = (): Promise<NobleModule> => import('@noble/curves/ed25519.js');
+let importNoble = loadNoble;
 
 async function webCryptoVerify(publicKey: Uint8Array, sig: Uint8Array, msg: Uint8Array): Promise<boolean> {
   const key = await crypto.subtle.importKey(
@@ -45,7 +48,7 @@ async function webCryptoHasEd25519(): Promise<boolean> {
 /** Loads the fallback; a failure to load (offline, blocked) is "cannot check", never "does not verify". */
 export const loadFallback = async (): Promise<Verify> => {
   try {
-    const { ed25519 } = await import('@noble/curves/ed25519.js');
+    const { ed25519 } = await importNoble();
     return async (publicKey, sig, msg) => {
       try {
         return ed25519.verify(sig, msg, publicKey);
@@ -82,7 +85,11 @@ export async function ed25519Verify(
   return verify(publicKey, sig, msg);
 }
 
-/** Forgets the implementation chosen, so tests can change what the environment offers. */
-export function resetEd25519ForTests(): void {
+/**
+ * Forgets the implementation chosen, so tests can change what the environment offers; `fallback` replaces how the
+ * fallback library is loaded (a test of a browser where it cannot be).
+ */
+export function resetEd25519ForTests(fallback: () => Promise<NobleModule> = loadNoble): void {
   chosen = null;
+  importNoble = fallback;
 }

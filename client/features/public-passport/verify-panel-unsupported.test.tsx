@@ -1,17 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { resetEd25519ForTests } from '../../../contract/log/ed25519';
 import bundle from './fixtures/log-bundle.json';
 import { VerifyPanel } from './verify-panel';
 
 // The fallback library cannot be loaded (offline, blocked) and WebCrypto has no Ed25519: nothing can be checked.
-vi.mock('@noble/curves/ed25519.js', () => {
-  throw new Error('the fallback script could not be loaded');
-});
-
+beforeEach(() =>
+  resetEd25519ForTests(() => Promise.reject(new Error('the fallback script could not be loaded'))),
+);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  resetEd25519ForTests();
 });
 
 it('says this browser cannot check, never that the log was tampered with', async () => {

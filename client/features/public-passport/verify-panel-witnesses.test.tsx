@@ -18,6 +18,7 @@ const T1 = Date.UTC(2026, 10, 26, 20, 10) / 1000;
 const T2 = Date.UTC(2026, 10, 26, 20, 11) / 1000;
 
 beforeAll(async () => {
+  resetEd25519ForTests();
   alpha = await makeWitness('alpha.example');
   beta = await makeWitness('beta.example');
 });

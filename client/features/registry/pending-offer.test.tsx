@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { apiKey } from '../../lib/api-client';
 import { mockFetch, renderWithProviders } from '../../test/render';
 import { PendingOffer, usePendingOffer } from './pending-offer';
 
@@ -49,7 +50,7 @@ describe('PendingOffer', () => {
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [offer('declined')] } }),
     });
     const { client } = renderWithProviders(<Harness instrumentId="i1" />, { me: { id: 'u1' } });
-    await waitFor(() => expect(client.getQueryData(['/api/registry/transfers'])).toBeDefined());
+    await waitFor(() => expect(client.getQueryData(apiKey('GET /api/registry/transfers'))).toBeDefined());
     expect(calls).toHaveLength(1);
     expect(screen.getByText('No offer waiting')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Offer pending' })).toBeNull();
