@@ -1,5 +1,6 @@
 // Ed25519 signature checks that run in Node and in every browser: WebCrypto where it has Ed25519 (Node, Chrome 137+,
 // Firefox 129+, Safari 17+), else the audited @noble/curves implementation, loaded only when needed.
+import type { ed25519 } from '@noble/curves/ed25519.js';
 
 /** This environment can check no Ed25519 signature at all: neither WebCrypto nor the fallback could be loaded. */
 export class SignatureCheckUnavailable extends Error {
@@ -12,7 +13,7 @@ export class SignatureCheckUnavailable extends Error {
 type Verify = (publicKey: Uint8Array, sig: Uint8Array, msg: Uint8Array) => Promise<boolean>;
 
 let chosen: Promise<Verify> | null = null;
-type NobleModule = typeof import('@noble/curves/ed25519.js');
+type NobleModule = { ed25519: typeof ed25519 };
 const loadNoble = (): Promise<NobleModule> => import('@noble/curves/ed25519.js');
 let importNoble = loadNoble;
 
