@@ -1,4 +1,4 @@
-// Search flat to a million (issue 26 §3): the registry search (broad word, maker name, accented maker, serial
+// Search flat to a million: the registry search (broad word, maker name, accented maker, serial
 // number, passport code), the makers directory and explore, against a real PostgreSQL server (no server cache)
 // as the registry grows, by one client sending one request at a time, timed to the microsecond (autocannon
 // counts whole milliseconds, too coarse for a 1 ms search); each statement's EXPLAIN ANALYZE plan at the

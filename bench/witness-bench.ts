@@ -1,4 +1,4 @@
-// Trust III (issue 23): what witnessing costs. One run, PostgreSQL, two witness processes written from the C2SP
+// Trust III: what witnessing costs. One run, PostgreSQL, two witness processes written from the C2SP
 // tlog-witness spec (server/test/witness-server.ts) and a policy that needs both:
 //  - appends per second through the app's path with witnesses attached ÷ the same without (target ≥ 0.95), the two
 //    servers measured in alternating rounds in this one process (the submitter runs where the server runs);
@@ -211,7 +211,7 @@ export function renderWitnessBench(r: WitnessBenchResult): string {
   const fmt = (n: number, d = 0) =>
     n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   return [
-    '## Witnessed log (issue 23)',
+    '## Witnessed log',
     '',
     'PostgreSQL, two witness processes (server/test/witness-server.ts, from the C2SP tlog-witness spec) and a policy',
     'that needs both. Appends: one writer, one event per transaction through the app’s path, the server with',

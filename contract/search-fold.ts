@@ -1,4 +1,4 @@
-// Search that forgives (issue 25 §8): "tomas" finds Tomás, "Montreal" Montréal, "O'Connor" O’Connor. The same
+// Search that forgives: "tomas" finds Tomás, "Montreal" Montréal, "O'Connor" O’Connor. The same
 // folding runs in the database (the immutable PL/pgSQL function `search_fold`, migration search_fold, behind the
 // registry's generated search column and the trigram indexes) and here (the client's and the tests' view of
 // what a search matches). One character table feeds both; server/features/registry/forgiving-search.test.ts

@@ -624,6 +624,11 @@ const matrix: Record<string, Entry> = {
   'GET /api/log/key': { request: () => get('/api/log/key'), expect: everyone(200) },
   'GET /api/log/checkpoint': { request: () => get('/api/log/checkpoint'), expect: everyone(200) },
   'GET /api/log/entries/:index': { request: () => get('/api/log/entries/0'), expect: everyone(200) },
+  // Under `quorum none` (no LOG_POLICY here) the newest checkpoint serves: a proof for everyone.
+  'GET /api/log/entries/:index/tlog-proof': {
+    request: () => get('/api/log/entries/0/tlog-proof'),
+    expect: everyone(200),
+  },
   // The same log as C2SP tlog-tiles (the world's first instrument is leaf 0).
   'GET /log/checkpoint': { request: () => get('/log/checkpoint'), expect: everyone(200) },
   'GET /log/policy': { request: () => get('/log/policy'), expect: everyone(200) },

@@ -34,7 +34,14 @@ describe('serve(): a route served from its declaration', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
     expect(seen).toEqual([
-      { verified: true, page: 2, pageSize: expect.any(Number), search: 'spruce', sort: 'newest' },
+      {
+        verified: true,
+        forSale: false,
+        page: 2,
+        pageSize: expect.any(Number),
+        search: 'spruce',
+        sort: 'newest',
+      },
     ]);
     expect((await app.inject({ method: 'POST', url: '/api/registry/instruments' })).statusCode).toBe(404);
   });

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { parseTilePath, TILE_WIDTH, type TileAddress } from '../../log/tile-path';
+import { parseTilePath, type TileAddress } from '../../log/tile-path';
 import { readEntryBundle, readHashTile } from '../../log/tiles';
 import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
@@ -40,57 +40,26 @@ function addressOf(request: FastifyRequest): TileAddress {
   return address;
 }
 
-/** Full tiles kept in memory (8 KiB each for hashes; bundles, gzipped or not, a few KiB): at most this many. */
-const CACHED_TILES = 512;
-
-/**
- * Full tiles and bundles never change and are what mirrors and monitors read over and over: they are answered from
- * memory once read (least recently used first out). Partial ones are read from the database each time.
- */
-class FullTileCache {
-  private readonly tiles = new Map<string, Buffer>();
-  async get(key: string, address: TileAddress, read: () => Promise<Buffer | null>): Promise<Buffer | null> {
-    if (address.width !== TILE_WIDTH) return read();
-    const hit = this.tiles.get(key);
-    if (hit) {
-      this.tiles.delete(key);
-      this.tiles.set(key, hit);
-      return hit;
-    }
-    const bytes = await read();
-    if (!bytes) return null;
-    this.tiles.set(key, bytes);
-    if (this.tiles.size > CACHED_TILES) this.tiles.delete(this.tiles.keys().next().value!);
-    return bytes;
-  }
-}
-
 const missing = () =>
   notFound('The log does not have this tile (yet): fetch /log/checkpoint for its current size.');
 
 /** The transparency log as C2SP tlog-tiles under /log: hash tiles and entry bundles (the checkpoint is in log.routes). */
 export async function tileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const cache = new FullTileCache();
 
   serve(app, 'GET /log/tile/:level/*', async (request, reply) => {
     // tile/entries/… is the route below (a static segment wins), so this one only sees numbered levels.
-    const address = addressOf(request);
-    const tile = await cache.get(`h${address.level}/${address.index}`, address, () =>
-      readHashTile(db, address),
-    );
+    const tile = await readHashTile(db, addressOf(request));
     if (!tile) throw missing();
     return reply.type(OCTETS).header('cache-control', TILE_CACHE).send(tile);
   });
 
   serve(app, 'GET /log/tile/entries/*', async (request, reply) => {
-    const address = addressOf(request);
-    const bundle = await cache.get(`e${address.index}`, address, () => readEntryBundle(db, address));
+    const bundle = await readEntryBundle(db, addressOf(request));
     if (!bundle) throw missing();
     reply.type(OCTETS).header('cache-control', TILE_CACHE).header('vary', 'Accept-Encoding');
     // Entries are JSON text: gzip makes a bundle several times smaller, as the spec recommends.
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(bundle);
-    const gzipped = await cache.get(`z${address.index}`, address, async () => gzipAsync(bundle));
-    return reply.header('content-encoding', 'gzip').send(gzipped);
+    return reply.header('content-encoding', 'gzip').send(await gzipAsync(bundle));
   });
 }

@@ -1,12 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../../contract/errors';
 import { equalBytes, fromBase64, toHex, utf8 } from '../../../contract/log/bytes';
 import { leafHash, nodeHash, treeHash } from '../../../contract/log/merkle';
 import { parseVerifierKey, verifyCheckpoint } from '../../../contract/log/note';
-import { logHashes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { instrumentOf, luthierWithShop } from '../registry/registry-test-kit';
 import { appendPhotos } from './log-test-kit';
@@ -128,36 +126,6 @@ describe('the log as C2SP tlog-tiles', () => {
     expect(equalBytes(hashesOf(levelOne.rawPayload)[0]!, firstSubtree)).toBe(true);
     const root = await nodeHash(hashesOf(levelOne.rawPayload)[0]!, await treeHash(tileHashes.slice(256)));
     expect(equalBytes(root, checkpoint.root)).toBe(true);
-  });
-
-  it('answers a full tile from memory once read, and reads a partial one from the database every time', async () => {
-    const full = (await get('/log/tile/0/000')).rawPayload;
-    const bundle = (await get('/log/tile/entries/000', { 'accept-encoding': 'identity' })).rawPayload;
-    const [stored] = await t.db
-      .select()
-      .from(logHashes)
-      .where(and(eq(logHashes.level, 0), eq(logHashes.idx, 0)));
-    // What an append-only log never does, done behind the server's back to see where each answer comes from.
-    const zero = '0'.repeat(64);
-    await t.db.execute(sql`alter table log_hashes disable trigger log_hashes_append_only`);
-    await t.db
-      .update(logHashes)
-      .set({ hash: zero })
-      .where(and(eq(logHashes.level, 0), eq(logHashes.idx, 0)));
-    try {
-      expect((await get('/log/tile/0/000')).rawPayload.equals(full)).toBe(true);
-      expect(
-        (await get('/log/tile/entries/000', { 'accept-encoding': 'identity' })).rawPayload.equals(bundle),
-      ).toBe(true);
-      expect((await get('/log/tile/0/000.p/1')).rawPayload.toString('hex')).toBe(zero);
-    } finally {
-      await t.db
-        .update(logHashes)
-        .set({ hash: stored!.hash })
-        .where(and(eq(logHashes.level, 0), eq(logHashes.idx, 0)));
-      await t.db.execute(sql`alter table log_hashes enable trigger log_hashes_append_only`);
-    }
-    expect((await get('/log/tile/0/000.p/1')).rawPayload.equals(full.subarray(0, 32))).toBe(true);
   });
 
   it('serves entry bundles of the stored leaves (big-endian uint16 lengths), gzip when asked', async () => {

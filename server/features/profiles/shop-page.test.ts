@@ -157,14 +157,15 @@ describe('POST /api/profile/l/:slug/messages', () => {
       message: '  Could you build me a flamenco guitar?  ',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, conversationId: expect.any(String) });
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, makerId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       kind: 'shop_message',
       title: 'Vic Visitor wrote to Taller',
       body: 'Could you build me a flamenco guitar?',
-      link: '/u/vic-visitor',
+      // The maker answers in the conversation the message opened.
+      link: `/messages/${res.json<{ conversationId: string }>().conversationId}`,
     });
     // Who wrote it stays on the server, so the maker can answer in the app (POST /api/notifications/:id/reply).
     const visitorId = (await t.db.query.users.findFirst({

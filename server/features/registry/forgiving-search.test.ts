@@ -1,4 +1,4 @@
-// Search that forgives (issue 25 §8): the registry, the makers directory and explore match regardless of
+// Search that forgives: the registry, the makers directory and explore match regardless of
 // accents, case and apostrophe style, on both backends (TEST_DB=postgres runs the same file on PostgreSQL).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
