@@ -43,7 +43,9 @@ test("a signed-in enthusiast writes to the maker; it reaches the maker's inbox, 
   const text = `Would you build me a parlour guitar? ${Date.now()}`;
   await page.getByLabel('Your message').fill(text);
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText('Message sent. The maker will see it in their inbox.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Message sent.' })).toContainText(
+    'Open the conversation to follow the maker’s answer.',
+  );
 
   await signIn(page, 'luthier@example.com', 'luthier-demo-2026');
   const inbox = await page.request.get('/api/notifications');

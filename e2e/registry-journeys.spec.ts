@@ -104,7 +104,9 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await page.getByLabel('Acquisition method').selectOption('purchase');
   await page.getByLabel(/^Price/).fill('8200');
   await page.getByRole('button', { name: 'Send offer' }).click();
-  await expect(page.getByRole('button', { name: 'Transfer' })).toBeVisible();
+  // While the offer waits, the page says so in place of Transfer, with a way to cancel it.
+  await expect(page.getByRole('link', { name: 'Offer pending' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the pending offer' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The enthusiast accepts from the dashboard and then owns it.

@@ -13,7 +13,7 @@ export function ForLuthiersPage() {
           answer buyers in conversations that never show your email address.
         </p>
       </div>
-      <MakersFrontDoor />
+      <MakersFrontDoor heading="h2" />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as fontkitModule from '@pdf-lib/fontkit';
 import type { Font } from '@pdf-lib/fontkit';
+import { repoRoot } from '../paths';
 
 // The fonts every document the product hands out is drawn with (PDFs, labels, share images): Noto subsets
 // committed beside this file (scripts/fonts/build-fonts.py makes them; decision 016 says why and what they cover).
@@ -13,7 +13,8 @@ import type { Font } from '@pdf-lib/fontkit';
 export const fontkit =
   (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
+// From the checkout's root: the compiled server is one bundle elsewhere (dist/server), the fonts stay here.
+const dir = path.join(repoRoot, 'server/typeset/fonts');
 
 export type FaceName =
   | 'NotoSans-Regular'

@@ -28,11 +28,12 @@ export function OpenYourShop({ className }: { className?: string }) {
   );
 }
 
-export function MakersFrontDoor() {
+/** `heading`: the level of each card's title under the page's own headings (h3 under a section's h2). */
+export function MakersFrontDoor({ heading: Heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       <li className="grid content-start gap-2 rounded-xl border border-stone-200 bg-white p-5">
-        <h3 className="font-serif text-xl font-semibold text-wood-900">Open your shop</h3>
+        <Heading className="font-serif text-xl font-semibold text-wood-900">Open your shop</Heading>
         <p className="text-stone-700">
           A storefront at your own address: what you sell with its price, commissions, your courses, and
           messages from buyers that never show your email.
@@ -40,7 +41,7 @@ export function MakersFrontDoor() {
         <OpenYourShop className="justify-self-start" />
       </li>
       <li className="grid content-start gap-2 rounded-xl border border-stone-200 bg-white p-5">
-        <h3 className="font-serif text-xl font-semibold text-wood-900">The makers directory</h3>
+        <Heading className="font-serif text-xl font-semibold text-wood-900">The makers directory</Heading>
         <p className="text-stone-700">
           See who builds what, and where, and how their shops present their work.
         </p>
@@ -49,7 +50,7 @@ export function MakersFrontDoor() {
         </Link>
       </li>
       <li className="grid content-start gap-2 rounded-xl border border-stone-200 bg-white p-5">
-        <h3 className="font-serif text-xl font-semibold text-wood-900">Check a passport</h3>
+        <Heading className="font-serif text-xl font-semibold text-wood-900">Check a passport</Heading>
         <p className="text-stone-700">
           Before you buy or repair an instrument: is it in the registry, and is it reported stolen?
         </p>
