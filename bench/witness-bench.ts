@@ -6,7 +6,7 @@
 //  - tile reads per second over HTTP: a full hash tile and a full entry bundle (immutable, answered from the shared
 //    cache once read) and the partial ones (read from the database every time).
 // `npm run bench` includes it; alone: npx tsx bench/witness-bench.ts   (BENCH_DATABASE_URL for PostgreSQL)
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,12 +20,13 @@ import { createInstrument } from '../server/db/builders/registry';
 import type { Db } from '../server/db/client';
 import { logCosignatures } from '../server/db/schema';
 import { readEnv } from '../server/env';
-import { makeWitness, writePolicy, type TestWitness } from '../server/features/log/witness-kit';
+import { makeWitness, writePolicy } from '../server/features/log/witness-kit';
 import { readHead } from '../server/log/append';
 import { recordPassportEvent } from '../server/log/passport-events';
 import { createSigner, logOrigin } from '../server/log/signing';
 import { startServer, type Server } from '../server/main';
-import { freePort, repoRoot } from '../server/test/processes';
+import { freePort } from '../server/test/processes';
+import { startWitnessProcess } from '../server/test/witness-process';
 import { createPostgresDatabase } from '../server/test/test-db';
 import { load } from './lib';
 
@@ -50,34 +51,6 @@ export interface WitnessBenchResult {
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
-
-function startWitness(w: TestWitness, port: number, logVkey: string, dir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/test/witness-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        WITNESS_PORT: String(port),
-        WITNESS_NAME: w.keyName,
-        WITNESS_SEED: w.seed.toString('base64'),
-        WITNESS_LOG_VKEY: logVkey,
-        WITNESS_STATE: path.join(dir, `${w.name}.json`),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening')) resolve(child);
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', () => reject(new Error(`witness ${w.name} exited:\n${out}`)));
-  });
-}
 
 async function startLog(
   dir: string,
@@ -147,7 +120,8 @@ export async function runWitnessBench(): Promise<WitnessBenchResult> {
   try {
     const logVkey = (await createSigner(seed, logOrigin(PUBLIC_URL))).vkey;
     const ports = [await freePort(), await freePort()];
-    for (const [i, w] of witnesses.entries()) children.push(await startWitness(w, ports[i]!, logVkey, dir));
+    for (const [i, w] of witnesses.entries())
+      children.push(await startWitnessProcess(w, ports[i]!, logVkey, path.join(dir, `${w.name}.json`)));
     const policy = writePolicy(
       witnesses.map((w, i) => ({ ...w, url: `http://127.0.0.1:${ports[i]}` })),
       'group both all A B\nquorum both\n',

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,8 @@ import { api, luthierWithShop } from '../features/registry/registry-test-kit';
 import { makeWitness, writePolicy, type TestWitness } from '../features/log/witness-kit';
 import { startServer, type Server } from '../main';
 import { createPostgresDatabase, testBackend } from '../test/test-db';
-import { freePort, repoRoot } from '../test/processes';
+import { freePort } from '../test/processes';
+import { startWitnessProcess } from '../test/witness-process';
 import type { TestApp } from '../test/test-app';
 import { verifyCosignatureLine } from './cosignature';
 import { noteBody } from './cosignatures';
@@ -43,32 +44,7 @@ let policyFile = '';
 let logVkey = '';
 
 async function startWitness(w: TestWitness, port: number): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/test/witness-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        WITNESS_PORT: String(port),
-        WITNESS_NAME: w.keyName,
-        WITNESS_SEED: w.seed.toString('base64'),
-        WITNESS_LOG_VKEY: logVkey,
-        WITNESS_STATE: path.join(dir, `${w.name}.json`),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.set(w.name, child);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening')) resolve();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', () => reject(new Error(`witness ${w.name} exited:\n${out}`)));
-  });
+  children.set(w.name, await startWitnessProcess(w, port, logVkey, path.join(dir, `${w.name}.json`)));
 }
 
 async function killWitness(name: string): Promise<void> {
