@@ -2,6 +2,7 @@
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import { LOG_GROWTH_TARGET } from './log-bench';
 import { FLOOD_TARGET_RATIO } from './login-flood';
+import { APPEND_RATIO_TARGET } from './witness-bench';
 import type { Missed, Report } from './render';
 
 /** What removes the common Lighthouse failures, by audit id. */
@@ -69,6 +70,12 @@ export function missedTargets(r: Report): Missed[] {
           next: 'look at the plan of the stored-hash read in server/log/proofs.ts at that size (it should be one index probe per subtree).',
         });
       }
+  if (r.witness && r.witness.ratio < APPEND_RATIO_TARGET)
+    missed.push({
+      target: `appends with witnesses ${r.witness.ratio.toFixed(2)}× those without (target ≥ ${APPEND_RATIO_TARGET})`,
+      reason: `${r.witness.appendsWith.toFixed(0)} against ${r.witness.appendsWithout.toFixed(0)} appends/s, both servers in one process.`,
+      next: 'profile the submitter (server/log/witnessed.ts): once a second it reads the head and, when the tree grew, signs and posts; it must take no lock an append waits on.',
+    });
   const { A, B, C } = r.synthetic;
   if (r.synthetic['B/A'] < 0.9)
     missed.push({

@@ -4,6 +4,7 @@ import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
 import { logBenchMarkdown, type LogBenchResult } from './log-bench';
 import { loginFloodMarkdown, type FloodResult } from './login-flood';
 import { mailCostMarkdown, type MailCostRow } from './mail-cost';
+import { renderWitnessBench, type WitnessBenchResult } from './witness-bench';
 import type { Sample } from './lib';
 
 export interface EndpointRow {
@@ -77,6 +78,8 @@ export interface Report {
   log: LogBenchResult[] | null;
   /** What a notification mail adds per event (null: BENCH_MAIL=0). */
   mail: MailCostRow[] | null;
+  /** Appends with witnesses, time to a cosigned checkpoint, tile reads (null: BENCH_WITNESS=0 or no PostgreSQL). */
+  witness: WitnessBenchResult | null;
   missed: Missed[];
 }
 
@@ -255,6 +258,9 @@ export function renderMarkdown(r: Report): string {
     '',
     ...(r.mail ? mailCostMarkdown(r.mail) : ['Skipped (BENCH_MAIL=0).']),
     '',
+    ...(r.witness
+      ? [renderWitnessBench(r.witness)]
+      : ['## Witnessed log', '', 'Skipped (BENCH_WITNESS=0, or no PostgreSQL).', '']),
     '## Targets missed',
     '',
     ...(r.missed.length

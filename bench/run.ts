@@ -16,6 +16,7 @@ import { runMailCost } from './mail-cost';
 import { missedTargets } from './missed';
 import { renderMarkdown, type EndpointRow, type Report } from './render';
 import { runScale } from './scale';
+import { runWitnessBench } from './witness-bench';
 import type { SaveRotation } from './writes';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -219,6 +220,9 @@ async function main() {
   lap('log');
   const mail = process.env.BENCH_MAIL === '0' ? null : await runMailCost(Boolean(pg));
   lap('mail');
+  // Its own PostgreSQL databases and two witness processes (needs PostgreSQL).
+  const witness = process.env.BENCH_WITNESS === '0' || !pg ? null : await runWitnessBench();
+  lap('witnessed log');
 
   const mostSaves = Math.max(
     ...backends.map((b) => b.saves.mostPerLearner() + b.plainSaves.mostPerLearner()),
@@ -289,6 +293,7 @@ async function main() {
     loginFlood,
     log,
     mail,
+    witness,
     missed: [],
   };
 

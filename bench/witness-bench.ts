@@ -3,8 +3,8 @@
 //  - appends per second through the app's path with witnesses attached ÷ the same without (target ≥ 0.95), the two
 //    servers measured in alternating rounds in this one process (the submitter runs where the server runs);
 //  - the time from an event to a checkpoint both witnesses cosigned (p50 / p99);
-//  - tile reads per second over HTTP: a full hash tile and a full entry bundle (immutable, answered from the shared
-//    cache once read) and the partial ones (read from the database every time).
+//  - tile reads per second over HTTP: a full hash tile and a full entry bundle (immutable for HTTP caches) and the
+//    partial ones; the server reads each from the stored hashes and leaves on every request.
 // `npm run bench` includes it; alone: npx tsx bench/witness-bench.ts   (BENCH_DATABASE_URL for PostgreSQL)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -153,10 +153,10 @@ export async function runWitnessBench(): Promise<WitnessBenchResult> {
     const partial = head % 256;
     const lastTile = String(Math.floor(head / 256)).padStart(3, '0');
     const targets = [
-      { what: 'full hash tile (cached)', url: '/log/tile/0/000' },
-      { what: 'full entry bundle (cached)', url: '/log/tile/entries/000' },
-      { what: `partial hash tile, width ${partial} (database)`, url: `/log/tile/0/${lastTile}.p/${partial}` },
-      { what: `partial entry bundle (database)`, url: `/log/tile/entries/${lastTile}.p/${partial}` },
+      { what: 'full hash tile (immutable)', url: '/log/tile/0/000' },
+      { what: 'full entry bundle (immutable)', url: '/log/tile/entries/000' },
+      { what: `partial hash tile, width ${partial}`, url: `/log/tile/0/${lastTile}.p/${partial}` },
+      { what: `partial entry bundle`, url: `/log/tile/entries/${lastTile}.p/${partial}` },
     ];
     const tiles = [];
     for (const target of targets) {
