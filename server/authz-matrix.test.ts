@@ -941,6 +941,11 @@ const matrix: Record<string, Entry> = {
     request: () => get(`/api/registry/transfers/${w.transferId}`),
     expect: { ...signedIn(404), owner: 200, enthusiast: 200 },
   },
+  'GET /api/registry/transfers/:transferId/preview': {
+    request: () => get(`/api/registry/transfers/${w.transferId}/preview`),
+    // The mailed link is the capability: whoever holds it sees what is offered, never to whom or for how much.
+    expect: everyone(200),
+  },
   'POST /api/registry/transfers/:transferId/accept': {
     request: async () => post(`/api/registry/transfers/${await offerToEnthusiast()}/accept`),
     expect: { ...signedIn(404), enthusiast: 200, owner: 403 },

@@ -24,7 +24,7 @@ const account = {
     location: null,
     establishedYear: 2010,
     specializations: [],
-    coverUrl: null,
+    coverUrl: null as string | null,
     coverAlt: null,
     policies: 'Ships in a week.',
     published: true,
