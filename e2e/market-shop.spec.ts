@@ -69,8 +69,10 @@ test('a luthier lists an instrument, a buyer finds it and writes, and they talk 
   const buyer = await newPerson(browser, 'user');
   const b = buyer.page;
   await b.goto(`/registry?q=${encodeURIComponent(name)}`);
-  await b.getByRole('checkbox', { name: 'For sale' }).first().check();
+  const filter = b.getByRole('checkbox', { name: 'For sale' }).first();
+  await filter.click();
   await expect(b).toHaveURL(/forSale=true/);
+  await expect(filter).toBeChecked();
   const card = b.getByRole('article', { name });
   await expect(card).toContainText('For sale · €2,450.00');
   await card.getByRole('link', { name: shopName }).click();

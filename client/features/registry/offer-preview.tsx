@@ -1,10 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OfferPreview } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Image } from '../../components/ui/image';
-import { resendVerification } from '../auth/verify-email';
 import { capitalize, formatDate } from './format';
 
 const METHOD_WORDS: Record<OfferPreview['method'], string> = {
@@ -57,37 +54,5 @@ export function OfferPreviewCard({ offer }: { offer: OfferPreview }) {
         )}
       </div>
     </article>
-  );
-}
-
-/**
- * An offer made to an email address reaches only an account that confirmed that address: until then the page
- * says so, instead of "not addressed to you", and offers a new link.
- */
-export function ConfirmToAnswer({ email }: { email: string }) {
-  const resend = useMutation({ mutationFn: resendVerification });
-  return (
-    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-950">
-      <p className="font-semibold">Confirm your email to answer this offer.</p>
-      <p className="mt-2">
-        Offers sent to an email address open only for an account that confirmed it. Open the link we sent to{' '}
-        <strong>{email}</strong>, then come back to this page. If the offer was sent to another address, sign
-        in with that one.
-      </p>
-      {resend.isSuccess ? (
-        <p role="status" className="mt-3">
-          A new link is on its way.
-        </p>
-      ) : (
-        <Button
-          className="mt-3"
-          variant="outline"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate()}
-        >
-          {resend.isPending ? 'Sending...' : 'Send the link again'}
-        </Button>
-      )}
-    </div>
   );
 }
