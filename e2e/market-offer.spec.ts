@@ -19,9 +19,9 @@ test('an offer to a new buyer, from the mail to sign-up to accept', async ({ pag
   const sellerPage = await (await browser.newContext()).newPage();
   const seller = await registerPerson(sellerPage.request, 'luthier');
   await completeOnboarding(sellerPage.request, `o-${tag}`, `Offer Bench ${tag}`);
-  const name = `Offered Viola ${tag}`;
+  const name = `Offered Violin ${tag}`;
   const made = await sellerPage.request.post('/api/registry/instruments', {
-    data: { name, instrumentType: 'viola', category: 'classical', yearMade: 2024 },
+    data: { name, instrumentType: 'violin', category: 'classical', yearMade: 2024 },
   });
   expect(made.status()).toBe(201);
   const { id, passportCode } = (await made.json()) as { id: string; passportCode: string };
@@ -58,6 +58,8 @@ test('an offer to a new buyer, from the mail to sign-up to accept', async ({ pag
   await expectNoAxeViolations(page, '/transfers/{id} as a guest');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    // The header is sticky: a page left scrolled would be captured with it drawn over the middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `test-results/market-offer-guest-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -18,6 +18,8 @@ async function newPerson(browser: Browser, role: 'user' | 'luthier', shopName?: 
 async function screenshots(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    // The header is sticky: a page left scrolled would be captured with it drawn over the middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `test-results/market-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -12,9 +12,9 @@ test('a stolen-check sighting reaches the owner’s notifications', async ({ pag
   const ownerPage = await (await browser.newContext()).newPage();
   const owner = await registerPerson(ownerPage.request, 'luthier');
   await completeOnboarding(ownerPage.request, `s-${tag}`, `Sighting Bench ${tag}`);
-  const name = `Sighted Cello ${tag}`;
+  const name = `Sighted Mandolin ${tag}`;
   const made = await ownerPage.request.post('/api/registry/instruments', {
-    data: { name, instrumentType: 'cello', category: 'classical', yearMade: 2023 },
+    data: { name, instrumentType: 'mandolin', category: 'acoustic', yearMade: 2023 },
   });
   expect(made.status()).toBe(201);
   const { id, passportCode } = (await made.json()) as { id: string; passportCode: string };
