@@ -38,6 +38,10 @@ export const accountSchema = z.object({
       location: z.string().nullable(),
       establishedYear: z.number().int().nullable(),
       specializations: z.array(z.string()),
+      /** The storefront's cover image (its 1280 px variant; the others are in its srcset) and its alt text. */
+      coverUrl: z.string().nullable(),
+      coverAlt: z.string().nullable(),
+      policies: z.string().nullable(),
       published: z.boolean(),
     })
     .nullable(),
@@ -68,6 +72,10 @@ const shopNameSchema = z
   .max(120, 'Shop name must be at most 120 characters.')
   .refine(isCleanLine, CONTROL_CHAR_MESSAGE);
 
+/** Shipping, returns and commissions in the maker's words: a plain text shown on the storefront. */
+export const SHOP_POLICIES_MAX = 4000;
+export const SHOP_COVER_ALT_MAX = 200;
+
 /** A merge patch of the shop, like the profile's: GET /api/account's `shop` can be sent back as it is. */
 export const shopUpdateSchema = z
   .object({
@@ -88,6 +96,19 @@ export const shopUpdateSchema = z
       .refine((year) => year <= new Date().getFullYear(), 'The year cannot be in the future.')
       .nullable(),
     specializations: tagListSchema,
+    /** What the cover image shows, for people who cannot see it; kept when the image is replaced. */
+    coverAlt: z
+      .string()
+      .trim()
+      .max(SHOP_COVER_ALT_MAX, `Describe the cover in at most ${SHOP_COVER_ALT_MAX} characters.`)
+      .refine(isCleanLine, CONTROL_CHAR_MESSAGE)
+      .nullable(),
+    policies: z
+      .string()
+      .trim()
+      .max(SHOP_POLICIES_MAX, `Shop policies must be at most ${SHOP_POLICIES_MAX} characters.`)
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .nullable(),
     published: z.boolean(),
   })
   .partial();

@@ -9,10 +9,6 @@ export const PAGE_PROMPTS: Partial<Record<PagePath, { title: string; text: strin
     title: 'Register instrument',
     text: 'Sign in as a luthier to register an instrument you built.',
   },
-  '/transfers/:id': {
-    title: 'Ownership transfer',
-    text: 'Sign in (or create an account with the email the offer was sent to) to answer this offer.',
-  },
   '/admin': { title: 'Admin', text: 'Sign in with an admin account.' },
 };
 

@@ -37,6 +37,10 @@ export const shopProfileSchema = z.object({
   bio: z.string().nullable(),
   workshopBio: z.string().nullable(),
   specializations: z.array(z.string()),
+  /** The storefront's cover image (an upload: its 1280 px variant) with the words the maker gave for it. */
+  cover: z.object({ url: z.string(), alt: z.string() }).nullable(),
+  /** Shipping, returns and commissions, in the maker's words. */
+  policies: z.string().nullable(),
   owner: z.object({
     displayName: z.string().nullable(),
     profileImageUrl: z.string().nullable(),

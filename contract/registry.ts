@@ -371,6 +371,21 @@ export const transferSchema = z.object({
   createdAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+/**
+ * What the offer's mailed link shows anyone who has it (a new buyer before they have an account, or before they
+ * confirmed their address): who offers which instrument, its photo and passport. Neither the recipient nor a
+ * price: those are for the two sides only.
+ */
+export const offerPreviewSchema = z.object({
+  id: z.string(),
+  instrument: z.object({ name: z.string(), passportCode: z.string(), imageUrl: z.string().nullable() }),
+  fromName: z.string(),
+  method: methodSchema,
+  status: transferSchema.shape.status,
+  expiresAt: z.string(),
+});
+export type OfferPreview = z.infer<typeof offerPreviewSchema>;
+
 export const transferListSchema = z.object({
   incoming: z.array(transferSchema),
   outgoing: z.array(transferSchema),

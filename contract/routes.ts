@@ -289,7 +289,8 @@ export const PAGES = [
     component: 'TransferPage',
     name: 'Transfer',
     access: 'member',
-    guest: { kind: 'prompt' },
+    // The mailed link shows a guest what is offered and by whom, with a way to sign up that returns here.
+    guest: { kind: 'page' },
   },
   {
     path: '/admin',

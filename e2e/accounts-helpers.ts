@@ -38,7 +38,12 @@ function decodeMail(raw: string): string {
 }
 
 /** The link to `page` in the newest outbox mail to `to` (the e2e server writes mail as .eml under DATA_DIR/outbox). */
-export async function linkFromOutbox(to: string, page = 'reset-password'): Promise<string> {
+export function linkFromOutbox(to: string, page = 'reset-password'): Promise<string> {
+  return urlFromOutbox(to, new RegExp(`https?://\\S+/${page}\\?token=[\\w-]+`));
+}
+
+/** The first match of `pattern` in the newest outbox mail to `to` that has one. */
+export async function urlFromOutbox(to: string, pattern: RegExp): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let link: string | undefined;
   await expect
@@ -53,7 +58,7 @@ export async function linkFromOutbox(to: string, page = 'reset-password'): Promi
       for (const file of files) {
         const raw = fs.readFileSync(path.join(dir, file), 'utf8');
         if (!raw.includes(to)) continue;
-        link = new RegExp(`https?://\\S+/${page}\\?token=[\\w-]+`).exec(decodeMail(raw))?.[0];
+        link = pattern.exec(decodeMail(raw))?.[0];
         if (link) return link;
       }
       return undefined;

@@ -325,6 +325,8 @@ const shopUpdate = {
   location: 'Lyon, France',
   establishedYear: 2001,
   specializations: ['archtops'],
+  coverAlt: 'The bench by the window',
+  policies: 'Ships worldwide in a hard case.',
   published: true,
 };
 const serviceInput = { serviceType: 'setup', description: 'String change', serviceDate: '2025-03-01' };
@@ -473,6 +475,15 @@ const matrix: Record<string, Entry> = {
   'PATCH /api/account/shop': {
     request: () => ({ method: 'PATCH', url: '/api/account/shop', payload: shopUpdate }),
     // Only a person with a shop has one to edit; everyone else is told they have none.
+    expect: { ...signedIn(404), luthier: 200, maker: 200 },
+  },
+  'POST /api/account/shop/cover': {
+    request: async () => ({ method: 'POST', url: '/api/account/shop/cover', ...(await imageUpload()) }),
+    // A cover belongs to a shop: only a person with one may set it.
+    expect: { ...signedIn(404), luthier: 200, maker: 200 },
+  },
+  'DELETE /api/account/shop/cover': {
+    request: () => ({ method: 'DELETE', url: '/api/account/shop/cover' }),
     expect: { ...signedIn(404), luthier: 200, maker: 200 },
   },
   'POST /api/account/avatar': {
@@ -929,6 +940,11 @@ const matrix: Record<string, Entry> = {
   'GET /api/registry/transfers/:transferId': {
     request: () => get(`/api/registry/transfers/${w.transferId}`),
     expect: { ...signedIn(404), owner: 200, enthusiast: 200 },
+  },
+  'GET /api/registry/transfers/:transferId/preview': {
+    request: () => get(`/api/registry/transfers/${w.transferId}/preview`),
+    // The mailed link is the capability: whoever holds it sees what is offered, never to whom or for how much.
+    expect: everyone(200),
   },
   'POST /api/registry/transfers/:transferId/accept': {
     request: async () => post(`/api/registry/transfers/${await offerToEnthusiast()}/accept`),

@@ -9,6 +9,7 @@ import { HandleSection } from '../features/settings/handle-section';
 import { EmailSection, PasswordSection } from '../features/settings/security-section';
 import { SessionsSection } from '../features/settings/sessions-section';
 import { ShopSection } from '../features/settings/shop-section';
+import { ShopCoverSection } from '../features/settings/shop-cover-section';
 import { OpenShopSection, ShopNextSteps } from '../features/settings/open-shop-section';
 import { errorText } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -32,6 +33,7 @@ export function SettingsPage() {
       {account.handle && <HandleSection account={{ ...account, handle: account.handle }} />}
       <ShopNextSteps account={account} />
       {account.shop && <ShopSection shop={account.shop} />}
+      {account.shop && <ShopCoverSection shop={account.shop} />}
       <OpenShopSection account={account} />
       <PrivacySection />
       <EmailSection account={account} />

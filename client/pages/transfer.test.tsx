@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes } from '../test/render';
@@ -19,14 +19,57 @@ const me = (emailVerified: boolean) => ({
   },
 });
 const notYours = () => ({ status: 404, json: { error: 'Not found', code: 'NOT_FOUND' } });
+const preview = () => ({
+  json: {
+    id: 't1',
+    instrument: {
+      name: 'Amber Violin',
+      passportCode: 'LR-AAAA-BBBB',
+      imageUrl: '/media/00000000-0000-4000-8000-000000000003/640.webp',
+    },
+    fromName: 'Marquez Violins',
+    method: 'purchase',
+    status: 'pending',
+    expiresAt: '2026-12-10T00:00:00.000Z',
+  },
+});
+
+/** The passport preview every visitor of the link sees: name, photo, passport code and link, sender. */
+async function expectPreview() {
+  const offer = await screen.findByRole('article', { name: 'Offer of Amber Violin' });
+  expect(within(offer).getByRole('heading', { name: 'Amber Violin' })).toBeInTheDocument();
+  expect(within(offer).getByRole('img', { name: 'Photo of Amber Violin' })).toBeInTheDocument();
+  expect(within(offer).getByText('LR-AAAA-BBBB')).toBeInTheDocument();
+  expect(within(offer).getByRole('link', { name: 'read its public passport' })).toHaveAttribute(
+    'href',
+    '/p/LR-AAAA-BBBB',
+  );
+  expect(offer).toHaveTextContent('Marquez Violins offers you its ownership, as a sale.');
+}
 
 describe('TransferPage', () => {
+  it('shows a guest the passport preview and signs up back to the offer, not to onboarding', async () => {
+    const calls = mockFetch({ 'GET /api/registry/transfers/t1/preview': preview });
+    const opened: unknown[] = [];
+    const listen = (event: Event) => opened.push((event as CustomEvent).detail);
+    window.addEventListener('auth:open', listen);
+    renderRoutes(routes, { path: '/transfers/t1', me: null });
+    await expectPreview();
+    await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    window.removeEventListener('auth:open', listen);
+    expect(opened).toEqual([{ mode: 'signup', next: '/transfers/t1' }]);
+    // A guest's page asks nothing it may not: no offer read, no resend.
+    expect(calls.map((c) => c.url)).toEqual(['/api/registry/transfers/t1/preview']);
+  });
+
   it('tells a buyer whose address is not confirmed to confirm it, and sends the link again', async () => {
     const calls = mockFetch({
+      'GET /api/registry/transfers/t1/preview': preview,
       'GET /api/registry/transfers/t1': notYours,
       'POST /api/auth/verify-email/resend': () => ({ json: { ok: true, alreadyVerified: false } }),
     });
     renderRoutes(routes, { path: '/transfers/t1', me: me(false).user });
+    await expectPreview();
     expect(await screen.findByText('Confirm your email to answer this offer.')).toBeInTheDocument();
     expect(screen.getByText('buyer@example.test')).toBeInTheDocument();
     expect(screen.queryByText(/not addressed to you/)).not.toBeInTheDocument();
@@ -37,6 +80,7 @@ describe('TransferPage', () => {
 
   it('shows the offer with a link to the public passport once the offer is the viewer’s', async () => {
     mockFetch({
+      'GET /api/registry/transfers/t1/preview': preview,
       'GET /api/registry/transfers/t1': () => ({
         json: {
           id: 't1',

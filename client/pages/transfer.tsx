@@ -1,18 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { resendVerification } from '../features/auth/verify-email';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { useTransfer } from '../features/registry/api';
+import { useOfferPreview, useTransfer } from '../features/registry/api';
+import { OfferPreviewCard } from '../features/registry/offer-preview';
+import { resendVerification } from '../features/auth/verify-email';
 import { TransferItem } from '../features/registry/transfer-item';
-import { useAuth } from '../lib/auth';
+import { openAuthDialog, useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
  * An offer made to an email address reaches only an account that confirmed that address: until then the page
  * says so, instead of "not addressed to you", and offers a new link.
  */
-function ConfirmToAnswer({ email }: { email: string }) {
+export function ConfirmToAnswer({ email }: { email: string }) {
   const resend = useMutation({ mutationFn: resendVerification });
   return (
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-950">
@@ -40,43 +41,86 @@ function ConfirmToAnswer({ email }: { email: string }) {
   );
 }
 
-/** `/transfers/:id`: the mailed link; the recipient accepts or declines, the sender may cancel. */
+/** A guest holding the mailed link: what is offered, and how to answer (sign-up returns here, not to onboarding). */
+function AnswerAsGuest({ next }: { next: string }) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-stone-50 p-6 text-stone-800">
+      <p className="font-semibold">
+        To answer, create an account with the email address this offer was sent to.
+      </p>
+      <p className="mt-2">
+        Then confirm the address from the link we mail you, and come back to this page. Already have an
+        account with that address? Sign in.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button onClick={() => openAuthDialog('signup', next)}>Create an account</Button>
+        <Button variant="outline" onClick={() => openAuthDialog('signin', next)}>
+          Sign in
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * `/transfers/:id`: the mailed link. Anyone holding it sees what is offered and by whom; the recipient, signed in
+ * with the confirmed address it was sent to, accepts or declines; the sender may cancel.
+ */
 export function TransferPage() {
   const { id = '' } = useParams();
   const { user, isLoading } = useAuth();
-  const query = useTransfer(id, Boolean(user));
+  const canAnswer = Boolean(user?.emailVerified);
+  const transfer = useTransfer(id, canAnswer);
+  const preview = useOfferPreview(id);
   useDocumentTitle('Ownership transfer');
   if (isLoading) return <Spinner />;
-  // The route guard shows guests the sign-in prompt; this page renders only for a signed-in person.
-  if (!user) return null;
+  const previewCard = preview.isPending ? (
+    <Spinner />
+  ) : preview.isError ? (
+    <p role="alert" className="rounded-lg border border-stone-200 bg-white p-6 text-stone-700">
+      This offer does not exist. Check the link in your mail.
+    </p>
+  ) : (
+    <OfferPreviewCard offer={preview.data} />
+  );
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-wood-900">Ownership transfer</h1>
-      <div className="mt-6">
-        {query.isPending ? (
+      <div className="mt-6 grid gap-4">
+        {!user ? (
+          <>
+            {previewCard}
+            {preview.data?.status === 'pending' && <AnswerAsGuest next={`/transfers/${id}`} />}
+          </>
+        ) : !canAnswer ? (
+          <>
+            {previewCard}
+            {preview.data?.status === 'pending' && <ConfirmToAnswer email={user.email} />}
+          </>
+        ) : transfer.isPending ? (
           <Spinner />
-        ) : query.isError && !user.emailVerified ? (
-          <ConfirmToAnswer email={user.email} />
-        ) : query.isError ? (
+        ) : transfer.isError ? (
           <p role="alert" className="rounded-lg border border-stone-200 bg-white p-6 text-stone-700">
             This transfer does not exist or is not addressed to you.
           </p>
         ) : (
           <>
-            <TransferItem transfer={query.data} headingLevel={2} />
-            <p className="mt-3 text-sm text-stone-700">
+            <TransferItem transfer={transfer.data} headingLevel={2} />
+            <p className="text-sm text-stone-700">
               Before you answer, read the instrument’s{' '}
-              <Link to={`/p/${query.data.instrument.passportCode}`} className="font-medium underline">
-                public passport {query.data.instrument.passportCode}
+              <Link to={`/p/${transfer.data.instrument.passportCode}`} className="font-medium underline">
+                public passport {transfer.data.instrument.passportCode}
               </Link>
               : its maker, build facts, photos and whole history.
             </p>
           </>
         )}
       </div>
-      <Link to="/dashboard" className={`${buttonClasses('outline')} mt-6`}>
-        Go to your dashboard
-      </Link>
+      {user && (
+        <Link to="/dashboard" className={`${buttonClasses('outline')} mt-6`}>
+          Go to your dashboard
+        </Link>
+      )}
     </div>
   );
 }

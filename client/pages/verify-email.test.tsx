@@ -24,6 +24,50 @@ describe('VerifyEmailPage', () => {
     expect(calls[0]?.body).toEqual({ token: 'abc' });
   });
 
+  it('leads a buyer who signed up from an offer back to it once the address is confirmed', async () => {
+    mockFetch({
+      'POST /api/auth/verify-email': () => ({
+        json: { ok: true, email: 'buyer@example.test', changed: false },
+      }),
+      'GET /api/registry/transfers': () => ({
+        json: {
+          incoming: [
+            {
+              id: 't1',
+              instrument: { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null },
+              direction: 'incoming',
+              fromName: 'Marquez Violins',
+              method: 'purchase',
+              price: null,
+              status: 'pending',
+              expiresAt: '2026-12-10T00:00:00.000Z',
+              createdAt: '2026-11-26T00:00:00.000Z',
+            },
+          ],
+          outgoing: [],
+        },
+      }),
+    });
+    renderRoutes(routes, {
+      path: '/verify-email?token=abc',
+      me: {
+        id: 'u1',
+        email: 'buyer@example.test',
+        displayName: 'New Buyer',
+        firstName: 'New',
+        lastName: 'Buyer',
+        role: 'user',
+        onboardingComplete: false,
+        emailVerified: false,
+        handle: null,
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Answer the offer of Amber Violin' })).toHaveAttribute(
+      'href',
+      '/transfers/t1',
+    );
+  });
+
   it('explains a used or expired link', async () => {
     mockFetch({
       'POST /api/auth/verify-email': () => ({

@@ -4,6 +4,8 @@ import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { buttonClasses } from '../components/ui/button';
 import { useVerifyEmail } from '../features/auth/verify-email';
+import { useTransfers } from '../features/registry/api';
+import { useAuth } from '../lib/auth';
 import { errorText } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -13,6 +15,10 @@ export function VerifyEmailPage() {
   const token = params.get('token');
   useDocumentTitle('Confirm your email');
   const result = useVerifyEmail(token);
+  const { user } = useAuth();
+  // A buyer who signed up from an offer's link comes back to it: the offers this address now opens.
+  const transfers = useTransfers(result.isSuccess && Boolean(user));
+  const waiting = (transfers.data?.incoming ?? []).filter((t) => t.status === 'pending');
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <Card>
@@ -35,7 +41,18 @@ export function VerifyEmailPage() {
                   ? `Your email address is now ${result.data.email}. Other devices were signed out.`
                   : `Thank you: ${result.data.email} is confirmed.`}
               </p>
-              <Link to="/dashboard" className={buttonClasses('default')}>
+              {waiting.length > 0 && (
+                <ul aria-label="Offers waiting for your answer" className="grid gap-2">
+                  {waiting.map((t) => (
+                    <li key={t.id}>
+                      <Link to={`/transfers/${t.id}`} className={buttonClasses('default')}>
+                        Answer the offer of {t.instrument.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to="/dashboard" className={buttonClasses(waiting.length > 0 ? 'outline' : 'default')}>
                 Go to your dashboard
               </Link>
             </>

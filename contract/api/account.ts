@@ -63,6 +63,25 @@ export const ACCOUNT_ROUTES = [
   },
   {
     method: 'POST',
+    path: '/api/account/shop/cover',
+    summary:
+      'Upload or replace the shop\'s cover image (multipart/form-data, one image part named "file"; metadata is stripped)',
+    tag,
+    auth: 'session',
+    response: { status: 200, schema: z.object({ coverUrl: z.string() }) },
+    errors: [400, 401, 404, 413, 415, 429],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/shop/cover',
+    summary: "Remove the shop's cover image",
+    tag,
+    auth: 'session',
+    response: { status: 200, schema: z.object({ coverUrl: z.null() }) },
+    errors: [401, 404],
+  },
+  {
+    method: 'POST',
     path: '/api/account/password',
     summary: 'Change the password (asks for the current one)',
     tag,

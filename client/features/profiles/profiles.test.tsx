@@ -71,6 +71,8 @@ describe('profile pages', () => {
           bio: 'Shop bio.',
           workshopBio: 'A bench by the sea.',
           specializations: ['mandolin'],
+          cover: { url: '/media/00000000-0000-4000-8000-000000000002/1280.webp', alt: 'Mandolins drying' },
+          policies: 'Ships worldwide.\nReturns within 14 days.',
           owner: { displayName: 'Mara Wood', profileImageUrl: null, bio: 'Owner bio.', slug: 'mara' },
           instrumentCount: 1,
           instruments: [
@@ -141,6 +143,13 @@ describe('profile pages', () => {
     expect(screen.getByRole('link', { name: 'Mara Wood' })).toHaveAttribute('href', '/u/mara');
     expect(screen.getByText('Owner bio.')).toBeInTheDocument();
     expect(screen.getByText('A bench by the sea.')).toBeInTheDocument();
+    // The cover with its words and its sizes; the shop's policies in the maker's words.
+    const cover = screen.getByRole('img', { name: 'Mandolins drying' });
+    expect(cover).toHaveAttribute('srcset', expect.stringContaining('320.webp 320w'));
+    const policies = screen.getByRole('heading', { name: 'Shop policies' });
+    expect(policies.closest('.rounded-xl, [class*="rounded"]')).toHaveTextContent(
+      'Ships worldwide. Returns within 14 days.',
+    );
     expect(screen.getByRole('heading', { name: 'Instruments by this maker (1)' })).toBeInTheDocument();
     // The portfolio piece comes first, in its own section, and in the full list of the maker's instruments.
     const portfolio = screen.getByRole('list', { name: 'Portfolio pieces' });

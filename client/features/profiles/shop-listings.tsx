@@ -45,7 +45,7 @@ function ListingGrid({
   return (
     <ul aria-label={label} className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (
-        <li key={item.id} className="grid content-start gap-2 rounded-lg border border-stone-200 p-3">
+        <li key={item.id} className="grid min-w-0 content-start gap-2 rounded-lg border border-stone-200 p-3">
           {item.imageUrl && (
             <Image
               src={item.imageUrl}
@@ -72,7 +72,8 @@ function ListingGrid({
           <Button
             variant="outline"
             size="sm"
-            className="justify-self-start"
+            // A long instrument name wraps inside the card instead of running out of it.
+            className="h-auto min-h-8 max-w-full justify-self-start whitespace-normal py-1 text-left"
             onClick={() => onAsk({ id: item.id, name: item.name })}
           >
             Ask about {item.name}

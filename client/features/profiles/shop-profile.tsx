@@ -5,6 +5,7 @@ import type { ShopPage } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
 import { ContactMaker } from './contact-maker';
 import { Avatar } from '../../components/ui/avatar';
+import { Image } from '../../components/ui/image';
 import { Section, TagList } from './profile-parts';
 import { ShopCourses, ShopInstruments, ShopPortfolio } from './shop-sections';
 import { ShopListings } from './shop-listings';
@@ -39,6 +40,17 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
   };
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:py-10">
+      {shop.cover && (
+        <Image
+          src={shop.cover.url}
+          alt={shop.cover.alt}
+          width={1280}
+          height={400}
+          sizes="(min-width: 1024px) 992px, 100vw"
+          priority
+          className="mb-4 aspect-[16/5] w-full rounded-xl bg-wood-100 object-cover"
+        />
+      )}
       <div className="flex flex-col gap-4 rounded-xl bg-gradient-to-br from-wood-800 to-wood-600 p-6 text-white sm:flex-row sm:items-center">
         <Avatar url={shop.owner.profileImageUrl} name={ownerName} />
         <div className="grid gap-2">
@@ -89,6 +101,11 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
           {shop.listings.length > 0 && (
             <Section title="Shop">
               <ShopListings shop={shop} onAsk={ask} />
+            </Section>
+          )}
+          {shop.policies && (
+            <Section title="Shop policies">
+              <p className="whitespace-pre-line">{shop.policies}</p>
             </Section>
           )}
           {shop.portfolio.length > 0 && (

@@ -103,6 +103,14 @@ export const useTransfer = (transferId: string, enabled = true) =>
     retryDelay: 500,
   });
 
+/** What an offer is, for whoever holds its mailed link: shown before its recipient can answer. */
+export const useOfferPreview = (transferId: string) =>
+  useQuery({
+    ...apiQuery('GET /api/registry/transfers/:transferId/preview', { params: { transferId } }),
+    retry: noRetryOn4xx,
+    retryDelay: 500,
+  });
+
 /** After any registry change, the passport, the lists and the dashboard are refetched. */
 export function useRegistryMutation<TInput, TResult = unknown>(
   request: (input: TInput) => Promise<TResult>,

@@ -62,6 +62,14 @@ export const useUploadAvatar = () =>
     return api('POST /api/account/avatar', { form: body });
   });
 
+export const useUploadShopCover = () =>
+  useAccountMutation(async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api('POST /api/account/shop/cover', { form: body });
+  });
+export const useRemoveShopCover = () => useAccountMutation(() => api('DELETE /api/account/shop/cover'));
+
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({

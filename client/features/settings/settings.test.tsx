@@ -24,6 +24,9 @@ const account = {
     location: null,
     establishedYear: 2010,
     specializations: [],
+    coverUrl: null as string | null,
+    coverAlt: null,
+    policies: 'Ships in a week.',
     published: true,
   },
 };
@@ -93,6 +96,55 @@ describe('SettingsPage', () => {
       name: 'Ada Guitars',
       establishedYear: null,
     });
+  });
+
+  it('saves shop policies with the shop, and uploads, describes and removes the cover', async () => {
+    const coverUrl = '/media/00000000-0000-4000-8000-000000000001/1280.webp';
+    let current = account;
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: current }),
+      'GET /api/account/sessions': () => ({ json: sessions }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+      'PATCH /api/account/shop': () => ({ json: current }),
+      'POST /api/account/shop/cover': () => {
+        current = { ...account, shop: { ...account.shop, coverUrl } };
+        return { json: { coverUrl } };
+      },
+      'DELETE /api/account/shop/cover': () => {
+        current = account;
+        return { json: { coverUrl: null } };
+      },
+    });
+    renderWithProviders(<SettingsPage />);
+    const policies = await screen.findByLabelText('Shop policies');
+    expect(policies).toHaveValue('Ships in a week.');
+    await userEvent.clear(policies);
+    await userEvent.type(policies, 'Returns within 14 days.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save shop' }));
+    await screen.findByText('Shop saved');
+    expect(calls.find((c) => c.method === 'PATCH' && c.url === '/api/account/shop')?.body).toMatchObject({
+      policies: 'Returns within 14 days.',
+    });
+
+    expect(screen.getByText(/No cover yet/)).toBeInTheDocument();
+    const file = new File(['x'], 'bench.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Choose a cover image'), file);
+    expect(await screen.findByRole('img', { name: 'Your shop cover' })).toHaveAttribute('src', coverUrl);
+    expect(screen.getByRole('button', { name: 'Replace the cover' })).toBeInTheDocument();
+
+    await userEvent.type(
+      screen.getByLabelText('What the cover shows (for people who cannot see it)'),
+      'Guitars​ on the bench',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save description' }));
+    expect(screen.getByText('Remove invisible or unusual characters.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the cover' }));
+    expect(await screen.findByText(/No cover yet/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/account/shop/cover').map((c) => c.method)).toEqual([
+      'POST',
+      'DELETE',
+    ]);
   });
 
   it("checks a form with the server's schema before sending: the same messages, in place, and no request", async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { shopUpdateSchema, type Account } from '../../../contract/account';
+import { SHOP_POLICIES_MAX, shopUpdateSchema, type Account } from '../../../contract/account';
 import { Button } from '../../components/ui/button';
-import { Label, Textarea } from '../../components/ui/input';
+import { FieldError, Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { Field, FormError, formText } from '../../components/form-parts';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
@@ -37,6 +37,7 @@ export function ShopSection({ shop }: { shop: NonNullable<Account['shop']> }) {
               location: get('location'),
               establishedYear: year ? Number(year) : null,
               specializations: splitTags(get('specializations')),
+              policies: get('policies'),
               published,
             },
             { onSuccess: () => toast({ title: 'Shop saved' }) },
@@ -80,6 +81,24 @@ export function ShopSection({ shop }: { shop: NonNullable<Account['shop']> }) {
           defaultValue={shop.specializations.join(', ')}
           error={fields.specializations}
         />
+        <div className="grid gap-1.5">
+          <Label htmlFor="shop-policies">Shop policies</Label>
+          <p id="shop-policies-hint" className="text-sm text-stone-600">
+            Shipping, returns and commissions, in your words. Shown on your shop page.
+          </p>
+          <Textarea
+            id="shop-policies"
+            name="policies"
+            defaultValue={shop.policies ?? ''}
+            maxLength={SHOP_POLICIES_MAX}
+            rows={5}
+            aria-invalid={fields.policies ? true : undefined}
+            aria-describedby={
+              fields.policies ? 'shop-policies-hint shop-policies-error' : 'shop-policies-hint'
+            }
+          />
+          <FieldError id="shop-policies-error" message={fields.policies} />
+        </div>
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input
             type="checkbox"

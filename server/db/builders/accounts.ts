@@ -75,6 +75,8 @@ export interface ShopSeed {
   bio?: string | null;
   workshopBio?: string | null;
   specializations?: string[];
+  /** Shipping, returns and commissions, shown on the storefront. */
+  policies?: string | null;
   published?: boolean;
   verified?: boolean;
 }
@@ -99,6 +101,7 @@ export async function createShop(db: Db, ownerId: string, seed: ShopSeed) {
       bio: seed.bio ?? null,
       workshopBio: seed.workshopBio ?? null,
       specializations: seed.specializations ?? [],
+      policies: seed.policies ?? null,
       published: seed.published ?? true,
       verified: seed.verified ?? false,
     })

@@ -162,6 +162,8 @@ async function loadDemoAccounts(db: Db): Promise<void> {
     bio: 'Classical and flamenco guitars built one at a time.',
     workshopBio: 'A two-bench workshop near the Triana bridge.',
     specializations: ['classical', 'flamenco'],
+    policies:
+      'Shipping: worldwide, insured, in a hard case; Europe in 3–5 days.\nReturns: within 14 days of delivery, in the condition it arrived.\nCommissions: a 30% deposit holds a place on the bench; about six months from deposit to delivery.',
     published: true,
   });
   const e = DEMO_ACCOUNTS.enthusiast;

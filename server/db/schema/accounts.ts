@@ -171,6 +171,11 @@ export const shops = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The storefront's cover image (an upload, variants in `media`) and the words that describe it. */
+    coverMediaId: uuid('cover_media_id').references(() => media.id, { onDelete: 'set null' }),
+    coverAlt: text('cover_alt'),
+    /** Shipping, returns and commissions, in the maker's words (plain text). */
+    policies: text('policies'),
     published: boolean('published').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
     /** Who verified the shop, when, and what they checked; cleared with the badge. */

@@ -17,12 +17,24 @@ export async function findAccount(db: Db, userId: string) {
     .leftJoin(media, eq(media.id, users.avatarMediaId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const [shop] = await db.select().from(shops).where(eq(shops.ownerId, userId));
+  const [found] = await db
+    .select({ shop: shops, coverId: media.id, coverWidths: media.widths })
+    .from(shops)
+    .leftJoin(media, eq(media.id, shops.coverMediaId))
+    .where(eq(shops.ownerId, userId));
   return {
     ...row.user,
     avatarUrl:
       row.avatarId && row.avatarWidths ? mediaUrl({ id: row.avatarId, widths: row.avatarWidths }, 320) : null,
-    shop: shop ?? null,
+    shop: found
+      ? {
+          ...found.shop,
+          coverUrl:
+            found.coverId && found.coverWidths
+              ? mediaUrl({ id: found.coverId, widths: found.coverWidths }, 1280)
+              : null,
+        }
+      : null,
   };
 }
 
@@ -80,6 +92,8 @@ export async function updateShop(db: Db, userId: string, data: z.output<typeof s
       bio: orNull(data.bio),
       workshopBio: orNull(data.workshopBio),
       location: orNull(data.location),
+      coverAlt: orNull(data.coverAlt),
+      policies: orNull(data.policies),
     });
     const after = { ...before, ...patch };
     const changed = VERIFIED_SHOP_FACTS.filter(([key]) => (before[key] ?? null) !== (after[key] ?? null));
@@ -103,6 +117,32 @@ export async function setAvatar(db: Db, userId: string, mediaId: string | null) 
   const [before] = await db.select({ avatar: users.avatarMediaId }).from(users).where(eq(users.id, userId));
   await db.update(users).set({ avatarMediaId: mediaId, updatedAt: new Date() }).where(eq(users.id, userId));
   return before?.avatar ?? null;
+}
+
+/**
+ * Sets (or with null removes) the shop's cover and returns the previous cover's id, so its files can be removed;
+ * undefined when the person has no shop. The row is locked so two uploads at once cannot both keep their image.
+ */
+export async function setShopCover(db: Db, userId: string, mediaId: string | null) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ cover: shops.coverMediaId })
+      .from(shops)
+      .where(eq(shops.ownerId, userId))
+      .for('update');
+    if (!before) return undefined;
+    await tx
+      .update(shops)
+      .set({ coverMediaId: mediaId, updatedAt: new Date() })
+      .where(eq(shops.ownerId, userId));
+    return before.cover;
+  });
+}
+
+/** Whether the person has a shop (a cover upload is refused before its bytes are processed when not). */
+export async function hasShop(db: Db, userId: string) {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, userId));
+  return Boolean(row);
 }
 
 export async function passwordHashOf(db: Db, userId: string) {

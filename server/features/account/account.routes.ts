@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { mediaUrl } from '../../media/media-store';
 import { serve } from '../../plugins/api-route';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
-import { findAccount, setAvatar, updateProfile, updateShop } from './account.queries';
+import { findAccount, hasShop, setAvatar, setShopCover, updateProfile, updateShop } from './account.queries';
 import { securityRoutes } from './security.routes';
 import { openShopRoutes } from './open-shop.routes';
 import { notify, notifyAdmins } from '../../notify/notifications';
@@ -73,6 +73,35 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (previous) await media.remove(previous);
       return { avatarUrl: mediaUrl(stored, 320) };
     });
+  });
+
+  const noShop = () => notFound('You have no shop yet.');
+  await uploadRoutes(app, (scope) => {
+    serve(scope, 'POST /api/account/shop/cover', async (request) => {
+      const user = request.user;
+      if (!(await hasShop(db, user.id))) throw noShop();
+      await limitUpload(app, user.id);
+      if (!request.isMultipart())
+        throw new AppError(415, ErrorCodes.UNSUPPORTED_MEDIA, 'Send the image as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
+      const stored = await media.save(await file.toBuffer(), 'shop-cover', user.id);
+      const previous = await setShopCover(db, user.id, stored.id);
+      if (previous === undefined) {
+        // The shop went away while the image was being processed: keep nothing.
+        await media.remove(stored.id);
+        throw noShop();
+      }
+      if (previous) await media.remove(previous);
+      return { coverUrl: mediaUrl(stored, 1280) };
+    });
+  });
+
+  serve(app, 'DELETE /api/account/shop/cover', async (request) => {
+    const previous = await setShopCover(db, request.user.id, null);
+    if (previous === undefined) throw noShop();
+    if (previous) await media.remove(previous);
+    return { coverUrl: null };
   });
 
   serve(app, 'DELETE /api/account/avatar', async (request) => {

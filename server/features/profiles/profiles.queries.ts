@@ -1,4 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { certificates, handleHolds, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
@@ -50,6 +51,7 @@ export async function findUserProfile(db: Db, slug: string) {
 
 /** A published shop and its owner's public fields. */
 export async function findShopProfile(db: Db, slug: string) {
+  const cover = alias(media, 'cover');
   const [row] = await db
     .select({
       shop: shops,
@@ -58,10 +60,13 @@ export async function findShopProfile(db: Db, slug: string) {
       ownerSlug: users.handle,
       avatarId: media.id,
       avatarWidths: media.widths,
+      coverId: cover.id,
+      coverWidths: cover.widths,
     })
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerId))
     .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .leftJoin(cover, eq(cover.id, shops.coverMediaId))
     .where(and(eq(shops.slug, slug), eq(shops.published, true)))
     .limit(1);
   if (!row) return null;
@@ -81,6 +86,14 @@ export async function findShopProfile(db: Db, slug: string) {
           }
         : null,
     createdAt: shop.createdAt.toISOString(),
+    cover:
+      row.coverId && row.coverWidths
+        ? {
+            url: mediaUrl({ id: row.coverId, widths: row.coverWidths }, 1280),
+            // An image the maker left undescribed is still named, never announced as a file name.
+            alt: shop.coverAlt ?? `The workshop of ${shop.name}`,
+          }
+        : null,
     owner: {
       displayName: row.ownerName,
       bio: row.ownerBio,

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { priceText } from '../../../contract/listings';
-import type { Transfer } from '../../../contract/registry';
+import type { OfferPreview, Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { instruments, transfers, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
@@ -64,6 +64,24 @@ export async function listTransfers(db: Db, user: SessionUser) {
   return {
     incoming: incoming.map((r) => toTransfer(r, user)),
     outgoing: outgoing.map((r) => toTransfer(r, user)),
+  };
+}
+
+/**
+ * What the offer's link shows whoever holds it: the id is the mailed capability (144 random bits), so no
+ * account is needed to see which instrument is offered by whom, but never to whom, nor for what price.
+ */
+export async function previewTransfer(db: Db, id: string): Promise<OfferPreview | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  const [row] = await transferRows(db, and(eq(transfers.id, id)));
+  if (!row) return null;
+  return {
+    id: row.t.id,
+    instrument: { name: row.name, passportCode: row.passportCode, imageUrl: row.imageUrl },
+    fromName: row.fromName?.trim() || 'A Luthier Registry member',
+    method: row.t.method,
+    status: row.t.status === 'pending' && row.t.expiresAt.getTime() <= Date.now() ? 'expired' : row.t.status,
+    expiresAt: row.t.expiresAt.toISOString(),
   };
 }
 

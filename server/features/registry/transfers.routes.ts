@@ -5,7 +5,7 @@ import { serve } from '../../plugins/api-route';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { findInstrument, roles } from './detail.queries';
 import { offerTransfer } from './offer';
-import { getTransfer, listTransfers } from './transfer-read.queries';
+import { getTransfer, listTransfers, previewTransfer } from './transfer-read.queries';
 import { limitOffer } from './limits';
 import { acceptTransfer, closeTransfer, expireDueTransfers, stolenConflict } from './transfers.queries';
 import { findRecipient } from './write.queries';
@@ -69,6 +69,13 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const transfer = await getTransfer(db, request.params.transferId, user);
     if (!transfer) throw notFound('This transfer does not exist or is not addressed to you.');
     return transfer;
+  });
+
+  serve(app, 'GET /api/registry/transfers/:transferId/preview', async (request) => {
+    await app.rateLimit(`offer-preview:ip:${request.ip}`, 60, 60 * 1000);
+    const preview = await previewTransfer(db, request.params.transferId);
+    if (!preview) throw notFound('This offer does not exist. Check the link in your mail.');
+    return preview;
   });
 
   for (const action of ['accept', 'decline', 'cancel'] as const) {
