@@ -6,15 +6,19 @@ const SERVER_TESTS = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/*
 
 /**
  * On PostgreSQL (TEST_DB=postgres) the server project runs only the files whose database is the backend under
- * test (they use server/test/test-app or test-db); pure units, lint checks and scripts with their own embedded
- * data folder ran already in the PGlite run.
+ * test (they use server/test/test-app or test-db; the authorisation matrix's files in server/test/authz/ too); pure units, lint checks and scripts with their own embedded
+ * data folder ran already in the PGlite run. So do files that say so in a line starting `// One backend:` with
+ * the reason (process-heavy tests of code that never touches the database, such as the verifier's command line).
  */
 function backendIndependentTests(): string[] {
   if (process.env.TEST_DB !== 'postgres') return [];
   return ['server', 'contract', 'scripts']
     .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
     .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => !/\btest\/test-(app|db)\b/.test(fs.readFileSync(file, 'utf8')));
+    .filter((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return !/(\btest\/|'\.\.\/)test-(app|db)\b/.test(text) || /^\/\/ One backend:/m.test(text);
+    });
 }
 
 // Two projects: server/contract tests in Node (API tests drive buildApp().inject() on a fresh database per
@@ -32,7 +36,7 @@ export default defineConfig({
           include: SERVER_TESTS,
           exclude: ['**/node_modules/**', ...backendIndependentTests()],
           setupFiles: ['server/test/setup.ts'],
-          globalSetup: ['server/test/global-setup.ts'],
+          globalSetup: ['server/test/global-setup.ts', 'server/test/build-bundles.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
