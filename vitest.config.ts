@@ -21,6 +21,9 @@ function backendIndependentTests(): string[] {
     });
 }
 
+/** VITEST_TIMEOUT_SCALE=10 gives every test and hook ten times longer: for a machine many people share at once. */
+const timeoutScale = Number(process.env.VITEST_TIMEOUT_SCALE ?? 1);
+
 // Two projects: server/contract tests in Node (API tests drive buildApp().inject() on a fresh database per
 // file), and client tests in jsdom. TEST_DB=postgres runs the server project on PostgreSQL instead of PGlite.
 export default defineConfig({
@@ -37,8 +40,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...backendIndependentTests()],
           setupFiles: ['server/test/setup.ts'],
           globalSetup: ['server/test/global-setup.ts', 'server/test/build-bundles.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * timeoutScale,
+          hookTimeout: 60_000 * timeoutScale,
           pool: 'forks',
           // Files share a worker's module cache (each still gets its own app and database): the suite spent a
           // fifth of its time importing the app again per file. VITEST_ISOLATE=true restores isolation.
