@@ -1,6 +1,6 @@
 // `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and client side by
-// side, then the Playwright journeys against the built server, which start as soon as at most one of the other
-// suites is still running (its last files leave a core idle; E2E_OVERLAP=0 waits for all of them) — then one line
+// side, then the Playwright journeys against the built server, which start once two of those three have ended
+// (the last one's tail leaves a core idle; E2E_OVERLAP=0 waits for all of them) — then one line
 // "N passed, N failed" over all of them. Each suite's wall time and CPU time (user + system, its processes
 // included, where /usr/bin/time exists) are printed at the end: CPU is what the shared two cores run out of.
 import { spawn, spawnSync } from 'node:child_process';
@@ -192,20 +192,22 @@ const record = (suite, result) => {
   summary.push(`${suite.name}: ${p} passed, ${f} failed (${result.took})`);
 };
 for (const suite of [...vitestPhase, ...e2ePhase]) fs.rmSync(path.join(out, suite.json), { force: true });
-const overlap = process.env.E2E_OVERLAP !== '0';
+// With the three suites (both backends and the client), the journeys start once two have ended: the last one's
+// tail leaves a core idle. With fewer, they wait for all (one server suite alone keeps both cores busy).
+const startE2eAt = process.env.E2E_OVERLAP === '0' ? 0 : Math.max(0, vitestPhase.length - 2);
 // Everything is buffered while more than one suite may run at once.
 const buffered = vitestPhase.length + e2ePhase.length > 1;
 if (vitestPhase.length) console.log(`\n=== ${vitestPhase.map((s) => s.name).join(', ')}: side by side ===`);
 let running = vitestPhase.length;
 let releaseE2e;
 const e2eMayStart = new Promise((resolve) => (releaseE2e = resolve));
-if (running <= (overlap ? 1 : 0)) releaseE2e();
+if (running <= startE2eAt) releaseE2e();
 const vitestDone = Promise.all(
   vitestPhase.map(async (suite) => {
     const result = await run(suite, { buffered });
     record(suite, result);
     running -= 1;
-    if (running <= (overlap ? 1 : 0)) releaseE2e();
+    if (running <= startE2eAt) releaseE2e();
   }),
 );
 const e2eDone = Promise.all(
