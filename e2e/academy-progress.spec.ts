@@ -33,10 +33,20 @@ async function newLearner(page: Page) {
   return person;
 }
 
-test.describe('academy: honest time and watched ranges', () => {
-  test.setTimeout(150_000);
+/** The time-spent figure the page shows, in seconds. */
+async function shownSeconds(page: Page): Promise<number> {
+  const [m = '0', s = '0'] = ((await page.getByTestId('time-spent').textContent()) ?? '').split(':');
+  return Number(m) * 60 + Number(s);
+}
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-  test('a clip played for 40 s saves during playback, counts ~40 s and resumes in a second browser', async ({
+/*
+ * Real time, a few seconds of it: the page counts while a clip plays or a reading timer runs, saves on pause, and
+ * then shows exactly what the server stored. The counting itself, second by second, the 30-second saves and the
+ * completion gates are checked under a fake clock in client/features/academy/lesson-tracker-time.test.tsx.
+ */
+test.describe('academy: honest time and watched ranges', () => {
+  test('a clip played for a few seconds shows the time the server stored, and resumes in a second browser', async ({
     page,
     browser,
   }) => {
@@ -45,39 +55,34 @@ test.describe('academy: honest time and watched ranges', () => {
     await page.goto('/lessons/course-1-l1?courseId=course-1');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the workshop' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark as Complete' })).toBeDisabled();
+    await expect(page.getByTestId('time-spent')).toHaveText('0:00');
 
     const video = page.locator('video');
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
     });
-    const started = Date.now();
-    await page.waitForTimeout(40_000);
-    // The 30-second save left while the clip was still playing, with the real time in it.
-    const during = saves.filter((s) => s.at - started > 25_000 && s.at - started < 39_000);
-    expect(during.length).toBeGreaterThanOrEqual(1);
-    expect(during[0]?.body.eventData?.totalTime).toBeGreaterThanOrEqual(28);
-    expect(during[0]?.body.eventData?.totalTime).toBeLessThanOrEqual(34);
-
+    // The page counts the seconds while the clip plays.
+    await expect.poll(() => shownSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
     const paused = page.waitForResponse((r) => r.url().endsWith('/video-progress') && r.ok());
     await video.evaluate((v: HTMLVideoElement) => v.pause());
     await paused;
     const stored = await progressOf(page, 'course-1-l1');
-    expect(stored.timeSpent).toBeGreaterThanOrEqual(37);
-    expect(stored.timeSpent).toBeLessThanOrEqual(44);
-    expect(stored.lastPosition).toBeGreaterThan(36);
-    expect(stored.lastPosition).toBeLessThan(44);
-    expect(stored.progressPercent).toBeGreaterThanOrEqual(60);
-    expect(stored.progressPercent).toBeLessThan(75);
+    const sent = saves.at(-1)?.body;
+    // The save carried the page's count and position; the server credited them by its own clock.
+    expect(sent?.eventData?.totalTime).toBeGreaterThanOrEqual(5);
+    expect(stored.timeSpent).toBeGreaterThanOrEqual(4);
+    expect(stored.timeSpent).toBeLessThanOrEqual(sent?.eventData?.totalTime ?? 0);
+    expect(stored.lastPosition).toBeGreaterThan(3);
+    expect(stored.progressPercent).toBeGreaterThanOrEqual(5);
+    expect(stored.progressPercent).toBeLessThan(95);
 
-    // What the page shows is what the server stored.
-    const shownTime = await page.getByTestId('time-spent').textContent();
-    const [m = '0', s = '0'] = (shownTime ?? '').split(':');
-    expect(Math.abs(Number(m) * 60 + Number(s) - stored.timeSpent)).toBeLessThanOrEqual(1);
+    // At rest the page shows what the server stored, to the second: what a reload shows.
+    await expect(page.getByTestId('time-spent')).toHaveText(clock(stored.timeSpent));
     await expect(page.getByText(`Progress: ${stored.progressPercent}%`)).toBeVisible();
-    await page.screenshot({ path: 'test-results/academy-lesson-after-40s-1280.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/academy-lesson-after-play-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: 'test-results/academy-lesson-after-40s-375.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/academy-lesson-after-play-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('link', { name: 'Back to Course' }).click();
@@ -85,7 +90,7 @@ test.describe('academy: honest time and watched ranges', () => {
     await expect(row.getByText(`· ${stored.progressPercent}%`)).toBeVisible();
     await expect(page.getByText('0/9 lessons completed', { exact: false }).first()).toBeVisible();
 
-    // A second browser, the same learner: the lesson resumes where the first stopped.
+    // A second browser, the same learner: the lesson resumes where the first stopped, with the stored time.
     const other = await browser.newContext();
     const second = await other.newPage();
     const login = await second.request.post('/api/auth/login', {
@@ -93,21 +98,21 @@ test.describe('academy: honest time and watched ranges', () => {
     });
     expect(login.ok()).toBe(true);
     await second.goto('/lessons/course-1-l1?courseId=course-1');
-    const at = Math.floor(stored.lastPosition);
-    await expect(second.getByText(`Resume at 0:${String(at).padStart(2, '0')}`)).toBeVisible();
+    await expect(second.getByText(`Resume at ${clock(Math.floor(stored.lastPosition))}`)).toBeVisible();
+    await expect(second.getByTestId('time-spent')).toHaveText(clock(stored.timeSpent));
     await expect
       .poll(() => second.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime))
       .toBeGreaterThan(stored.lastPosition - 1);
     await other.close();
   });
 
-  test('a reading lesson timed for 35 s saves at 30 s and on pause, counts ~35 s, and is not complete yet', async ({
+  test('a reading lesson shows its notes, its timer saves on pause with the time shown, and it is not complete yet', async ({
     page,
   }) => {
+    // The one-minute clip before it opens the reading, and the server credits a clip by real time: half a minute.
+    test.setTimeout(90_000);
     await newLearner(page);
-    // The reading follows a one-minute clip, which opens it once watched.
     await watchClip(page.request, 'course-2-l1');
-    const saves = recordSaves(page);
     await page.goto('/lessons/course-2-l2?courseId=course-2');
     await expect(page.getByRole('heading', { level: 1, name: 'Deflection testing a top' })).toBeVisible();
     // What the timer is for: the lesson's notes, steps and measurements.
@@ -118,33 +123,29 @@ test.describe('academy: honest time and watched ranges', () => {
     await expect(notes.getByRole('rowheader', { name: 'Spruce, classical' })).toBeVisible();
     await expectNoAxeViolations(page, 'a reading lesson with its notes');
     await page.getByRole('button', { name: 'Start timer' }).click();
-    const started = Date.now();
-    await page.waitForTimeout(35_000);
-    const during = saves.filter((s) => s.at - started > 25_000);
-    expect(during.length).toBeGreaterThanOrEqual(1);
-    expect(during[0]?.body.eventData?.totalTime).toBeGreaterThanOrEqual(28);
+    await expect.poll(() => shownSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
 
     const paused = page.waitForResponse((r) => r.url().endsWith('/video-progress') && r.ok());
     await page.getByRole('button', { name: 'Pause timer' }).click();
     await paused;
     const stored = await progressOf(page, 'course-2-l2');
-    expect(stored.timeSpent).toBeGreaterThanOrEqual(33);
-    expect(stored.timeSpent).toBeLessThanOrEqual(38);
-    // 35 s of a five-minute reading: 11 or 12 %.
-    expect(stored.progressPercent).toBeGreaterThanOrEqual(10);
-    expect(stored.progressPercent).toBeLessThanOrEqual(13);
+    expect(stored.timeSpent).toBeGreaterThanOrEqual(2);
+    expect(stored.timeSpent).toBeLessThan(30);
+    // A few seconds of a five-minute reading.
+    expect(stored.progressPercent).toBeGreaterThanOrEqual(1);
+    expect(stored.progressPercent).toBeLessThanOrEqual(10);
     await expect(page.getByText(`Progress: ${stored.progressPercent}%`)).toBeVisible();
-    await expect(page.getByTestId('time-spent')).toHaveText(`0:${String(stored.timeSpent).padStart(2, '0')}`);
+    await expect(page.getByTestId('time-spent')).toHaveText(clock(stored.timeSpent));
     // Mark as Complete waits for half the lesson's length (2:30) of reading, and says what is left.
     const complete = page.getByRole('button', { name: 'Mark as Complete' });
     await expect(complete).toBeDisabled();
     await expect(complete).toHaveAccessibleDescription(
-      'Read for 2 more minutes to mark it complete: the timer runs while you read.',
+      'Read for 3 more minutes to mark it complete: the timer runs while you read.',
     );
     // The server holds to the same: asked directly, it refuses and says why.
     const refused = await page.request.post('/api/lms/lessons/course-2-l2/complete');
     expect(refused.status()).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Read for 2 more minutes /);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Read for 3 more minutes /);
   });
 
   test('a lesson the course has not opened yet says so and leads to the one before', async ({ page }) => {

@@ -8,18 +8,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../server/db/builders/accounts';
 import { migrateDatabase, openDatabase } from '../server/db/client';
 import { certificateKeys, users } from '../server/db/schema';
-import { repoRoot } from '../server/test/processes';
+import { nodeArgs, repoRoot } from '../server/test/processes';
 
 const run = promisify(execFile);
 let dataDir: string;
 
-/** Runs `npm run admin -- …` as a person would (through tsx), on a PGlite data folder of its own. */
+/**
+ * Runs `npm run admin -- …` as its own process, on a PGlite data folder of its own: compiled once per run
+ * (server/test/build-bundles.ts), or through tsx as `npm run admin` starts it.
+ */
 async function admin(...args: string[]) {
+  return adminVia({ tsx: false }, ...args);
+}
+async function adminVia(via: { tsx: boolean }, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [...(await nodeArgs('scripts/admin.ts', via)), ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' },
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -95,8 +105,8 @@ describe('npm run admin', () => {
     expect(after.out).toMatch(/kid-signed {2}retired .* published {2}retired /);
   }, 120_000);
 
-  it('prints its usage without arguments', async () => {
-    const res = await admin();
+  it('prints its usage without arguments (started through tsx, as npm run admin does)', async () => {
+    const res = await adminVia({ tsx: true });
     expect(res.code).toBe(2);
     expect(res.out).toContain('usage: npm run admin -- grant <email>');
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop, createUser } from '../server/db/builders/accounts';
 import { migrateDatabase, openDatabase } from '../server/db/client';
 import { instrumentImages, instruments, ownershipRecords } from '../server/db/schema';
-import { repoRoot } from '../server/test/processes';
+import { nodeArgs, repoRoot } from '../server/test/processes';
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -27,7 +27,7 @@ describe('npm run sample:scale', () => {
   it('adds the asked number of passports in batches, each with a drawing and a first owner', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'scripts/generate-instruments.ts', '1500'],
+      [...(await nodeArgs('scripts/generate-instruments.ts')), '1500'],
       {
         cwd: repoRoot,
         env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test' },
@@ -45,7 +45,7 @@ describe('npm run sample:scale', () => {
 
   it('refuses a bad count', async () => {
     await expect(
-      run(process.execPath, ['--import', 'tsx', 'scripts/generate-instruments.ts', 'lots'], {
+      run(process.execPath, [...(await nodeArgs('scripts/generate-instruments.ts')), 'lots'], {
         cwd: repoRoot,
         env: { PATH: process.env.PATH, DATA_DIR: dataDir },
       }),

@@ -1,6 +1,8 @@
 // `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and client side by
-// side, then the Playwright journeys against the built server on their own (they measure pages and must not share
-// the two cores with the other suites) — then one line "N passed, N failed" over all of them.
+// side, then the Playwright journeys against the built server, which start once two of those three have ended
+// (the last one's tail leaves a core idle; E2E_OVERLAP=0 waits for all of them) — then one line
+// "N passed, N failed" over all of them. Each suite's wall time and CPU time (user + system, its processes
+// included, where /usr/bin/time exists) are printed at the end: CPU is what the shared two cores run out of.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -101,11 +103,12 @@ const e2e = {
 };
 
 const selected = (suite) => !only.length || only.some((o) => suite.name.startsWith(o));
-const phases = [vitestSuites.filter(selected), [e2e].filter(selected)].filter((p) => p.length);
+const vitestPhase = vitestSuites.filter(selected);
+const e2ePhase = [e2e].filter(selected);
 
 // The Playwright run's server serves the build: it is made (when stale) before any suite starts, so a build
 // failure is told at once.
-if (phases.flat().some((suite) => suite.playwright)) {
+if (e2ePhase.length) {
   const { buildClientIfStale } = await import('./build-client.mjs');
   if (buildClientIfStale() !== 0) {
     console.log('The web client did not build');
@@ -114,12 +117,20 @@ if (phases.flat().some((suite) => suite.playwright)) {
   }
 }
 
+// GNU time reports the CPU a suite used, its workers and the processes they started included.
+const gnuTime = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
 /** Runs a suite, its output kept in a log (printed whole when it ends, so side-by-side suites do not interleave). */
 function run(suite, { buffered }) {
   const log = path.join(out, `${suite.json.replace(/\.json$/, '')}.log`);
+  const cpuFile = path.join(out, `${suite.json.replace(/\.json$/, '')}.cpu`);
+  fs.rmSync(cpuFile, { force: true });
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(suite.cmd, suite.args, {
+    const [cmd, args] = gnuTime
+      ? [gnuTime, ['-f', '%U %S', '-o', cpuFile, suite.cmd, ...suite.args]]
+      : [suite.cmd, suite.args];
+    const child = spawn(cmd, args, {
       cwd: root,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...suite.env },
@@ -129,14 +140,27 @@ function run(suite, { buffered }) {
     child.stderr?.on('data', (d) => chunks.push(d));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
+      const cpu = cpuSeconds(cpuFile);
+      const took = `${seconds} s${cpu === null ? '' : `, CPU ${cpu} s`}`;
       if (buffered) {
         fs.writeFileSync(log, Buffer.concat(chunks));
-        console.log(`\n=== ${suite.name} (${seconds} s) ===`);
+        console.log(`\n=== ${suite.name} (${took}) ===`);
         process.stdout.write(Buffer.concat(chunks));
-      } else console.log(`=== ${suite.name} ended (${seconds} s) ===`);
-      resolve({ code, seconds });
+      } else console.log(`=== ${suite.name} ended (${took}) ===`);
+      resolve({ code, took });
     });
   });
+}
+
+/** User + system seconds from GNU time's output file (its last line: a failed command adds a line before it). */
+function cpuSeconds(file) {
+  try {
+    const last = fs.readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '';
+    const [user, system] = last.split(' ').map(Number);
+    return Number.isFinite(user) && Number.isFinite(system) ? Math.round(user + system) : null;
+  } catch {
+    return null;
+  }
 }
 
 function counts(suite, code) {
@@ -161,18 +185,39 @@ function counts(suite, code) {
 let passed = 0;
 let failed = 0;
 const summary = [];
-for (const phase of phases) {
-  for (const suite of phase) fs.rmSync(path.join(out, suite.json), { force: true });
-  if (phase.length > 1) console.log(`\n=== ${phase.map((s) => s.name).join(', ')}: side by side ===`);
-  else console.log(`\n=== ${phase[0].name} ===`);
-  const results = await Promise.all(phase.map((suite) => run(suite, { buffered: phase.length > 1 })));
-  phase.forEach((suite, i) => {
-    const { p, f } = counts(suite, results[i].code);
-    passed += p;
-    failed += f;
-    summary.push(`${suite.name}: ${p} passed, ${f} failed (${results[i].seconds} s)`);
-  });
-}
+const record = (suite, result) => {
+  const { p, f } = counts(suite, result.code);
+  passed += p;
+  failed += f;
+  summary.push(`${suite.name}: ${p} passed, ${f} failed (${result.took})`);
+};
+for (const suite of [...vitestPhase, ...e2ePhase]) fs.rmSync(path.join(out, suite.json), { force: true });
+// With the three suites (both backends and the client), the journeys start once two have ended: the last one's
+// tail leaves a core idle. With fewer, they wait for all (one server suite alone keeps both cores busy).
+const startE2eAt = process.env.E2E_OVERLAP === '0' ? 0 : Math.max(0, vitestPhase.length - 2);
+// Everything is buffered while more than one suite may run at once.
+const buffered = vitestPhase.length + e2ePhase.length > 1;
+if (vitestPhase.length) console.log(`\n=== ${vitestPhase.map((s) => s.name).join(', ')}: side by side ===`);
+let running = vitestPhase.length;
+let releaseE2e;
+const e2eMayStart = new Promise((resolve) => (releaseE2e = resolve));
+if (running <= startE2eAt) releaseE2e();
+const vitestDone = Promise.all(
+  vitestPhase.map(async (suite) => {
+    const result = await run(suite, { buffered });
+    record(suite, result);
+    running -= 1;
+    if (running <= startE2eAt) releaseE2e();
+  }),
+);
+const e2eDone = Promise.all(
+  e2ePhase.map(async (suite) => {
+    await e2eMayStart;
+    console.log(`\n=== ${suite.name} starts (other suites still running: ${running}) ===`);
+    record(suite, await run(suite, { buffered: buffered && running > 0 }));
+  }),
+);
+await Promise.all([vitestDone, e2eDone]);
 console.log(`\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

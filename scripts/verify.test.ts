@@ -7,10 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentOf, luthierWithShop } from '../server/features/registry/registry-test-kit';
 import { recordPassportEvent } from '../server/log/passport-events';
-import { freePort } from '../server/test/processes';
+import { freePort, nodeArgs } from '../server/test/processes';
 import { createTestApp, type TestApp } from '../server/test/test-app';
 import { verifyUrl } from './verify/run-verify';
 
+// One backend: the verifier under test is independent code (it never touches the database, and the test below
+// checks it imports nothing from server/); the log it reads is tested on both backends in server/log/.
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-cli-'));
@@ -27,9 +29,13 @@ const file = (name: string, content: string | Uint8Array) => {
   return f;
 };
 
-/** Runs the real CLI; resolves with its exit code and output. */
+/** Runs the real CLI (compiled once per run, server/test/build-bundles.ts); resolves with its exit code and output. */
 async function cli(...args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], { cwd: root }).then(
+  return cliVia({ tsx: false }, ...args);
+}
+/** The same, started through tsx as `npm run verify` starts it. */
+async function cliVia(via: { tsx: boolean }, ...args: string[]) {
+  return run(process.execPath, [...(await nodeArgs('scripts/verify.ts', via)), ...args], { cwd: root }).then(
     (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );
@@ -139,7 +145,7 @@ describe('npm run verify (policy quorum none)', () => {
       1,
       expect.stringMatching(/^FAILED: log entry 5 is not included in the checkpoint of size 6/m),
     ]);
-    expect((await cli('not-a-file.pdf')).code).toBe(2);
+    expect((await cliVia({ tsx: true }, 'not-a-file.pdf')).code).toBe(2);
     expect((await cli('--policy', path.join(tmp, 'missing'), dossier)).code).toBe(2);
     expect((await cli('http://127.0.0.1:1/p/LR-AAAA-AAAA')).code).toBe(2);
   }, 120_000);

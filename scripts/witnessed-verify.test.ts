@@ -15,7 +15,7 @@ import { readEnv } from '../server/env';
 import { createSigner, logOrigin } from '../server/log/signing';
 import { WITNESS_TIMEOUT_MS } from '../server/log/witness-client';
 import { startServer, type Server } from '../server/main';
-import { freePort } from '../server/test/processes';
+import { freePort, nodeArgs } from '../server/test/processes';
 import type { TestApp } from '../server/test/test-app';
 import { createPostgresDatabase, testBackend } from '../server/test/test-db';
 import { killProcess, startWitnessProcess } from '../server/test/witness-process';
@@ -24,6 +24,8 @@ import { killProcess, startWitnessProcess } from '../server/test/witness-process
  * Real processes end to end: two witnesses (server/test/witness-server.ts), the registry listening at its
  * PUBLIC_URL, and the verify and monitor command lines, with a policy whose quorum needs both witnesses.
  */
+// One backend: what runs here is processes (witnesses, the verify and monitor command lines) around one log; the
+// log's witnessing is tested on both backends in server/log/witnessing.test.ts.
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'witnessed-verify-'));
@@ -41,7 +43,7 @@ let maker: { cookie: string };
 let code = '';
 
 async function cli(script: string, ...args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root }).then(
+  return run(process.execPath, [...(await nodeArgs(script)), ...args], { cwd: root }).then(
     (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );

@@ -4,6 +4,26 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** The programs tests start as processes, compiled once per run (server/test/build-bundles.ts). */
+export const BUNDLED_ENTRIES = [
+  'server/index.ts',
+  'server/test/witness-server.ts',
+  'scripts/verify.ts',
+  'scripts/monitor.ts',
+  'scripts/admin.ts',
+  'scripts/generate-instruments.ts',
+];
+
+/**
+ * node's arguments to run `entry` (one of BUNDLED_ENTRIES, from the checkout's root): its compiled bundle under
+ * the test runner, which builds them, else (or with `tsx`, as `npm run …` starts it) the TypeScript through tsx.
+ */
+export async function nodeArgs(entry: string, { tsx = false } = {}): Promise<string[]> {
+  const dir = process.env.VITEST && !tsx ? (await import('vitest')).inject('testBundles') : '';
+  if (dir && BUNDLED_ENTRIES.includes(entry)) return [path.join(dir, entry.replace(/\.ts$/, '.mjs'))];
+  return ['--import', 'tsx', path.join(repoRoot, entry)];
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -23,13 +43,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the real server (`server/index.ts`) as a child process and waits until /healthz answers or it exits. */
+/** Runs the real server (`server/index.ts`, compiled under the tests) as a child process and waits until /healthz answers or it exits. */
 export async function startServerProcess(
   env: Record<string, string>,
   { waitReady = true } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/index.ts')], {
+  const child = spawn(process.execPath, await nodeArgs('server/index.ts'), {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

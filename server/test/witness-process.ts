@@ -1,8 +1,7 @@
 // Runs server/test/witness-server.ts (a C2SP tlog-witness written from the spec) as its own process, for tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import type { TestWitness } from '../features/log/witness-kit';
-import { repoRoot } from './processes';
+import { nodeArgs, repoRoot } from './processes';
 
 export async function startWitnessProcess(
   w: TestWitness,
@@ -10,22 +9,18 @@ export async function startWitnessProcess(
   logVkey: string,
   stateFile: string,
 ): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/test/witness-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        WITNESS_PORT: String(port),
-        WITNESS_NAME: w.keyName,
-        WITNESS_SEED: w.seed.toString('base64'),
-        WITNESS_LOG_VKEY: logVkey,
-        WITNESS_STATE: stateFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, await nodeArgs('server/test/witness-server.ts'), {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      WITNESS_PORT: String(port),
+      WITNESS_NAME: w.keyName,
+      WITNESS_SEED: w.seed.toString('base64'),
+      WITNESS_LOG_VKEY: logVkey,
+      WITNESS_STATE: stateFile,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
