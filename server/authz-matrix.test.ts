@@ -943,6 +943,22 @@ const matrix: Record<string, Entry> = {
     expect: { ...signedIn(404), owner: 200, enthusiast: 403 },
   },
 
+  // Contact: anyone may write to the admins; only admins read what was written (with the senders' addresses).
+  'GET /api/public/contact': { request: () => get('/api/public/contact'), expect: everyone(200) },
+  'POST /api/public/contact': {
+    request: () =>
+      post('/api/public/contact', {
+        name: 'A visitor',
+        email: 'visitor@example.test',
+        message: 'A question about a passport I was shown.',
+      }),
+    expect: everyone(200),
+  },
+  'GET /api/admin/contact-messages': {
+    request: () => get('/api/admin/contact-messages'),
+    expect: { ...signedIn(403), admin: 200 },
+  },
+
   // Admin
   'GET /api/admin/queue': {
     request: () => get('/api/admin/queue'),

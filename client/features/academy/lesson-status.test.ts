@@ -73,6 +73,7 @@ describe('outline helpers', () => {
       completedLessons: 0,
       totalLessons: lessons.length,
       timeSpent: 0,
+      timeSpentSeconds: 0,
       description: '',
       enrolled: true,
       certificateId: null,
