@@ -8,7 +8,6 @@ export const operatorSchema = z.object({
   /** The operator's own address; null when the operator chose not to publish one. */
   email: z.string().nullable(),
 });
-export type Operator = z.infer<typeof operatorSchema>;
 
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 4000;

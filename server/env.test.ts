@@ -26,7 +26,9 @@ describe('readEnv', () => {
     expect(() => readEnv({ OPERATOR_EMAIL: 'registry at guild' })).toThrow(
       /^Invalid configuration: OPERATOR_EMAIL must be an email address/,
     );
-    expect(() => readEnv({ OPERATOR_NAME: '  ' })).toThrow(/^Invalid configuration: OPERATOR_NAME must not be empty/);
+    expect(() => readEnv({ OPERATOR_NAME: '  ' })).toThrow(
+      /^Invalid configuration: OPERATOR_NAME must not be empty/,
+    );
   });
 
   it('reads SHARED_CACHE_SECONDS, 0 meaning off', () => {

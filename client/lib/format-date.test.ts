@@ -50,7 +50,7 @@ describe('one date style', () => {
 
   it('the detector finds each raw way of printing a date', () => {
     expect(rawDateText('x = new Date(at).toLocaleDateString()')).toEqual(['toLocaleDateString']);
-    expect(rawDateText("d.toISOString().slice(0, 10)")).toEqual(['toISOString().slice']);
+    expect(rawDateText('d.toISOString().slice(0, 10)')).toEqual(['toISOString().slice']);
     expect(rawDateText("d.toLocaleString(undefined, { month: 'short' })")).toEqual(['Date toLocaleString']);
     expect(rawDateText("new Intl.DateTimeFormat('en', {})")).toEqual(['new Intl.DateTimeFormat']);
     // Numbers may be formatted in place.

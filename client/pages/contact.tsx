@@ -32,13 +32,15 @@ export function ContactPage() {
         </p>
       ) : (
         <p aria-busy={operator.isPending}>
-          {operator.isError ? 'Who runs this registry could not be loaded.' : 'Loading who runs this registry…'}
+          {operator.isError
+            ? 'Who runs this registry could not be loaded.'
+            : 'Loading who runs this registry…'}
         </p>
       )}
       <p>
         Questions about your account, a passport that looks wrong, or a report of a stolen instrument that
-        needs attention: write below and the registry&rsquo;s admins will answer. Security problems are reported
-        as described in the project&rsquo;s SECURITY.md.
+        needs attention: write below and the registry&rsquo;s admins will answer. Security problems are
+        reported as described in the project&rsquo;s SECURITY.md.
       </p>
       <ContactForm />
       <h2>Your data</h2>

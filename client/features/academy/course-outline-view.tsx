@@ -66,7 +66,10 @@ function Outline({ outline }: { outline: CourseOutline }) {
           </p>
           <p className="flex items-center gap-1 text-sm text-stone-700">
             <Clock className="size-4" aria-hidden />
-            <span className="font-semibold text-stone-900">{formatTimeSpent(course.timeSpentSeconds)}</span> spent
+            <span className="font-semibold text-stone-900">
+              {formatTimeSpent(course.timeSpentSeconds)}
+            </span>{' '}
+            spent
           </p>
         </div>
       </header>

@@ -145,7 +145,9 @@ describe('Lesson page', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/start'))).toHaveLength(1));
     expect(calls.filter((c) => c.url.endsWith('/enroll'))).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Free preview' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Free preview' })).not.toBeInTheDocument(),
+    );
     expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/enroll'))).toHaveLength(1);
   });
 

@@ -26,8 +26,8 @@ export function ContactForm() {
   if (send.isSuccess)
     return (
       <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
-        Thank you, your message reached the registry&rsquo;s admins. They answer at {email.trim().toLowerCase()}
-        .
+        Thank you, your message reached the registry&rsquo;s admins. They answer at{' '}
+        {email.trim().toLowerCase()}.
       </p>
     );
   const fieldError = send.fields.name || send.fields.email || send.fields.message;

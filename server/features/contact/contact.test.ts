@@ -96,11 +96,18 @@ describe('contact', () => {
 
   it("a member's message names their handle for the admins; nobody else reads the messages", async () => {
     const { cookie } = await signedInUser(t, { handle: 'sam-member' });
-    const res = await postFrom(t, '/api/public/contact', { ...message, email: 'member@example.test' }, { cookie });
+    const res = await postFrom(
+      t,
+      '/api/public/contact',
+      { ...message, email: 'member@example.test' },
+      { cookie },
+    );
     expect(res.statusCode).toBe(200);
     const list = await t.app.inject({ url: '/api/admin/contact-messages', headers: { cookie: adminCookie } });
     expect(list.json()[0]).toMatchObject({ email: 'member@example.test', memberHandle: 'sam-member' });
-    expect((await t.app.inject({ url: '/api/admin/contact-messages', headers: { cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/contact-messages', headers: { cookie } })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject('/api/admin/contact-messages')).statusCode).toBe(401);
   });
 
@@ -110,8 +117,16 @@ describe('contact', () => {
     [{ ...message, email: 'not an address' }, 'email', 'Enter a valid email address.'],
     [{ ...message, message: 'Too short' }, 'message', 'Write at least 10 characters.'],
     [{ ...message, message: 'A'.repeat(4001) }, 'message', 'At most 4,000 characters.'],
-    [{ ...message, message: 'Hello there\u0007, a bell' }, 'message', 'Remove invisible or unusual characters.'],
-    [{ ...message, message: 'Hidden\u200b text inside' }, 'message', 'Remove invisible or unusual characters.'],
+    [
+      { ...message, message: 'Hello there\u0007, a bell' },
+      'message',
+      'Remove invisible or unusual characters.',
+    ],
+    [
+      { ...message, message: 'Hidden\u200b text inside' },
+      'message',
+      'Remove invisible or unusual characters.',
+    ],
   ])('refuses bad input with the field and keeps nothing (%#)', async (body, field, text) => {
     const before = (await t.db.select().from(contactMessages)).length;
     const res = await postFrom(t, '/api/public/contact', body);
@@ -142,7 +157,12 @@ describe('contact rate limits', () => {
       const ip = '10.9.9.9';
       const byIp: number[] = [];
       for (let i = 0; i <= CONTACT_PER_IP_PER_HOUR; i++) {
-        const res = await postFrom(strict, '/api/public/contact', { ...message, email: `p${i}@example.test` }, { ip });
+        const res = await postFrom(
+          strict,
+          '/api/public/contact',
+          { ...message, email: `p${i}@example.test` },
+          { ip },
+        );
         byIp.push(res.statusCode);
         if (res.statusCode === 429) {
           expect(res.headers['retry-after']).toBeDefined();
