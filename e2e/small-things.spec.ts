@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { registerPerson, unique } from './accounts-helpers';
-import { ACCOUNTS, expect, expectAccessibleAtWidths, expectLoaded, test } from './a11y-helpers';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessibleAtWidths,
+  expectLoaded,
+  expectNoAxeViolations,
+  test,
+} from './a11y-helpers';
 
 const box = async (locator: Locator) => {
   const b = await locator.boundingBox();
@@ -61,6 +68,9 @@ test.describe('contact', () => {
       `mailto:rosa-${tag}@example.test`,
     );
     await expect(admin.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible();
+    await expectLoaded(admin);
+    await expectNoAxeViolations(admin, '/admin with contact messages');
+    await admin.screenshot({ path: 'test-results/admin-contact-1280.png', fullPage: true });
     await admin.close();
   });
 });
