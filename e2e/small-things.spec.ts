@@ -113,14 +113,26 @@ test.describe('phone toasts', () => {
 });
 
 test.describe('header', () => {
-  test('signed in as the luthier, the header keeps one row at 1024 px', async ({ page }) => {
+  test('signed in as the luthier, the header keeps one row at 1024 px', async ({
+    page,
+    world,
+    playwright,
+  }) => {
+    // A message to the luthier's shop: unread badges on the messages link and the bell.
+    const enthusiast = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    expect((await enthusiast.post('/api/auth/login', { data: ACCOUNTS.enthusiast })).ok()).toBe(true);
+    const sent = await enthusiast.post(`/api/profile/l/${world.shopHandle}/messages`, {
+      data: { message: 'Is the parlour guitar still for sale?' },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    await enthusiast.dispose();
     await signInAs(page, 'luthier');
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/dashboard');
     await expectLoaded(page);
     const header = page.locator('header').first();
     await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
-    await expect(header.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    await expect(header.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible();
     await page.screenshot({ path: 'test-results/header-luthier-1024.png' });
     const height = (await box(header)).height;
     // One row: 36 px controls and 12 px padding above and below, plus the border.
