@@ -108,6 +108,8 @@ export const learningStatsSchema = z.object({
   coursesCompleted: z.number(),
   lessonsCompleted: z.number(),
   timeSpentMinutes: z.number(),
+  /** The same time to the second, so a short course shows "1m 5s" rather than "0h 1m". */
+  timeSpentSeconds: z.number(),
   streakDays: z.number(),
 });
 export type LearningStats = z.infer<typeof learningStatsSchema>;
@@ -148,7 +150,9 @@ export const courseOutlineSchema = z.object({
     overallProgress: z.number(),
     completedLessons: z.number(),
     totalLessons: z.number(),
+    /** Minutes (the seed's unit); timeSpentSeconds is the same to the second. */
     timeSpent: z.number(),
+    timeSpentSeconds: z.number(),
     description: z.string(),
     enrolled: z.boolean(),
     /** The learner's certificate for this course, once every lesson is completed. */

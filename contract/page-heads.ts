@@ -105,6 +105,7 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
   },
   '/contact': {
     description: 'How to reach the people behind Luthier Registry.',
+    preload: () => [apiUrl('GET /api/public/contact')],
   },
   '/u/:slug': {
     preload: ({ params, search }) =>

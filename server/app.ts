@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { logRoutes } from './features/log/log.routes';
 import { tileRoutes } from './features/log/tiles.routes';
 import { witnessRoutes } from './features/log/witnesses.routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await listingsRoutes(app, ctx);
   await conversationsRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await contactRoutes(app, ctx);
   await logRoutes(app, ctx);
   await tileRoutes(app, ctx);
   await witnessRoutes(app, ctx);

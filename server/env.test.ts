@@ -15,6 +15,20 @@ describe('readEnv', () => {
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.RATE_LIMIT_SCALE).toBe(1);
     expect(env.SHARED_CACHE_SECONDS).toBe(5);
+    expect(env.OPERATOR_NAME).toBe('The Luthier Registry team');
+    expect(env.OPERATOR_EMAIL).toBeUndefined();
+  });
+
+  it('reads the operator named on /contact, and refuses an address that is none', () => {
+    expect(
+      readEnv({ OPERATOR_NAME: ' Tonewood Guild e.V. ', OPERATOR_EMAIL: 'registry@guild.example' }),
+    ).toMatchObject({ OPERATOR_NAME: 'Tonewood Guild e.V.', OPERATOR_EMAIL: 'registry@guild.example' });
+    expect(() => readEnv({ OPERATOR_EMAIL: 'registry at guild' })).toThrow(
+      /^Invalid configuration: OPERATOR_EMAIL must be an email address/,
+    );
+    expect(() => readEnv({ OPERATOR_NAME: '  ' })).toThrow(
+      /^Invalid configuration: OPERATOR_NAME must not be empty/,
+    );
   });
 
   it('reads SHARED_CACHE_SECONDS, 0 meaning off', () => {

@@ -31,6 +31,15 @@ export const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Luthier Registry <no-reply@localhost>'),
+  /** Who runs this registry, named on /contact. */
+  OPERATOR_NAME: z
+    .string()
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(120, { message: 'must be at most 120 characters' })
+    .default('The Luthier Registry team'),
+  /** The operator's address: shown on /contact and sent every message from it; absent: admins' inboxes only. */
+  OPERATOR_EMAIL: z.string().trim().email({ message: 'must be an email address' }).optional(),
   SAMPLE_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),

@@ -14,6 +14,24 @@ export const formatDay = (iso: string | Date) =>
     timeZone: typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : undefined,
   }).format(asDate(iso));
 
+/**
+ * A moment: "26 November, 14:05" (in the reader's locale and time zone), with the year when it is not this
+ * year's ("3 March 2025, 09:30"). For messages, notifications and sessions: things that happened at a time.
+ */
+export const formatDateTime = (iso: string | Date) => {
+  const date = asDate(iso);
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'long',
+    ...(date.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+};
+
+/** Today as YYYY-MM-DD in UTC, as the server dates things: a date input's value or limit, never shown as text. */
+export const todayInput = () => new Date().toISOString().slice(0, 10);
+
 /** A month: "November 2026" (in the reader's locale). */
 export const formatDate = (
   iso: string,

@@ -1,9 +1,10 @@
 import { Spinner } from '../components/ui/spinner';
 import { AdminQueuePanel } from '../features/admin/admin-queue';
+import { ContactMessagesPanel } from '../features/admin/contact-messages';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** `/admin`: verification queue, for admins only (the server enforces it too). */
+/** `/admin`: verification queue and contact messages, for admins only (the server enforces it too). */
 export function AdminPage() {
   useDocumentTitle('Admin');
   const { user, isLoading } = useAuth();
@@ -26,6 +27,7 @@ export function AdminPage() {
       <div className="mt-6">
         <AdminQueuePanel />
       </div>
+      <ContactMessagesPanel />
     </div>
   );
 }

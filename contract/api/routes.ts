@@ -3,6 +3,7 @@ import { ACCOUNT_ROUTES } from './account';
 import { ADMIN_ROUTES } from './admin';
 import type { ApiRoute } from './api-route';
 import { AUTH_ROUTES } from './auth';
+import { CONTACT_ROUTES } from './contact';
 import { HANDLE_ROUTES } from './handles';
 import { LOG_ROUTES } from './log';
 import { MARKET_ROUTES } from './market';
@@ -29,6 +30,7 @@ export const API_ROUTES = [
   ...PASSPORT_ROUTES,
   ...PUBLIC_PASSPORT_ROUTES,
   ...ADMIN_ROUTES,
+  ...CONTACT_ROUTES,
   ...LOG_ROUTES,
   ...SYSTEM_ROUTES,
 ] as const satisfies readonly ApiRoute[];

@@ -7,3 +7,4 @@ export * from './schema/notifications';
 export * from './schema/log';
 export * from './schema/witnesses';
 export * from './schema/market';
+export * from './schema/contact';

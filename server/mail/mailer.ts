@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's Reply goes (a contact message to the operator: its sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -52,7 +52,7 @@ export function Header() {
           <span className="hidden sm:inline">Luthier Registry</span>
         </Link>
         {pageName && (
-          <span className="hidden text-sm text-stone-600 sm:inline" aria-current="page">
+          <span className="hidden text-sm text-stone-600 xl:inline" aria-current="page">
             / {pageName}
           </span>
         )}
@@ -119,7 +119,8 @@ export function Header() {
         <div className="ml-auto flex min-h-9 items-center gap-2">
           {isLoading ? null : user ? (
             <>
-              <span className="hidden max-w-56 truncate text-sm text-stone-700 md:inline">
+              {/* From 1280 px only: with the links, the messages, the bell and the menu it keeps one row. */}
+              <span className="hidden max-w-56 truncate text-sm text-stone-700 xl:inline">
                 Hi, {user.email}
               </span>
               <Suspense fallback={null}>

@@ -36,7 +36,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      {/* On a phone toasts sit at the top, just under the sticky header: the bottom of a phone screen is where
+          the page's buttons (and the thumb) are. From 640 px on, the bottom right corner. */}
+      <Toast.Viewport className="fixed right-0 top-16 z-[100] flex max-h-screen w-full flex-col gap-2 px-3 py-1 sm:bottom-0 sm:top-auto sm:max-w-[420px] sm:p-4" />
     </Toast.Provider>
   );
 }

@@ -8,13 +8,6 @@ import { CourseCover } from './course-card';
 import { ProgressBar } from './progress-visuals';
 
 /**
- * The first course in progress: started (some lesson worked on) and not every lesson completed. Progress is the
- * share of lessons completed, so a course whose first lesson is half watched is in progress at 0 %.
- */
-export const courseToContinue = (courses: MyCourse[]) =>
-  courses.find((c) => c.enrolled && c.started && c.completedLessons < c.lessons) ?? null;
-
-/**
  * The course to pick up again, its next lesson, progress and a Continue link: on /learn ("Continue Where You
  * Left Off", large) and on the dashboard's card (compact).
  */

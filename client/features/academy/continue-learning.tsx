@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useMyCourses } from './api';
-import { ContinueCourse, courseToContinue } from './continue-course';
+import { ContinueCourse } from './continue-course';
+import { currentCourse } from './current-course';
 
 /**
  * "Continue learning" for the signed-in home (/dashboard): the course in progress with its next lesson, or a
@@ -11,7 +12,7 @@ import { ContinueCourse, courseToContinue } from './continue-course';
  */
 export function ContinueLearningCard() {
   const { data, isPending, isError } = useMyCourses();
-  const current = data ? courseToContinue(data) : null;
+  const current = data ? currentCourse(data) : null;
   return (
     <Card className="p-5">
       <h2 className="font-serif text-xl font-semibold text-stone-900">Continue learning</h2>

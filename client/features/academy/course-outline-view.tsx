@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { startLesson, useInvalidateLearning, useOutline } from './api';
 import { InstructorName } from './instructor-name';
-import { formatHoursMinutes } from './lesson-status';
+import { formatTimeSpent } from './lesson-status';
 import { OutlineSection } from './outline-sections';
 import { OutlineSidebar } from './outline-sidebar';
 import { ProgressBar } from './progress-visuals';
@@ -66,7 +66,10 @@ function Outline({ outline }: { outline: CourseOutline }) {
           </p>
           <p className="flex items-center gap-1 text-sm text-stone-700">
             <Clock className="size-4" aria-hidden />
-            <span className="font-semibold text-stone-900">{formatHoursMinutes(course.timeSpent)}</span> spent
+            <span className="font-semibold text-stone-900">
+              {formatTimeSpent(course.timeSpentSeconds)}
+            </span>{' '}
+            spent
           </p>
         </div>
       </header>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { useReviews } from './api';
 import { ReviewForm } from './review-form';
+import { formatDay } from '../../lib/format-date';
 
 export function Stars({ value, label }: { value: number; label?: string }) {
   return (
@@ -56,7 +57,7 @@ function Summary({ list }: { list: ReviewList }) {
 }
 
 function ReviewItem({ review }: { review: Review }) {
-  const date = new Date(review.createdAt).toLocaleDateString('en', { dateStyle: 'medium' });
+  const date = formatDay(review.createdAt);
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center gap-2">

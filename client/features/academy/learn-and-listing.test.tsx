@@ -46,6 +46,7 @@ const stats: LearningStats = {
   coursesCompleted: 0,
   lessonsCompleted: 3,
   timeSpentMinutes: 75,
+  timeSpentSeconds: 75 * 60 + 30,
   streakDays: 4,
 };
 const routes = [

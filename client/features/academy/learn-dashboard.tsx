@@ -9,8 +9,9 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { certificateDate } from './certificate-date';
 import { CourseCover, levelLabel } from './course-card';
-import { formatHoursMinutes } from './lesson-status';
-import { ContinueCourse, courseToContinue } from './continue-course';
+import { formatTimeSpent } from './lesson-status';
+import { ContinueCourse } from './continue-course';
+import { currentCourse } from './current-course';
 import { InstructorName } from './instructor-name';
 import { ProgressBar } from './progress-visuals';
 
@@ -76,7 +77,7 @@ export function LearnDashboard({
   stats: LearningStats;
   certificates: Certificate[];
 }) {
-  const current = courseToContinue(courses);
+  const current = currentCourse(courses);
   const mine = courses.filter((c) => c.enrolled);
   const available = courses.filter((c) => !c.enrolled);
   return (
@@ -92,7 +93,7 @@ export function LearnDashboard({
       >
         <Stat icon={<BookOpen />} label="Courses enrolled" value={String(stats.coursesEnrolled)} />
         <Stat icon={<Award />} label="Lessons completed" value={String(stats.lessonsCompleted)} />
-        <Stat icon={<Clock />} label="Time spent" value={formatHoursMinutes(stats.timeSpentMinutes)} />
+        <Stat icon={<Clock />} label="Time spent" value={formatTimeSpent(stats.timeSpentSeconds)} />
         <Stat
           icon={<Flame />}
           label="Study streak"

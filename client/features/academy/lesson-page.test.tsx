@@ -127,6 +127,30 @@ describe('Lesson page', () => {
     expect(screen.getByText('Progress: 100%')).toBeInTheDocument();
   });
 
+  it('a free preview of a course not enrolled in says so and enrols only on Enroll Now', async () => {
+    let enrolled = false;
+    const calls = mockFetch({
+      'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
+      'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
+      'POST /api/lms/lessons/course-1-l2/start': () => ({ json: { ...progress, completedNow: false } }),
+      'GET /api/lms/my-courses': () => ({ json: [{ id: 'course-1', enrolled }] }),
+      'POST /api/lms/courses/course-1/enroll': () => {
+        enrolled = true;
+        return { json: { enrolled: true } };
+      },
+    });
+    renderRoutes(routes, { path: '/lessons/course-1-l2?courseId=course-1', me });
+    expect(await screen.findByRole('heading', { name: 'Free preview' })).toBeInTheDocument();
+    expect(screen.getByText(/Watching a preview does not enrol you in Classical/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/start'))).toHaveLength(1));
+    expect(calls.filter((c) => c.url.endsWith('/enroll'))).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Free preview' })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/enroll'))).toHaveLength(1);
+  });
+
   it('a failed complete shows the error toast', async () => {
     mockFetch({
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
@@ -299,6 +323,7 @@ describe('Course page', () => {
 
   it('shows Course Not Found when the outline fails', async () => {
     mockFetch({
+      'GET /api/lms/my-courses': () => ({ json: [] }),
       'GET /api/lms/courses/course-1/outline': () => ({
         status: 404,
         json: { error: 'Course not found.', code: 'NOT_FOUND' },
@@ -323,6 +348,7 @@ describe('Course page', () => {
         completedLessons: 0,
         totalLessons: 1,
         timeSpent: 0,
+        timeSpentSeconds: 0,
         description: 'Build a classical guitar.',
         enrolled: true,
         certificateId: null,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CourseOutline } from '../../../contract/academy';
 import {
   continueLesson,
-  formatHoursMinutes,
   formatMinutesSeconds,
+  formatTimeSpent,
   lessonStatus,
   recentAchievement,
 } from './lesson-status';
@@ -21,9 +21,29 @@ describe('lessonStatus', () => {
 });
 
 describe('formatting and percent', () => {
-  it('formats time spent as Xh Ym and m:ss', () => {
-    expect(formatHoursMinutes(0)).toBe('0h 0m');
-    expect(formatHoursMinutes(135)).toBe('2h 15m');
+  it('formats time spent in minutes and seconds below an hour, hours and minutes above', () => {
+    const cases: [number, string][] = [
+      [0, '0m'],
+      [0.9, '0m'],
+      [-5, '0m'],
+      [1, '1s'],
+      [45, '45s'],
+      [59, '59s'],
+      [60, '1m'],
+      [61, '1m 1s'],
+      [119, '1m 59s'],
+      [59 * 60, '59m'],
+      [59 * 60 + 59, '59m 59s'],
+      [3600, '1h 0m'],
+      [3600 + 5 * 60, '1h 5m'],
+      [3600 + 5 * 60 + 59, '1h 5m'],
+      [2 * 3600 + 15 * 60, '2h 15m'],
+      [100 * 3600, '100h 0m'],
+    ];
+    for (const [seconds, shown] of cases) expect(formatTimeSpent(seconds), `${seconds} s`).toBe(shown);
+  });
+
+  it('formats positions as m:ss', () => {
     expect(formatMinutesSeconds(5)).toBe('0:05');
     expect(formatMinutesSeconds(754)).toBe('12:34');
   });
@@ -53,6 +73,7 @@ describe('outline helpers', () => {
       completedLessons: 0,
       totalLessons: lessons.length,
       timeSpent: 0,
+      timeSpentSeconds: 0,
       description: '',
       enrolled: true,
       certificateId: null,

@@ -15,10 +15,18 @@ export function lessonStatus(
   return lesson.progressPercent > 0 ? 'in-progress' : 'not-started';
 }
 
-/** "Xh Ym" from minutes (seed: time spent in hours and minutes). */
-export function formatHoursMinutes(minutes: number): string {
-  const m = Math.max(0, Math.floor(minutes));
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
+/**
+ * Time spent, from seconds: hours and minutes from an hour on ("1h 5m", the seed's h m), minutes and seconds
+ * below ("1m", "1m 1s", "45s"), so a short course never shows "0h 0m" after real watching. Nothing yet is "0m".
+ * Every place that shows time spent (the /learn stats, the course outline) uses this.
+ */
+export function formatTimeSpent(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  const m = Math.floor(s / 60);
+  const rest = s % 60;
+  if (m === 0) return rest === 0 ? '0m' : `${rest}s`;
+  return rest === 0 ? `${m}m` : `${m}m ${rest}s`;
 }
 
 /** "m:ss" from seconds. */

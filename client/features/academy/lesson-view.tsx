@@ -8,6 +8,7 @@ import { openAuthDialog } from '../../lib/auth';
 import { formatMinutesSeconds } from './lesson-status';
 import { LessonPlayer } from './lesson-player';
 import { LessonProgressCard } from './lesson-progress-card';
+import { PreviewEnrolCard } from './preview-enrol-card';
 import { ReadingText } from './reading-text';
 import { useLessonTracker } from './use-lesson-tracker';
 
@@ -163,6 +164,7 @@ export function LessonView(props: {
             </CardContent>
           </Card>
         )}
+        {signedIn && <PreviewEnrolCard lesson={lesson} />}
         <LessonProgressCard
           lesson={lesson}
           tracker={tracker}

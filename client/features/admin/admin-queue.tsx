@@ -7,11 +7,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { setVerification, useAdminQueue, type VerifiableKind } from './api';
+import { formatDay } from '../../lib/format-date';
 
 function Statement({ v }: { v: { adminName: string; at: string; note: string } }) {
   return (
     <p className="text-xs text-stone-600">
-      Verified by {v.adminName} on {new Date(v.at).toLocaleDateString()}: {v.note}
+      Verified by {v.adminName} on {formatDay(v.at)}: {v.note}
     </p>
   );
 }

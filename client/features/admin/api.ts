@@ -13,3 +13,6 @@ export const setVerification = (kind: VerifiableKind, id: string, input: Verific
   kind === 'shops'
     ? api('POST /api/admin/shops/:id/verification', { params: { id }, body: input })
     : api('POST /api/admin/instruments/:id/verification', { params: { id }, body: input });
+
+/** Messages sent through /contact, newest first. */
+export const useContactMessages = () => useQuery(apiQuery('GET /api/admin/contact-messages'));

@@ -9,14 +9,9 @@ import { ApiError, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useConversation, useMarkConversationRead, usePostMessage } from './api';
+import { formatDateTime } from '../../lib/format-date';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const when = formatDateTime;
 
 /** /messages/{id}: the whole conversation, both sides, and a form to write in it. */
 export function ConversationView({ id }: { id: string }) {

@@ -8,14 +8,9 @@ import { cn } from '../../lib/cn';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api';
 import { ReplyForm } from './reply-form';
 import { ServiceClaimActions } from './service-claim-actions';
+import { formatDateTime } from '../../lib/format-date';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = formatDateTime;
 
 /** "Reply" under a message: opens the answer form below it; closing it puts focus back on the button. */
 function Reply({ item, titleId }: { item: Notification; titleId: string }) {

@@ -136,8 +136,9 @@ describe('profile pages', () => {
     expect(screen.queryByText(/localhost/)).not.toBeInTheDocument();
     expect(screen.getByText(/Established 2001/)).toBeInTheDocument();
     // The badge says what it rests on and links to what Verified means.
+    // In the reader's locale (en-US here), the month in words, like every date.
     expect(
-      screen.getByText(/Verified by Ada Admin on 5 March 2026: Visited the workshop/),
+      screen.getByText(/Verified by Ada Admin on March 5, 2026: Visited the workshop/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'What Verified means' })).toHaveAttribute('href', '/verified');
     expect(screen.getByRole('link', { name: 'Mara Wood' })).toHaveAttribute('href', '/u/mara');

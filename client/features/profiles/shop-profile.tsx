@@ -9,13 +9,12 @@ import { Image } from '../../components/ui/image';
 import { Section, TagList } from './profile-parts';
 import { ShopCourses, ShopInstruments, ShopPortfolio } from './shop-sections';
 import { ShopListings } from './shop-listings';
+import { formatDay } from '../../lib/format-date';
 
 /** What the shop's Verified badge rests on: who checked what, and when. */
 function verifiedStatement(shop: ShopPage): string {
   const v = shop.verification;
-  return v
-    ? `Verified by ${v.adminName} on ${new Date(v.at).toLocaleDateString('en-GB', { dateStyle: 'long' })}: ${v.note}`
-    : 'Verified by a registry admin.';
+  return v ? `Verified by ${v.adminName} on ${formatDay(v.at)}: ${v.note}` : 'Verified by a registry admin.';
 }
 
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */

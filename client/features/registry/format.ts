@@ -1,3 +1,5 @@
+import { formatDay } from '../../lib/format-date';
+
 const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -8,12 +10,12 @@ export const formatMoney = (value: number | null | undefined) => (value == null 
 
 export const capitalize = (s: string) => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 
+/** A date in the product's one style (formatDay); '—' when there is none, the raw text when it is no date. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const d = new Date(value.length === 10 ? `${value}T12:00:00Z` : value);
-  return Number.isNaN(d.getTime())
+  return Number.isNaN(new Date(value.length === 10 ? `${value}T00:00:00Z` : value).getTime())
     ? value
-    : d.toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+    : formatDay(value);
 }
 
 const EVENT_LABELS: Record<string, string> = {

@@ -9,9 +9,10 @@ import { errorText } from '../../lib/api';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { addServiceRecord, decideServiceRecord, useRegistryMutation } from './api';
 import { capitalize, formatDate, formatMoney } from './format';
+import { todayInput } from '../../lib/format-date';
 
 function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInput();
   const [v, setV] = useState({
     serviceType: 'setup',
     description: '',

@@ -18,6 +18,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { reportStolen, useRegistryMutation } from './api';
+import { todayInput } from '../../lib/format-date';
 
 /** The owner's stolen report: when, where and an optional police reference, confirmed in a dialog. */
 export function StolenDialog({ instrument }: { instrument: InstrumentDetail }) {
@@ -74,7 +75,7 @@ export function StolenDialog({ instrument }: { instrument: InstrumentDetail }) {
               name="date"
               type="date"
               required
-              max={new Date().toISOString().slice(0, 10)}
+              max={todayInput()}
               aria-describedby="stolen-date-error"
             />
             <FieldError id="stolen-date-error" message={fields.date} />

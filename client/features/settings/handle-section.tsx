@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useHandleCheck } from '../../lib/use-handle-check';
 import { useRenameHandle } from './api';
 import { SettingsCard } from './settings-card';
+import { formatDay } from '../../lib/format-date';
 
 /**
  * A new handle (docs/decisions/004): checked live like the first one; the old one stays held for the person for
@@ -37,7 +38,7 @@ export function HandleSection({ account }: { account: Account & { handle: string
               onSuccess: (res) =>
                 toast({
                   title: 'Handle changed',
-                  description: `Your page is now ${prefix}${res.handle}. ${prefix}${res.previousHandle} sends visitors there until ${new Date(res.heldUntil).toLocaleDateString()}.`,
+                  description: `Your page is now ${prefix}${res.handle}. ${prefix}${res.previousHandle} sends visitors there until ${formatDay(res.heldUntil)}.`,
                 }),
             },
           );

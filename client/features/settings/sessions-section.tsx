@@ -4,12 +4,11 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { formatDate } from '../../lib/format-date';
+import { formatDateTime } from '../../lib/format-date';
 import { useEndSession, useSessions, useSignOutEverywhere } from './api';
 import { SettingsCard } from './settings-card';
 
-const when = (iso: string) =>
-  formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = formatDateTime;
 
 /** A readable device name from the user agent; the raw string stays available as a tooltip. */
 function device(ua: string | null): string {

@@ -271,9 +271,7 @@ describe('the handle card', () => {
     await userEvent.click(change);
     expect(await screen.findByText('Handle changed')).toBeInTheDocument();
     expect(
-      screen.getByText(
-        `Your page is now /l/ada-guitars. /l/ada sends visitors there until ${new Date('2027-05-23T10:00:00.000Z').toLocaleDateString()}.`,
-      ),
+      screen.getByText(`Your page is now /l/ada-guitars. /l/ada sends visitors there until May 23, 2027.`),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ handle: 'ada-guitars' }]);
   });

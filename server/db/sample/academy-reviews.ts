@@ -20,6 +20,8 @@ const REVIEWERS_PER_COURSE = 3;
 
 export async function loadSampleReviews(db: Db): Promise<void> {
   const courses = await db.selectDistinct({ courseId: enrollments.courseId }).from(enrollments);
+  // Reviews are dated in the past, relative to the load: one a day over the last weeks, the newest a day ago.
+  const total = courses.length * REVIEWERS_PER_COURSE;
   let turn = 0;
   for (const { courseId } of courses.sort((a, b) => a.courseId.localeCompare(b.courseId))) {
     const [students, ordered] = await Promise.all([
@@ -38,8 +40,7 @@ export async function loadSampleReviews(db: Db): Promise<void> {
     const done = ordered.slice(0, Math.ceil(ordered.length / 2));
     for (const [i, student] of students.entries()) {
       // Spread over the last weeks, newest last, so the list has an order worth showing.
-      const day = new Date(Date.now() - (20 - turn) * 24 * 3600 * 1000);
-      const when = new Date(day.getTime() - (courses.length - i) * 3600 * 1000);
+      const when = new Date(Date.now() - (total - turn) * 24 * 3600 * 1000 - (i + 1) * 3600 * 1000);
       await db
         .insert(lessonProgress)
         .values(

@@ -92,11 +92,13 @@ export async function learningStats(db: Db, userId: string): Promise<LearningSta
   const progress = await progressFor(db, userId);
   const rows = [...progress.values()];
   const mine = courses.filter((c) => c.enrolled);
+  const seconds = rows.reduce((a, p) => a + p.timeSpentSeconds, 0);
   return {
     coursesEnrolled: mine.length,
     coursesCompleted: mine.filter((c) => c.lessons > 0 && c.completedLessons === c.lessons).length,
     lessonsCompleted: rows.filter(isDone).length,
-    timeSpentMinutes: Math.floor(rows.reduce((a, p) => a + p.timeSpentSeconds, 0) / 60),
+    timeSpentMinutes: Math.floor(seconds / 60),
+    timeSpentSeconds: seconds,
     streakDays: await currentStreak(db, userId),
   };
 }
@@ -193,6 +195,7 @@ export async function courseOutline(db: Db, courseId: string, userId: string): P
       completedLessons: summary.completedLessons,
       totalLessons: lessonRows.length,
       timeSpent: Math.floor(summary.timeSpentSeconds / 60),
+      timeSpentSeconds: summary.timeSpentSeconds,
       description: course.description,
       enrolled: course.enrolled,
       certificateId: course.certificateId,

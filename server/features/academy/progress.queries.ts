@@ -83,7 +83,7 @@ async function assertUnlocked(tx: Db, userId: string, lesson: LessonRow): Promis
 
 /**
  * Runs one change to a learner's lesson record in a transaction: locks the learner's clock, refuses a locked
- * lesson, enrols them, makes sure the record exists, locks it, applies `change` and records the learning day.
+ * lesson, enrols them (unless it is a free preview), makes sure the record exists, locks it, applies `change` and records the learning day.
  * Concurrent writes of one learner queue on the clock. A change that completes the lesson issues the course's
  * certificate when it was the last one to complete.
  */
@@ -99,11 +99,14 @@ async function withProgress(
     const clock = await lockClock(tx, userId);
     await assertUnlocked(tx, userId, lesson);
     const now = new Date();
-    const enrolled = await tx
-      .insert(enrollments)
-      .values({ userId, courseId: lesson.courseId })
-      .onConflictDoNothing()
-      .returning({ courseId: enrollments.courseId });
+    // A free preview is a look before deciding: it keeps its progress but never enrols (nor counts a student).
+    const enrolled = lesson.free
+      ? []
+      : await tx
+          .insert(enrollments)
+          .values({ userId, courseId: lesson.courseId })
+          .onConflictDoNothing()
+          .returning({ courseId: enrollments.courseId });
     await tx
       .insert(lessonProgress)
       .values({
@@ -147,7 +150,7 @@ const factsOf = (lesson: LessonRow) => ({
   hasVideo: lesson.videoUrl !== null,
 });
 
-/** Opening a lesson: creates the record (and the enrolment) if there is none; otherwise changes nothing. */
+/** Opening a lesson: creates the record (and, but for a free preview, the enrolment) if there is none. */
 export const startLesson = (db: Db, signer: CertificateSigner, userId: string, lesson: LessonRow) =>
   withProgress(db, signer, userId, lesson, () => null);
 

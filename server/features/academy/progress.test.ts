@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseOutline } from '../../../contract/academy';
 import { createCourse } from '../../db/builders/academy';
-import { learningDays, users } from '../../db/schema';
+import { enrollments, learningDays, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { age as ageProgress, read } from './progress-test-clock';
 
@@ -116,8 +116,34 @@ describe('lessons', () => {
 });
 
 describe('progress', () => {
+  it('a free preview keeps its progress but never enrols nor counts a student', async () => {
+    const { cookie, user } = await signedInUser(t);
+    const students = async () =>
+      (await t.app.inject('/api/lms/courses/listing/p')).json<{ students: number }>().students;
+    const enrolments = async () =>
+      (await t.db.select().from(enrollments).where(eq(enrollments.userId, user.id))).length;
+    const before = await students();
+    expect(await enrolments()).toBe(0);
+    expect((await post(cookie, '/api/lms/lessons/p-l1/start')).statusCode).toBe(200);
+    await age(user.id, 'p-l1', 40);
+    expect((await save(cookie, 'p-l1', 30, 30)).json()).toMatchObject({ progressPercent: 50, timeSpent: 30 });
+    expect((await post(cookie, '/api/lms/lessons/p-l4/start')).statusCode).toBe(200);
+    expect(await enrolments()).toBe(0);
+    expect(await students()).toBe(before);
+    const outline = await t.app.inject({ url: '/api/lms/courses/p/outline', headers: { cookie } });
+    expect(outline.json().course).toMatchObject({ enrolled: false, timeSpentSeconds: 30 });
+    const stats = await t.app.inject({ url: '/api/lms/stats', headers: { cookie } });
+    expect(stats.json()).toMatchObject({ coursesEnrolled: 0 });
+    // Enroll makes them a student, once: one more.
+    expect((await post(cookie, '/api/lms/courses/p/enroll')).statusCode).toBe(200);
+    expect((await post(cookie, '/api/lms/lessons/p-l4/start')).statusCode).toBe(200);
+    expect(await enrolments()).toBe(1);
+    expect(await students()).toBe(before + 1);
+  });
+
   it('start creates the record once, enrols and counts the day; progress is null before', async () => {
     const { cookie, user } = await signedInUser(t);
+    await post(cookie, '/api/lms/courses/p/enroll');
     const before = await t.app.inject({ url: '/api/lms/lessons/p-l1/progress', headers: { cookie } });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toBeNull();
@@ -289,6 +315,7 @@ describe('progress', () => {
       overallProgress: 25,
       completedLessons: 1,
       timeSpent: 1,
+      timeSpentSeconds: 100,
       enrolled: true,
     });
     expect(later.sections[0]).toMatchObject({
@@ -330,6 +357,7 @@ describe('progress', () => {
       coursesCompleted: 0,
       lessonsCompleted: 1,
       timeSpentMinutes: 1,
+      timeSpentSeconds: 100,
       streakDays: 3,
     });
     const mine = (await t.app.inject({ url: '/api/lms/my-courses', headers: { cookie } })).json();

@@ -104,6 +104,12 @@ describe('academy sample content', () => {
     const reviews = await t.db.select().from(courseReviews);
     for (const r of reviews)
       expect(await courseProgressOf(t.db, r.userId, r.courseId)).toBeGreaterThanOrEqual(REVIEW_MIN_PROGRESS);
+    // Dated in the past relative to the load (never in the future), within the last weeks.
+    const now = Date.now();
+    for (const r of reviews) {
+      expect(r.createdAt.getTime(), r.body).toBeLessThan(now - 3600 * 1000);
+      expect(r.createdAt.getTime(), r.body).toBeGreaterThan(now - 60 * 24 * 3600 * 1000);
+    }
   });
 
   it('a sample maker earned a certificate that verifies, lists it, and registered the guitar built in the course', async () => {

@@ -78,6 +78,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   transfers: 'Handing an instrument to its next owner',
   'public passports': 'What anyone sees of a passport: the page, the stolen check, labels and dossiers',
   admin: "Admins' verification queue for shops and instruments",
+  contact: 'Who runs the registry, and messages to its admins from the contact page',
   'transparency log': "The signed, append-only log of every passport's history, and its proofs",
   system: 'Health, readiness and this documentation',
 };

@@ -93,6 +93,17 @@ export function publicMatrix(k: MatrixKit): Record<string, Entry> {
       },
       expect: everyone(200),
     },
+    // Contact: anyone may write to the admins (who read it in /admin, registry.matrix.ts).
+    'GET /api/public/contact': { request: () => get('/api/public/contact'), expect: everyone(200) },
+    'POST /api/public/contact': {
+      request: () =>
+        post('/api/public/contact', {
+          name: 'A visitor',
+          email: 'visitor@example.test',
+          message: 'A question about a passport I was shown.',
+        }),
+      expect: everyone(200),
+    },
     'GET /listing/:slug/og.png': {
       request: () => get(`/listing/${k.w.courseSlug}/og.png`),
       expect: everyone(200),

@@ -198,6 +198,11 @@ export function registryMatrix(k: MatrixKit): Record<string, Entry> {
     },
 
     // Admin
+    // What visitors wrote on the contact page, with their addresses: admins only.
+    'GET /api/admin/contact-messages': {
+      request: () => get('/api/admin/contact-messages'),
+      expect: { ...signedIn(403), admin: 200 },
+    },
     'GET /api/admin/queue': {
       request: () => get('/api/admin/queue'),
       expect: { ...signedIn(403), admin: 200 },
