@@ -39,9 +39,12 @@ try {
       rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from instruments`))[0]!.n;
     // Numbered after the passports already there, so a second run's serial numbers stay unique too.
     const before = await countRows();
+    let growing = 0;
+    let logging = 0;
     for (let offset = 0; offset < count; offset += SLICE) {
       const size = Math.min(SLICE, count - offset);
       await db.transaction(async (tx) => {
+        const t0 = Date.now();
         const grown = rowsOf<{
           id: string;
           instrument_id: string;
@@ -49,6 +52,8 @@ try {
           data: Record<string, unknown>;
           created_at: string | Date;
         }>(await tx.execute(sql.raw(growStatement({ from: before + offset, count: size, events: true }))));
+        const t1 = Date.now();
+        growing += t1 - t0;
         const events: LoggedEvent[] = grown.map((e) => ({
           id: e.id,
           instrumentId: e.instrument_id,
@@ -58,18 +63,21 @@ try {
         }));
         for (let i = 0; i < events.length; i += LOG_BATCH)
           await appendEventsToLog(tx, events.slice(i, i + LOG_BATCH));
+        logging += Date.now() - t1;
       });
       console.log(
         `${(offset + size).toLocaleString('en-US')} / ${count.toLocaleString('en-US')} instruments`,
       );
     }
+    const t2 = Date.now();
     // The trigram index's new entries wait in its pending list until a vacuum merges them (every search would
     // scan that list), and fresh statistics let the planner pick the search indexes right away.
     await db.execute(sql`vacuum (analyze) instruments`);
     await db.execute(sql`analyze`);
     const added = (await countRows()) - before;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${added.toLocaleString('en-US')} passports added${
+      `Done in ${s(Date.now() - started)} (rows ${s(growing)}, transparency log ${s(logging)}, vacuum and statistics ${s(Date.now() - t2)}): ${added.toLocaleString('en-US')} passports added${
         added < count ? ' (a generated passport code that was already taken is skipped)' : ''
       }.`,
     );
