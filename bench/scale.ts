@@ -1,6 +1,7 @@
 // S: registry search as the registry grows. The database is grown in place (1,000 → 10,000 → 100,000
 // instruments) with the rows of `npm run sample:scale` (bench/grow.ts), and each query is measured against the
 // real server at each size.
+import { scaleSerial } from '../scripts/scale-grow';
 import type { Backend } from './backends';
 import { statementProbe, type StatementTime } from './driver';
 import { pgGrower, pgliteGrower } from './grow';
@@ -22,7 +23,7 @@ export interface SearchQuery {
 export const SCALE_QUERIES: SearchQuery[] = [
   { name: 'broad word', search: 'spruce' },
   { name: 'maker name', search: 'Calloway' },
-  { name: 'serial number', search: 'SC-0000777' },
+  { name: 'serial number', search: scaleSerial(776) },
 ];
 
 const searchPath = (q: SearchQuery) => `/api/registry/instruments?search=${encodeURIComponent(q.search)}`;

@@ -7,7 +7,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop, createUser } from '../server/db/builders/accounts';
 import { migrateDatabase, openDatabase } from '../server/db/client';
-import { instrumentImages, instruments, ownershipRecords } from '../server/db/schema';
+import {
+  instrumentEvents,
+  instrumentImages,
+  instruments,
+  logLeaves,
+  ownershipRecords,
+} from '../server/db/schema';
 import { nodeArgs, repoRoot } from '../server/test/processes';
 
 const run = promisify(execFile);
@@ -24,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run sample:scale', () => {
-  it('adds the asked number of passports in batches, each with a drawing and a first owner', async () => {
+  it('adds the asked number of passports, each with a drawing, a first owner and a logged "created" event', async () => {
     const { stdout } = await run(
       process.execPath,
       [...(await nodeArgs('scripts/generate-instruments.ts')), '1500'],
@@ -35,13 +41,30 @@ describe('npm run sample:scale', () => {
     );
     expect(stdout).toContain('1,500 / 1,500 instruments');
     const database = await openDatabase({ dataDir });
-    const count = async (table: typeof instruments | typeof instrumentImages | typeof ownershipRecords) =>
-      (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+    const count = async (
+      table:
+        | typeof instruments
+        | typeof instrumentImages
+        | typeof ownershipRecords
+        | typeof instrumentEvents
+        | typeof logLeaves,
+    ) => (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
     expect(await count(instruments)).toBe(1500);
     expect(await count(instrumentImages)).toBe(1500);
     expect(await count(ownershipRecords)).toBe(1500);
+    expect(await count(instrumentEvents)).toBe(1500);
+    // Every event is a leaf of the transparency log, each passport's chain starting at 0.
+    expect(await count(logLeaves)).toBe(1500);
+    const [chains] = await database.db
+      .select({
+        n: sql<number>`count(distinct ${logLeaves.passportCode})::int`,
+        top: sql<number>`max(${logLeaves.seq})::int`,
+      })
+      .from(logLeaves);
+    expect(chains).toEqual({ n: 1500, top: 0 });
     await database.close();
-  });
+    // A child process on a shared machine: its start and migrations alone can take half a minute.
+  }, 120_000);
 
   it('refuses a bad count', async () => {
     await expect(

@@ -1,5 +1,5 @@
-// The words generated passports are made of, shared by `npm run sample:scale` (scripts/generate-instruments.ts,
-// rows built in Node) and the bench's in-database growth (bench/grow.ts, the same rows built in SQL).
+// The words generated passports are made of, for `npm run sample:scale` (scripts/generate-instruments.ts) and the
+// bench's growth (bench/grow.ts), both through the one statement of scripts/scale-grow.ts.
 export const SCALE_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
 export const SCALE_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
 export const SCALE_CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;

@@ -30,7 +30,10 @@ export const REGISTRY_ROUTES = [
       status: 200,
       schema: instrumentListSchema,
       headers: {
-        ...TOTAL_COUNT_HEADER,
+        'X-Total-Count': {
+          description: `How many match, counted exactly up to ${REGISTRY_COUNT_CAP}; past that it says ${REGISTRY_COUNT_CAP} and X-Total-Count-Capped says "true" (counting stops at the cap, so no search reads every match; show it as "${REGISTRY_COUNT_CAP}+")`,
+          schema: TOTAL_COUNT_HEADER['X-Total-Count'].schema,
+        },
         'X-Total-Count-Capped': {
           description: `"true" when counting stopped at ${REGISTRY_COUNT_CAP} matches (X-Total-Count then says ${REGISTRY_COUNT_CAP}: "${REGISTRY_COUNT_CAP}+ found")`,
           schema: { type: 'string', enum: ['true', 'false'] },

@@ -95,8 +95,18 @@ export const instruments = pgTable(
     index('instruments_created_idx').on(t.createdAt, t.id),
     index('instruments_type_created_idx').on(t.instrumentType, t.createdAt),
     index('instruments_category_created_idx').on(t.category, t.createdAt),
-    // A maker's passports newest first (the shop page walks it; the registry's maker search looks ids up in it).
-    index('instruments_maker_created_idx').on(t.makerShopId, t.createdAt, t.id),
+    // A maker's passports newest first (the shop page walks it). The registry's maker search counts a maker's
+    // passports from it alone (an index-only scan: the year is there for the year sort), so counting up to the
+    // cap reads 1,001 index entries however many passports the maker has.
+    index('instruments_maker_created_idx').on(t.makerShopId, t.createdAt, t.id, t.yearMade),
+    // The registry sorted by year, a page at a time (ties newest first): without them every page sorted the
+    // whole registry (over a second at a million passports). One per direction, as the ties stay newest first.
+    index('instruments_year_desc_idx').on(t.yearMade, t.createdAt, t.id),
+    index('instruments_year_asc_idx').on(
+      t.yearMade,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('instruments_owner_idx').on(t.currentOwnerId),
     index('instruments_certificate_idx').on(t.builtInCertificateId),
     index('instruments_unverified_idx')

@@ -140,6 +140,12 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/registry/instruments']?.get?.responses['200']?.headers).toHaveProperty(
       'X-Total-Count-Capped',
     );
+    // The registry's number is a capped count, and its description says so.
+    const headers = document.paths['/api/registry/instruments']?.get?.responses['200']?.headers as
+      Record<string, { description?: string }> | undefined;
+    expect(headers?.['X-Total-Count']?.description).toMatch(
+      /counted exactly up to 1000; past that it says 1000/,
+    );
   });
 
   it('never lets /api/lms/courses/listing/{slug} and /api/lms/courses/{courseId}/… name one URL', () => {

@@ -81,7 +81,19 @@ export function toSummary(
   };
 }
 
-async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
+/**
+ * The list's conditions. `where` is the whole filter; `branches` say the same as disjoint conditions, each of
+ * which one index serves on its own: with a maker's name in the search, the maker's passports (the
+ * (maker, created) index) and the other passports whose text matches (the trigram index). Counting reads them
+ * one after the other and stops at the cap, so a maker with 100,000 passports costs as little as one with 1,001;
+ * as one OR the planner had to collect every match of both indexes into a bitmap first.
+ */
+interface Filter {
+  where: SQL | undefined;
+  branches: (SQL | undefined)[];
+}
+
+async function filterWhere(db: Db, f: ListFilters): Promise<Filter> {
   const conds: (SQL | undefined)[] = [];
   if (f.type) conds.push(eq(instruments.instrumentType, f.type));
   if (f.category) conds.push(eq(instruments.category, f.category));
@@ -90,46 +102,51 @@ async function filterWhere(db: Db, f: ListFilters): Promise<SQL | undefined> {
   if (f.verified) conds.push(eq(instruments.verified, true));
   if (f.status) conds.push(eq(instruments.status, f.status));
   if (f.forSale) conds.push(forSaleNow());
-  if (f.search) {
-    // Both sides go through search_fold (lower case, no accents, one apostrophe: "tomas" finds Tomás); the term
-    // is folded in SQL by the same function, so both sides fold alike on every backend. The trigram indexes
-    // (migrations registry-search, search_fold) serve the likes. Matching makers are looked up first, on their
-    // own: with their ids written into the search, the planner sees how few rows match and combines two index
-    // scans. Folded into one statement (an array subquery) it cannot, and a search for one serial number
-    // walked all 100,000 passports (docs/decisions/006).
-    const pattern = foldedPattern(f.search);
-    // A maker is found by the shop's name or by the person behind it (their display name), each through its
-    // own trigram index (a union: an OR across the join could use neither).
-    const makers = await db
-      .select({ id: shops.id })
-      .from(shops)
-      .where(sql`search_fold(${shops.name}) like ${pattern}`)
-      .union(
-        db
-          .select({ id: shops.id })
-          .from(shops)
-          .innerJoin(users, eq(users.id, shops.ownerId))
-          .where(sql`search_fold(${users.displayName}) like ${pattern}`),
-      )
-      .limit(500);
-    // A passport code is matched whole through its unique index (a BitmapOr with the trigram scan).
-    const text = or(
-      sql`${instruments.searchText} like ${pattern}`,
-      eq(instruments.passportCode, passportCodeOf(f.search)),
-    )!;
-    conds.push(
-      makers.length
-        ? or(
-            text,
-            inArray(
-              instruments.makerShopId,
-              makers.map((m) => m.id),
-            ),
-          )
-        : text,
-    );
+  if (!f.search) {
+    const where = and(...conds);
+    return { where, branches: [where] };
   }
-  return and(...conds);
+  // Both sides go through search_fold (lower case, no accents, one apostrophe: "tomas" finds Tomás); the term
+  // is folded in SQL by the same function, so both sides fold alike on every backend. The trigram indexes
+  // (migrations registry-search, search_fold) serve the likes. Matching makers are looked up first, on their
+  // own: with their ids written into the search, the planner sees how few they are. Folded into one statement
+  // (an array subquery) it cannot, and a search for one serial number walked all 100,000 passports
+  // (docs/decisions/006).
+  const pattern = foldedPattern(f.search);
+  // A maker is found by the shop's name or by the person behind it (their display name), each through its
+  // own trigram index (a union: an OR across the join could use neither).
+  const makers = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(sql`search_fold(${shops.name}) like ${pattern}`)
+    .union(
+      db
+        .select({ id: shops.id })
+        .from(shops)
+        .innerJoin(users, eq(users.id, shops.ownerId))
+        .where(sql`search_fold(${users.displayName}) like ${pattern}`),
+    )
+    .limit(500);
+  // A passport code is matched whole through its unique index (a BitmapOr with the trigram scan).
+  const text = or(
+    sql`${instruments.searchText} like ${pattern}`,
+    eq(instruments.passportCode, passportCodeOf(f.search)),
+  )!;
+  if (!makers.length) {
+    const where = and(...conds, text);
+    return { where, branches: [where] };
+  }
+  const byMaker = inArray(
+    instruments.makerShopId,
+    makers.map((m) => m.id),
+  );
+  return {
+    where: and(...conds, or(text, byMaker)),
+    branches: [
+      and(...conds, byMaker),
+      and(...conds, text, or(sql`${instruments.makerShopId} is null`, sql`not ${byMaker}`)),
+    ],
+  };
 }
 
 type SortColumns = Record<'id' | 'createdAt' | 'yearMade', AnyColumn>;
@@ -151,13 +168,28 @@ function orderBy(sort: RegistrySort | undefined, c: SortColumns): SQL {
   }
 }
 
-/** The number of matches, counted exactly up to REGISTRY_COUNT_CAP + 1 (so "more than the cap" is known). */
-function cappedCount(where: SQL | undefined) {
-  return sql<number>`(select count(*)::int from (select 1 from ${instruments} where ${where ?? sql`true`} limit ${REGISTRY_COUNT_CAP + 1}) matches)`;
+/**
+ * The matches of the filter's branches, at most REGISTRY_COUNT_CAP + 1 (so "more than the cap" is known): each
+ * branch is read in turn, and reading stops at the cap.
+ */
+function cappedMatches(db: Db, branches: (SQL | undefined)[]) {
+  const [first, ...rest] = branches.map((branch) =>
+    db
+      .select({
+        id: instruments.id,
+        createdAt: instruments.createdAt,
+        yearMade: instruments.yearMade,
+      })
+      .from(instruments)
+      .where(branch)
+      .limit(REGISTRY_COUNT_CAP + 1),
+  );
+  return rest.length ? first!.unionAll(rest[0]!).limit(REGISTRY_COUNT_CAP + 1) : first!;
 }
 
-async function countAlone(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: cappedCount(where) }).from(sql`(values (1)) as one`);
+async function countAlone(db: Db, branches: (SQL | undefined)[]): Promise<number> {
+  const matches = cappedMatches(db, branches).as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
   return row?.n ?? 0;
 }
 
@@ -168,21 +200,11 @@ async function countAlone(db: Db, where: SQL | undefined): Promise<number> {
  * searching): two round trips at most, where there were four.
  */
 export async function listInstruments(db: Db, f: ListFilters) {
-  const where = await filterWhere(db, f);
+  const { where, branches } = await filterWhere(db, f);
   const photo = primaryPhoto(db);
   // The matches are read once, up to the cap: they give the count and, when they are all there (at most
   // REGISTRY_COUNT_CAP), the page too. Only a broader search pages by walking the newest-first index instead.
-  const matches = db.$with('matches').as(
-    db
-      .select({
-        id: instruments.id,
-        createdAt: instruments.createdAt,
-        yearMade: instruments.yearMade,
-      })
-      .from(instruments)
-      .where(where)
-      .limit(REGISTRY_COUNT_CAP + 1),
-  );
+  const matches = db.$with('matches').as(cappedMatches(db, branches));
   const found = sql<number>`(select count(*)::int from ${matches})`;
   const limit = sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`;
   const pageIds = sql`(select ${matches.id} from ${matches} where ${found} <= ${REGISTRY_COUNT_CAP} order by ${orderBy(f.sort, matches)} ${limit})
@@ -200,7 +222,7 @@ export async function listInstruments(db: Db, f: ListFilters) {
     .where(sql`${instruments.id} in (${pageIds})`)
     .orderBy(orderBy(f.sort, instruments));
   // Past the last page there are no rows to carry the count: only then is it asked for alone.
-  const total = rows[0]?.found ?? (await countAlone(db, where));
+  const total = rows[0]?.found ?? (await countAlone(db, branches));
   return {
     total: Math.min(total, REGISTRY_COUNT_CAP),
     capped: total > REGISTRY_COUNT_CAP,

@@ -1,4 +1,4 @@
-import { desc, like } from 'drizzle-orm';
+import { desc, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_COUNT_CAP } from '../../../contract/registry';
 import { generatePassportCode } from '../../db/builders/registry';
@@ -224,6 +224,55 @@ describe('counting past REGISTRY_COUNT_CAP', () => {
         const page3 = (await get(`?search=${wood}&page=3`)).json<{ id: string }[]>().map((i) => i.id);
         expect(page3).toEqual(expected);
       }
+
+      // A maker's name: their passports and the other passports whose text names them are counted apart (each
+      // through its own index) and together, never one twice.
+      const quill = await luthierWithShop(big, 'Quill Lutherie');
+      const own = [
+        await instrumentOf(big, quill.shop.id, { name: 'Quill violin', instrumentType: 'violin' }),
+        await instrumentOf(big, quill.shop.id, {
+          name: 'Quill guitar',
+          description: 'Quill Lutherie label inside',
+        }),
+      ];
+      const mention = await instrumentOf(big, shop.id, {
+        name: 'Cap guitar repaired',
+        instrumentType: 'violin',
+        description: 'Set up at Quill Lutherie',
+      });
+      const ids = async (qs: string) => {
+        const res = await get(qs);
+        return {
+          total: res.headers['x-total-count'],
+          capped: res.headers['x-total-count-capped'],
+          ids: res.json<{ id: string }[]>().map((i) => i.id),
+        };
+      };
+      expect(await ids('?search=quill%20lutherie')).toEqual({
+        total: '3',
+        capped: 'false',
+        ids: [mention.id, own[1]!.id, own[0]!.id],
+      });
+      // Filters apply to both: the maker's violin and the other maker's violin that names them.
+      expect(await ids('?search=quill%20lutherie&type=violin')).toEqual({
+        total: '2',
+        capped: 'false',
+        ids: [mention.id, own[0]!.id],
+      });
+      // Past the cap by the maker's own passports: counting stops there, pages follow the newest-first order.
+      const cap = await ids('?search=cap%20workshop&page=2');
+      expect(cap.total).toBe(String(REGISTRY_COUNT_CAP));
+      expect(cap.capped).toBe('true');
+      const expected = (
+        await big.db
+          .select({ id: instruments.id })
+          .from(instruments)
+          .where(or(eq(instruments.makerShopId, shop.id), like(instruments.searchText, '%cap workshop%')))
+          .orderBy(desc(instruments.createdAt), desc(instruments.id))
+          .limit(24)
+          .offset(24)
+      ).map((r) => r.id);
+      expect(cap.ids).toEqual(expected);
     } finally {
       await big.close();
     }
