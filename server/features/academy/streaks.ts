@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learningDays, users } from '../../db/schema';
 
@@ -63,13 +63,13 @@ const STREAK_WINDOW = 400;
 export const latestDayAnywhere = (at: Date) => dayIn('Etc/GMT-14', at);
 
 /**
- * A learner's most recent learning days up to latestDayAnywhere(now), newest first, as a JSON array: a column
+ * A learner's most recent learning days up to `latestDay` (latestDayAnywhere(now)), newest first, as a JSON array: a column
  * for a query that reads other things too. streakFromRecent() turns it into the streak.
  */
-export const recentDaysSql = (userId: string, now: Date) =>
+export const recentDaysSql = (userId: SQLWrapper | string, latestDay: SQLWrapper | string) =>
   sql<string[]>`(select coalesce(json_agg(d.day order by d.day desc), '[]'::json) from (
     select ${learningDays.day} as day from ${learningDays}
-    where ${learningDays.userId} = ${userId} and ${learningDays.day} <= ${latestDayAnywhere(now)}
+    where ${learningDays.userId} = ${userId} and ${learningDays.day} <= ${latestDay}
     order by ${learningDays.day} desc limit ${STREAK_WINDOW + 2}) d)`;
 
 /**
