@@ -1,11 +1,17 @@
+import os from 'node:os';
 import argon2 from 'argon2';
 import { createHashQueue } from './hash-queue';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes) keeps a sign-in well under 100 ms on this hardware.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** Two hashes at a time leave libuv's other threads (four by default) to the rest of the server. */
-export const hashQueue = createHashQueue(2, 64);
+/**
+ * Hashes at once: each keeps a core busy for its whole run, so one core is always left to the event loop (and
+ * libuv's other threads to files and crypto). One on a two-core machine, where two let a flood of sign-ins take
+ * both cores and stretch every other request's p99; never more than two.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const hashQueue = createHashQueue(HASH_CONCURRENCY, 64);
 
 export const hashPassword = (password: string) => hashQueue.run(() => argon2.hash(password, OPTIONS));
 
