@@ -30,8 +30,7 @@ export function cpuSeconds(pid: number): { user: number; system: number } {
 
 /** What one measured request is: a GET (with a cookie when signed in) or a rotation of progress saves. */
 export type CpuRequest =
-  | { url: string; headers?: Record<string, string> }
-  | { url: string; rotation: SaveRotation };
+  { url: string; headers?: Record<string, string> } | { url: string; rotation: SaveRotation };
 
 async function send(req: CpuRequest, amount: number, connections: number): Promise<void> {
   const result = await autocannon({
@@ -235,7 +234,12 @@ async function standalone(): Promise<void> {
     const A = await startSynthetic('A', bodies);
     const rows = await runCpu(backends, A, saveIndex, settings);
     console.log(cpuMarkdown(rows, settings).join('\n'));
-    console.log(`load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await stopAll();
     await pg?.drop();

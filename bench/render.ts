@@ -182,7 +182,9 @@ export function renderMarkdown(r: Report): string {
         .join('; ') +
       '.',
     '',
-    ...(r.cpu ? ['## CPU per request (the database path)', '', ...cpuMarkdown(r.cpu.rows, r.cpu.settings), ''] : []),
+    ...(r.cpu
+      ? ['## CPU per request (the database path)', '', ...cpuMarkdown(r.cpu.rows, r.cpu.settings), '']
+      : []),
     '## W: progress saves',
     '',
     '| backend | saves/s | p50 ms | p99 ms |',

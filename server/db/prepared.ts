@@ -10,7 +10,7 @@ export function preparedStatements<T>(prefix: string, build: (db: Db, key: strin
   const byDb = new WeakMap<Db, Map<string, T>>();
   return (db: Db, key: string): T => {
     let statements = byDb.get(db);
-    if (!statements) byDb.set(db, (statements = new Map()));
+    if (!statements) byDb.set(db, (statements = new Map<string, T>()));
     let statement = statements.get(key);
     if (!statement) statements.set(key, (statement = build(db, key, `${prefix}_${key}`)));
     return statement;
