@@ -160,6 +160,10 @@ export async function runCpu(
       }
     }
     const has = (name: 'E' | 'D') => backends.some((b) => b.name === name);
+    console.log(
+      `cpu ${c.name}: A ${median(a).toFixed(0)} µs` +
+        backends.map((b) => `, ${b.name} ${median(per[b.name]).toFixed(0)} µs`).join(''),
+    );
     rows.push({
       endpoint: c.name,
       A: median(a),

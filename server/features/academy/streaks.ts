@@ -2,19 +2,34 @@ import { and, desc, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learningDays, users } from '../../db/schema';
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
-export function dayIn(timeZone: string, at: Date): string {
-  const format = (tz: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with it, and every
+ * outline and progress save asks for a day. Only zones the runtime accepts are kept (an unknown one throws
+ * first); the runtime ignores their case, so the map is also emptied should it ever pass MAX_DAY_FORMATS.
+ */
+const MAX_DAY_FORMATS = 1000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).format(at);
+    });
+    if (dayFormats.size >= MAX_DAY_FORMATS) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
+export function dayIn(timeZone: string, at: Date): string {
   try {
-    return format(timeZone);
+    return dayFormat(timeZone).format(at);
   } catch {
-    return format('UTC');
+    return dayFormat('UTC').format(at);
   }
 }
 
