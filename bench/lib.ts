@@ -87,8 +87,14 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts the real server and measures its cold start (spawn → /healthz answers). */
-export async function startRealServer(env: Record<string, string>): Promise<RealServer> {
+/**
+ * Starts the real server and measures its cold start (spawn → /healthz answers). `nodeArgs` go to node before
+ * the bundle (`--cpu-prof`, which NODE_OPTIONS does not allow).
+ */
+export async function startRealServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RealServer> {
   const port = await freePort();
   const started = performance.now();
   // The production server: compiled JavaScript (scripts/build-server.mjs, as `npm start` runs it), no tsx.
@@ -99,7 +105,7 @@ export async function startRealServer(env: Record<string, string>): Promise<Real
     throw new Error('could not compile the server');
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', path.join(repoRoot, 'dist/server/index.js')],
+    ['--enable-source-maps', ...nodeArgs, path.join(repoRoot, 'dist/server/index.js')],
     {
       cwd: repoRoot,
       env: {

@@ -1,4 +1,5 @@
 // For each target the run misses: the reason, with this run's figures, and the next step.
+import { CPU_READ_TARGET } from './cpu';
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import { LOG_GROWTH_TARGET } from './log-bench';
 import { FLOOD_TARGET_RATIO } from './login-flood';
@@ -28,6 +29,17 @@ const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 /
 
 export function missedTargets(r: Report): Missed[] {
   const missed: Missed[] = [];
+  for (const row of r.cpu?.rows ?? [])
+    if (row.read && row['D/A'] !== null && row['D/A'] > CPU_READ_TARGET)
+      missed.push({
+        target: `CPU per request of ${row.endpoint} on PostgreSQL ${row['D/A'].toFixed(1)}× bare node:http's > ${CPU_READ_TARGET}`,
+        reason:
+          `the server spends ${row.D?.toFixed(0)} µs of CPU per request (${row.system.D?.toFixed(0)} µs of it in the kernel) ` +
+          `where node:http answering the same bytes spends ${row.A.toFixed(0)} µs (${row.system.A.toFixed(0)}): every ` +
+          'statement is a round trip over a loopback socket (a write, a wake-up, a read, the rows parsed and mapped by ' +
+          'pg and Drizzle) on top of the HTTP request that A alone serves.',
+        next: 'profile the server under this load (`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, then bench/profile-summary.ts) and remove the top frames that are ours.',
+      });
   for (const f of r.loginFlood ?? [])
     for (const [what, m] of [
       ['a static asset', f.asset],

@@ -1,4 +1,5 @@
 // bench/report.md from the run's figures (the same object is written as bench/report.json).
+import { cpuMarkdown, type CpuRow, type CpuSettings } from './cpu';
 import type { StatementTime } from './driver';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
 import { logBenchMarkdown, type LogBenchResult } from './log-bench';
@@ -54,6 +55,8 @@ export interface Report {
     perRound: { 'B/A': number[]; 'C/B': number[] };
   };
   endpoints: EndpointRow[];
+  /** CPU per request of the real servers over bare node:http's for the same bytes (null: BENCH_CPU=0). */
+  cpu?: { settings: CpuSettings; rows: CpuRow[] } | null;
   /** Course explore on the twins that keep the default server cache; `note` when the server has none yet. */
   cached: { E: Sample; D: Sample | null; note?: string };
   writes: {
@@ -182,6 +185,9 @@ export function renderMarkdown(r: Report): string {
         .join('; ') +
       '.',
     '',
+    ...(r.cpu
+      ? ['## CPU per request (the database path)', '', ...cpuMarkdown(r.cpu.rows, r.cpu.settings), '']
+      : []),
     '## W: progress saves',
     '',
     '| backend | saves/s | p50 ms | p99 ms |',

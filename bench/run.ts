@@ -8,6 +8,7 @@ import { envSchema } from '../server/env';
 import { createPostgresDatabase } from '../server/test/test-db';
 import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './backends';
 import { ensureClientBuilt } from './client-build';
+import { cpuSettingsFromEnv, runCpu, writeSaveBody } from './cpu';
 import { canPin, load, median, onLoadCore, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
 import { LOG_SIZES, runLogBench } from './log-bench';
@@ -65,6 +66,8 @@ async function main() {
   const byName = (name: 'E' | 'D') => backends.find((b) => b.name === name);
   const bodies = path.join(dir, 'bodies');
   await writeBodies(bodies, backends.at(-1)!);
+  // A save's answer too, so A can answer the save's bytes for the CPU ratios.
+  const saveIndex = await writeSaveBody(bodies, backends.at(-1)!);
   // Their start-ups are not measured, so they overlap.
   const [A, B, C] = await Promise.all([
     startSynthetic('A', bodies),
@@ -129,6 +132,13 @@ async function main() {
     }
   }
   lap('rounds');
+  // CPU per request (the server's and A's, from /proc) while the same servers run: the ratio the load barely moves.
+  const cpuSettings = cpuSettingsFromEnv();
+  const cpu =
+    process.env.BENCH_CPU === '0'
+      ? null
+      : { settings: cpuSettings, rows: await runCpu(backends, A, saveIndex, cpuSettings) };
+  lap('cpu');
 
   const med = (key: string): Sample => {
     const list = samples.get(key) ?? [];
@@ -259,6 +269,7 @@ async function main() {
       },
     },
     endpoints,
+    cpu,
     cached: {
       E: med('E cached'),
       D: byName('D') ? med('D cached') : null,

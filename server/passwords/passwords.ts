@@ -1,3 +1,4 @@
+import os from 'node:os';
 import argon2 from 'argon2';
 import { createHashQueue } from './hash-queue';
 
@@ -12,8 +13,13 @@ const OPTIONS = {
   parallelism: 1,
 } as const;
 
-/** Two hashes at a time leave libuv's other threads (four by default) to the rest of the server. */
-export const hashQueue = createHashQueue(2, 64);
+/**
+ * Hashes at once: each keeps a core busy for its whole run, so one core is always left to the event loop (and
+ * libuv's other threads to files and crypto). One on a two-core machine, where two let a flood of sign-ins take
+ * both cores and stretch every other request's p99; never more than two.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const hashQueue = createHashQueue(HASH_CONCURRENCY, 64);
 
 export const hashPassword = (password: string) => hashQueue.run(() => argon2.hash(password, OPTIONS));
 

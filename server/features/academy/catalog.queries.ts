@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
+import { preparedStatements } from '../../db/prepared';
 import { foldedPattern } from '../../db/search-fold';
 
 // Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
@@ -44,23 +45,40 @@ const ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL[]> = {
   'price-high': [desc(courses.price), asc(courses.title)],
 };
 
-/** Explore: search in title, description and instructor; category and level filters; five sorts. */
-export async function exploreCourses(db: Db, query: ExploreQuery): Promise<CourseCard[]> {
+/** Explore without a search, one prepared statement per sort and filter shape (the values are placeholders). */
+const exploreStatement = preparedStatements('explore', (db, key, name) => {
+  const [sort, category, level] = key.split(':') as [NonNullable<ExploreQuery['sort']>, string, string];
   const where: SQL[] = [];
-  if (query.q) {
-    // Accents, case and apostrophes forgiven on both sides (search_fold, contract/search-fold.ts).
-    const p = foldedPattern(query.q);
-    where.push(
-      sql`(search_fold(${courses.title}) like ${p} or search_fold(${courses.description}) like ${p} or search_fold(${courses.instructorName}) like ${p})`,
-    );
-  }
-  if (query.category && query.category !== 'all') where.push(eq(courses.category, query.category));
-  if (query.level && query.level !== 'all') where.push(eq(courses.level, query.level));
+  if (category === '1') where.push(eq(courses.category, sql.placeholder('category')));
+  if (level === '1') where.push(eq(courses.level, sql.placeholder('level')));
   return db
     .select(cardColumns)
     .from(courses)
     .where(and(...where))
-    .orderBy(...ORDER[query.sort ?? 'popular']);
+    .orderBy(...ORDER[sort])
+    .prepare(name);
+});
+
+/** Explore: search in title, description and instructor; category and level filters; five sorts. */
+export async function exploreCourses(db: Db, query: ExploreQuery): Promise<CourseCard[]> {
+  const category = query.category && query.category !== 'all' ? query.category : null;
+  const level = query.level && query.level !== 'all' ? query.level : null;
+  const sort = query.sort ?? 'popular';
+  if (!query.q)
+    return exploreStatement(db, `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`).execute({ category, level });
+  // A free-text search: its pattern differs every time, so it is built per request.
+  // Accents, case and apostrophes forgiven on both sides (search_fold, contract/search-fold.ts).
+  const p = foldedPattern(query.q);
+  const where: SQL[] = [
+    sql`(search_fold(${courses.title}) like ${p} or search_fold(${courses.description}) like ${p} or search_fold(${courses.instructorName}) like ${p})`,
+  ];
+  if (category) where.push(eq(courses.category, category));
+  if (level) where.push(eq(courses.level, level));
+  return db
+    .select(cardColumns)
+    .from(courses)
+    .where(and(...where))
+    .orderBy(...ORDER[sort]);
 }
 
 /** The listing of a course by its slug (or its id), with the caller's enrolment and bookmark. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseOutline, LearningStats, LessonResource, MyCourse } from '../../../contract/academy';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { courseBookmarks, courses, enrollments, lessonProgress, lessons } from '../../db/schema';
 import { instructorHandleSql, lessonCountSql, ratingSql } from './catalog.queries';
 import {
@@ -11,7 +12,7 @@ import {
   unlockedLessons,
   type ProgressFields,
 } from './progress-definition';
-import { currentStreak, recentDaysSql, streakFromRecent } from './streaks';
+import { currentStreak, latestDayAnywhere, recentDaysSql, streakFromRecent } from './streaks';
 
 async function progressFor(db: Db, userId: string, courseId?: string) {
   const rows = await db
@@ -110,66 +111,83 @@ interface OutlineSection {
   orderIndex: number;
 }
 
+const userParam = sql.placeholder('userId');
+const courseParam = sql.placeholder('courseId');
+
 /**
- * The course page with unlock flags (a lesson is open when it is the first, the one before it is done, or a free preview). Two queries, sent together: the course
- * with the caller's enrolment, time zone, recent learning days, its sections and its resources (JSON columns);
- * and its lessons with the caller's progress on each.
+ * The course with the caller's enrolment, time zone, recent learning days, its sections and its resources (JSON
+ * columns). Prepared once: every visit to a course page runs it.
+ */
+const outlineCourse = preparedStatements('outline_course', (db, _key, name) =>
+  db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      instructorName: courses.instructorName,
+      instructorHandle: instructorHandleSql,
+      coverImageUrl: courses.coverImageUrl,
+      description: courses.description,
+      enrolled: sql<boolean>`exists (select 1 from enrollments e where e.user_id = ${userParam} and e.course_id = ${courseParam})`,
+      timeZone: sql<string | null>`(select u.time_zone from users u where u.id = ${userParam})`,
+      certificateId: sql<
+        string | null
+      >`(select c.id from certificates c where c.user_id = ${userParam} and c.course_id = ${courseParam})`,
+      recentDays: recentDaysSql(userParam, sql.placeholder('latestDay')),
+      sections: sql<OutlineSection[]>`(select coalesce(json_agg(json_build_object(
+          'id', s.id, 'title', s.title, 'description', s.description, 'orderIndex', s.order_index
+        ) order by s.order_index), '[]'::json)
+        from course_sections s where s.course_id = ${courseParam})`,
+      resources: sql<LessonResource[]>`(select coalesce(json_agg(json_build_object(
+          'id', r.id, 'lessonId', r.lesson_id, 'title', r.title, 'url', r.url, 'fileType', r.file_type,
+          'sizeBytes', r.size_bytes
+        ) order by r.title), '[]'::json)
+        from lesson_resources r join lessons l on l.id = r.lesson_id where l.course_id = ${courseParam})`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseParam))
+    .prepare(name),
+);
+
+/** The course's lessons with the caller's progress on each, prepared once like outlineCourse. */
+const outlineLessons = preparedStatements('outline_lessons', (db, _key, name) =>
+  db
+    .select({
+      id: lessons.id,
+      sectionId: lessons.sectionId,
+      title: lessons.title,
+      durationMinutes: lessons.durationMinutes,
+      isFree: lessons.isFree,
+      progress: {
+        completed: lessonProgress.completed,
+        progressPercent: lessonProgress.progressPercent,
+        timeSpentSeconds: lessonProgress.timeSpentSeconds,
+        completedAt: lessonProgress.completedAt,
+      },
+    })
+    .from(lessons)
+    .leftJoin(
+      lessonProgress,
+      and(
+        eq(lessonProgress.lessonId, lessons.id),
+        eq(lessonProgress.userId, userParam),
+        eq(lessonProgress.courseId, lessons.courseId),
+      ),
+    )
+    .where(eq(lessons.courseId, courseParam))
+    .orderBy(asc(lessons.orderIndex))
+    .prepare(name),
+);
+
+/**
+ * The course page with unlock flags (a lesson is open when it is the first, the one before it is done, or a
+ * free preview). Two prepared statements, sent together: outlineCourse and outlineLessons.
  */
 export async function courseOutline(db: Db, courseId: string, userId: string): Promise<CourseOutline | null> {
   const now = new Date();
   const [[course], lessonRows] = await Promise.all([
-    db
-      .select({
-        id: courses.id,
-        slug: courses.slug,
-        title: courses.title,
-        instructorName: courses.instructorName,
-        instructorHandle: instructorHandleSql,
-        coverImageUrl: courses.coverImageUrl,
-        description: courses.description,
-        enrolled: sql<boolean>`exists (select 1 from enrollments e where e.user_id = ${userId} and e.course_id = ${courseId})`,
-        timeZone: sql<string | null>`(select u.time_zone from users u where u.id = ${userId})`,
-        certificateId: sql<
-          string | null
-        >`(select c.id from certificates c where c.user_id = ${userId} and c.course_id = ${courseId})`,
-        recentDays: recentDaysSql(userId, now),
-        sections: sql<OutlineSection[]>`(select coalesce(json_agg(json_build_object(
-            'id', s.id, 'title', s.title, 'description', s.description, 'orderIndex', s.order_index
-          ) order by s.order_index), '[]'::json)
-          from course_sections s where s.course_id = ${courseId})`,
-        resources: sql<LessonResource[]>`(select coalesce(json_agg(json_build_object(
-            'id', r.id, 'lessonId', r.lesson_id, 'title', r.title, 'url', r.url, 'fileType', r.file_type,
-            'sizeBytes', r.size_bytes
-          ) order by r.title), '[]'::json)
-          from lesson_resources r join lessons l on l.id = r.lesson_id where l.course_id = ${courseId})`,
-      })
-      .from(courses)
-      .where(eq(courses.id, courseId)),
-    db
-      .select({
-        id: lessons.id,
-        sectionId: lessons.sectionId,
-        title: lessons.title,
-        durationMinutes: lessons.durationMinutes,
-        isFree: lessons.isFree,
-        progress: {
-          completed: lessonProgress.completed,
-          progressPercent: lessonProgress.progressPercent,
-          timeSpentSeconds: lessonProgress.timeSpentSeconds,
-          completedAt: lessonProgress.completedAt,
-        },
-      })
-      .from(lessons)
-      .leftJoin(
-        lessonProgress,
-        and(
-          eq(lessonProgress.lessonId, lessons.id),
-          eq(lessonProgress.userId, userId),
-          eq(lessonProgress.courseId, lessons.courseId),
-        ),
-      )
-      .where(eq(lessons.courseId, courseId))
-      .orderBy(asc(lessons.orderIndex)),
+    outlineCourse(db, '').execute({ userId, courseId, latestDay: latestDayAnywhere(now) }),
+    outlineLessons(db, '').execute({ userId, courseId }),
   ]);
   if (!course) return null;
   const progress = new Map<string, ProgressFields>();

@@ -1,20 +1,35 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learningDays, users } from '../../db/schema';
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
-export function dayIn(timeZone: string, at: Date): string {
-  const format = (tz: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with it, and every
+ * outline and progress save asks for a day. Only zones the runtime accepts are kept (an unknown one throws
+ * first); the runtime ignores their case, so the map is also emptied should it ever pass MAX_DAY_FORMATS.
+ */
+const MAX_DAY_FORMATS = 1000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).format(at);
+    });
+    if (dayFormats.size >= MAX_DAY_FORMATS) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
+export function dayIn(timeZone: string, at: Date): string {
   try {
-    return format(timeZone);
+    return dayFormat(timeZone).format(at);
   } catch {
-    return format('UTC');
+    return dayFormat('UTC').format(at);
   }
 }
 
@@ -63,13 +78,13 @@ const STREAK_WINDOW = 400;
 export const latestDayAnywhere = (at: Date) => dayIn('Etc/GMT-14', at);
 
 /**
- * A learner's most recent learning days up to latestDayAnywhere(now), newest first, as a JSON array: a column
+ * A learner's most recent learning days up to `latestDay` (latestDayAnywhere(now)), newest first, as a JSON array: a column
  * for a query that reads other things too. streakFromRecent() turns it into the streak.
  */
-export const recentDaysSql = (userId: string, now: Date) =>
+export const recentDaysSql = (userId: SQLWrapper | string, latestDay: SQLWrapper | string) =>
   sql<string[]>`(select coalesce(json_agg(d.day order by d.day desc), '[]'::json) from (
     select ${learningDays.day} as day from ${learningDays}
-    where ${learningDays.userId} = ${userId} and ${learningDays.day} <= ${latestDayAnywhere(now)}
+    where ${learningDays.userId} = ${userId} and ${learningDays.day} <= ${latestDay}
     order by ${learningDays.day} desc limit ${STREAK_WINDOW + 2}) d)`;
 
 /**
