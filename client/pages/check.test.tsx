@@ -18,6 +18,7 @@ const found = (makerShopSlug: string | null) => ({
       verified: true,
       status: 'active',
     },
+    serialChanged: null,
   },
 });
 

@@ -5,10 +5,10 @@ import type { CourseListing, LearningStats, MyCourse, Review, ReviewList } from 
 import { LearnPage } from '../../pages/learn';
 import { ListingPage } from '../../pages/listing';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { ContinueLearningCard } from './continue-learning';
 
-const me = {
+const me = testUser({
   id: 'u1',
   email: 'sam@example.test',
   displayName: 'Sam Carter',
@@ -18,7 +18,7 @@ const me = {
   onboardingComplete: true,
   handle: null,
   returning: true,
-};
+});
 const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   id,
   slug: `${id}-slug`,

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { CourseOutline, Lesson } from '../../../contract/academy';
 import { CourseProgressPage } from '../../pages/course';
 import { LessonPage } from '../../pages/lesson';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
-const me = {
+const me = testUser({
   id: 'u1',
   email: 'sam@example.test',
   displayName: 'Sam Carter',
@@ -15,7 +15,7 @@ const me = {
   role: 'user',
   onboardingComplete: true,
   handle: null,
-};
+});
 const lesson: Lesson = {
   id: 'course-1-l2',
   courseId: 'course-1',
@@ -96,7 +96,7 @@ describe('Lesson page', () => {
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
       // A minute of the two already read (recorded on another visit): Mark as Complete is open.
       'POST /api/lms/lessons/course-1-l2/start': () => ({
-        json: { ...progress, timeSpent: 60, completedNow: false },
+        json: { ...progress, timeSpent: 60, completedNow: false, certificateId: null },
       }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
         json: {
@@ -106,6 +106,7 @@ describe('Lesson page', () => {
           completed: true,
           completedAt: '2026-01-01T00:01:00Z',
           completedNow: true,
+          certificateId: null,
         },
       }),
     });
