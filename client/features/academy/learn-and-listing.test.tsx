@@ -8,17 +8,7 @@ import { AUTH_OPEN_EVENT } from '../../lib/auth';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { ContinueLearningCard } from './continue-learning';
 
-const me = testUser({
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: null,
-  returning: true,
-});
+const me = testUser();
 const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   id,
   slug: `${id}-slug`,

@@ -6,16 +6,7 @@ import { CourseProgressPage } from '../../pages/course';
 import { LessonPage } from '../../pages/lesson';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
-const me = testUser({
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: null,
-});
+const me = testUser();
 const lesson: Lesson = {
   id: 'course-1-l2',
   courseId: 'course-1',
