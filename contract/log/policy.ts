@@ -156,7 +156,10 @@ export function parsePolicy(text: string): WitnessPolicy {
 }
 
 /** Whether the witnesses named (by their policy names) as having cosigned satisfy the quorum. */
-export function quorumMet(policy: WitnessPolicy, cosigned: ReadonlySet<string>): boolean {
+export function quorumMet(
+  policy: Pick<WitnessPolicy, 'groups' | 'quorum'>,
+  cosigned: ReadonlySet<string>,
+): boolean {
   const groups = new Map(policy.groups.map((g) => [g.name, g]));
   const met = (name: string): boolean => {
     if (name === 'none') return true;
