@@ -32,7 +32,8 @@ export type Certificate = z.infer<typeof certificateSchema>;
 export const certificateListSchema = z.array(certificateSchema);
 
 /** PATCH /api/lms/certificates/{id}. */
-export const certificateSettingsSchema = z.object({ showOnProfile: z.boolean() });
+/** A JSON merge patch of the learner's settings for one certificate (left out: unchanged). */
+export const certificateSettingsSchema = z.object({ showOnProfile: z.boolean() }).partial();
 export type CertificateSettingsInput = z.infer<typeof certificateSettingsSchema>;
 
 /**

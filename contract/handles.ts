@@ -101,12 +101,12 @@ export const isValidHandle = (handle: string) => HANDLE_PATTERN.test(handle);
 export const handleKindSchema = z.enum(['user', 'luthier'], { message: 'Kind must be user or luthier.' });
 export type HandleKind = z.infer<typeof handleKindSchema>;
 
-export const slugCheckQuerySchema = z.object({
+export const handleCheckQuerySchema = z.object({
   kind: handleKindSchema.default('user'),
   slug: z.string({ message: 'A handle is required.' }).max(200, 'That handle is too long.'),
 });
 
-export const slugCheckResponseSchema = z.object({
+export const handleCheckResponseSchema = z.object({
   ok: z.boolean(),
   /** The normalised handle that was checked. */
   slug: z.string(),

@@ -118,7 +118,7 @@ export const checkResultSchema = z.discriminatedUnion('result', [
       yearMade: z.number().int(),
       makerShopName: z.string().nullable(),
       /** The maker's shop page (/l/{slug}). */
-      makerShopSlug: z.string().nullable(),
+      makerShopHandle: z.string().nullable(),
       verified: z.boolean(),
       status: z.enum(['active', 'destroyed']),
     }),

@@ -164,18 +164,19 @@ export {
   verificationRemovedReason,
 } from './registry-values';
 
-export const editInstrumentSchema = buildFieldsSchema
-  .partial()
-  .extend({
-    /** Why an identity fact changes; required once the instrument has changed hands. */
-    reason: z
-      .string()
-      .trim()
-      .max(500, 'At most 500 characters.')
-      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
-      .optional(),
-  })
-  .refine((v) => Object.keys(v).some((k) => k !== 'reason'), { message: 'Nothing to change.' });
+/**
+ * A JSON merge patch of the build details: a field left out stays as it is, null clears one that may be empty, and
+ * the instrument as GET answers it can be sent back (what did not change is no attempt to change it).
+ */
+export const editInstrumentSchema = buildFieldsSchema.partial().extend({
+  /** Why an identity fact changes; required once the instrument has changed hands. */
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'At most 500 characters.')
+    .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+    .optional(),
+});
 export type EditInstrumentInput = z.input<typeof editInstrumentSchema>;
 
 export const imageSchema = z.object({
@@ -280,12 +281,15 @@ export const instrumentDetailSchema = instrumentSummarySchema.omit({ imageUrl: t
 });
 export type InstrumentDetail = z.infer<typeof instrumentDetailSchema>;
 
-export const imagePatchSchema = z
-  .object({
-    caption: z.string().trim().max(300).refine(isCleanLine, CONTROL_CHAR_MESSAGE).nullable().optional(),
-    isPrimary: z.literal(true).optional(),
-  })
-  .refine((v) => v.caption !== undefined || v.isPrimary !== undefined, { message: 'Nothing to change.' });
+/**
+ * A JSON merge patch of one photo: null clears the caption; isPrimary true makes it the main photo. A photo as GET
+ * answers it can be sent back: false on a photo that is not the main one changes nothing (the main photo changes
+ * by choosing another).
+ */
+export const imagePatchSchema = z.object({
+  caption: z.string().trim().max(300).refine(isCleanLine, CONTROL_CHAR_MESSAGE).nullable().optional(),
+  isPrimary: z.boolean().optional(),
+});
 export type ImagePatchInput = z.input<typeof imagePatchSchema>;
 export const imageOrderSchema = z.object({ imageIds: z.array(z.uuid()).min(1).max(50) });
 export type ImageOrderInput = z.input<typeof imageOrderSchema>;

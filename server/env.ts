@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { NO_WITNESSES, parsePolicy, type WitnessPolicy } from './log/policy';
+import { NO_WITNESSES, parsePolicy, type WitnessPolicy } from '../contract/log/policy';
 import { parseRsaPrivateKey } from './certificates/key-material';
 import { parseSigningKey } from './log/signing-key';
 

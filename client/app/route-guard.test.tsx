@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGES, type PageRoute } from '../../contract/routes';
 import { AUTH_OPEN_EVENT } from '../lib/auth';
-import { renderRoutes } from '../test/render';
+import { renderRoutes, testUser } from '../test/render';
 import { RouteGuard, type PageHandle } from './route-guard';
 
 const page = (path: string) => PAGES.find((p) => p.path === path) as PageRoute;
@@ -18,17 +18,18 @@ const routes = ['/', '/settings', '/onboarding', '/reset-password', '/instrument
     ),
   }),
 );
-const person = (onboardingComplete: boolean) => ({
-  id: '1',
-  email: 'a@example.test',
-  emailVerified: true,
-  displayName: 'A',
-  firstName: 'A',
-  lastName: '',
-  role: 'user',
-  onboardingComplete,
-  handle: null,
-});
+const person = (onboardingComplete: boolean) =>
+  testUser({
+    id: '1',
+    email: 'a@example.test',
+    emailVerified: true,
+    displayName: 'A',
+    firstName: 'A',
+    lastName: '',
+    role: 'user',
+    onboardingComplete,
+    handle: null,
+  });
 
 describe('RouteGuard', () => {
   it('lets a person who has not finished onboarding open any page (signing in sends them there, not every page)', () => {

@@ -15,7 +15,8 @@ function Harness({ kind = 'user' as const, initial = '' }: { kind?: 'user' | 'lu
 type Answer = { ok: boolean; reason?: string; suggestions: string[] };
 function answers(table: Record<string, Answer>) {
   return mockFetch({
-    'GET /api/slug/check': () => ({ json: {} }),
+    // Any other text the picker checks on the way: as the server answers a handle it cannot normalise.
+    'GET /api/slug/check': () => ({ json: { ok: false, slug: '', reason: 'invalid', suggestions: [] } }),
     ...Object.fromEntries(
       Object.entries(table).map(([slug, a]) => [
         `GET /api/slug/check?kind=user&slug=${slug}`,

@@ -5,7 +5,7 @@ import { mockFetch, renderRoutes } from '../test/render';
 import { CheckPage } from './check';
 
 const routes = [{ path: '/check', element: <CheckPage /> }];
-const found = (makerShopSlug: string | null) => ({
+const found = (makerShopHandle: string | null) => ({
   json: {
     result: 'found',
     passport: {
@@ -14,10 +14,11 @@ const found = (makerShopSlug: string | null) => ({
       instrumentType: 'violin',
       yearMade: 2015,
       makerShopName: 'Marquez Violins',
-      makerShopSlug,
+      makerShopHandle,
       verified: true,
       status: 'active',
     },
+    serialChanged: null,
   },
 });
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '../test/render';
+import { mockFetch, renderWithProviders, testUser } from '../test/render';
 import { DashboardPage } from './dashboard';
 
-const me = {
+const me = testUser({
   id: 'u1',
   email: 'sam@example.test',
   displayName: 'Sam Carter',
@@ -14,7 +14,7 @@ const me = {
   onboardingComplete: true,
   handle: 'sam',
   returning: true,
-};
+});
 const instrument = { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null };
 const transfer = (over: object) => ({
   id: 't1',
@@ -40,6 +40,7 @@ describe('DashboardPage', () => {
           registered: [],
           shop: { name: 'Carter Strings', slug: 'sam', published: true, verified: false },
           ownerPrivacy: false,
+          ownerPrivacyChosen: true,
         },
       }),
       'GET /api/registry/transfers': () => ({
@@ -85,7 +86,9 @@ describe('DashboardPage', () => {
   it('greets a brand-new person with "Welcome", not "Welcome back"', async () => {
     mockFetch({
       'GET /api/lms/my-courses': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({ json: { owned: [], registered: [], shop: null } }),
+      'GET /api/registry/me': () => ({
+        json: { owned: [], registered: [], shop: null, ownerPrivacy: true, ownerPrivacyChosen: false },
+      }),
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });
     renderWithProviders(<DashboardPage />, { me: { ...me, role: 'user', returning: false } });

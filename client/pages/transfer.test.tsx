@@ -1,23 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderRoutes } from '../test/render';
+import { mockFetch, renderRoutes, testUser } from '../test/render';
 import { TransferPage } from './transfer';
 
 const routes = [{ path: '/transfers/:id', element: <TransferPage /> }];
-const me = (emailVerified: boolean) => ({
-  user: {
-    id: 'u1',
+const me = (emailVerified: boolean) =>
+  testUser({
     email: 'buyer@example.test',
     displayName: 'New Buyer',
     firstName: 'New',
     lastName: 'Buyer',
-    role: 'user',
     onboardingComplete: false,
     emailVerified,
-    handle: null,
-  },
-});
+    returning: false,
+  });
 const notYours = () => ({ status: 404, json: { error: 'Not found', code: 'NOT_FOUND' } });
 const preview = () => ({
   json: {
@@ -68,7 +65,7 @@ describe('TransferPage', () => {
       'GET /api/registry/transfers/t1': notYours,
       'POST /api/auth/verify-email/resend': () => ({ json: { ok: true, alreadyVerified: false } }),
     });
-    renderRoutes(routes, { path: '/transfers/t1', me: me(false).user });
+    renderRoutes(routes, { path: '/transfers/t1', me: me(false) });
     await expectPreview();
     expect(await screen.findByText('Confirm your email to answer this offer.')).toBeInTheDocument();
     expect(screen.getByText('buyer@example.test')).toBeInTheDocument();
@@ -95,7 +92,7 @@ describe('TransferPage', () => {
         },
       }),
     });
-    renderRoutes(routes, { path: '/transfers/t1', me: me(true).user });
+    renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
     expect(await screen.findByRole('link', { name: 'public passport LR-AAAA-BBBB' })).toHaveAttribute(
       'href',
       '/p/LR-AAAA-BBBB',

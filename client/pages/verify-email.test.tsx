@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
-import { mockFetch, renderRoutes, renderWithProviders } from '../test/render';
+import { mockFetch, renderRoutes, renderWithProviders, testUser } from '../test/render';
 import { VerifyEmailPage } from './verify-email';
 
 const routes = [{ path: '/verify-email', element: <VerifyEmailPage /> }];
@@ -50,17 +50,15 @@ describe('VerifyEmailPage', () => {
     });
     renderRoutes(routes, {
       path: '/verify-email?token=abc',
-      me: {
-        id: 'u1',
+      me: testUser({
         email: 'buyer@example.test',
         displayName: 'New Buyer',
         firstName: 'New',
         lastName: 'Buyer',
-        role: 'user',
         onboardingComplete: false,
         emailVerified: false,
-        handle: null,
-      },
+        returning: false,
+      }),
     });
     expect(await screen.findByRole('link', { name: 'Answer the offer of Amber Violin' })).toHaveAttribute(
       'href',

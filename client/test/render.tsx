@@ -6,6 +6,7 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { Toaster } from '../components/ui/toaster';
 import type { User } from '../../contract/auth';
 import { ME_KEY } from '../lib/auth';
+import { checkAnswer, checkRequest } from './contract-fixtures';
 
 /** A query client that never retries, so failures show at once in tests. */
 export function testQueryClient(): QueryClient {
@@ -14,11 +15,28 @@ export function testQueryClient(): QueryClient {
   });
 }
 
+/** A signed-in person as GET /api/auth/me answers one: every declared field, with `over` on top. */
+export function testUser(over: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'sam@example.test',
+    displayName: 'Sam Carter',
+    firstName: 'Sam',
+    lastName: 'Carter',
+    role: 'user',
+    onboardingComplete: true,
+    handle: null,
+    emailVerified: true,
+    returning: true,
+    ...over,
+  };
+}
+
 /** Renders routes in a memory router with the app's providers; `me` seeds the signed-in person (null = guest). */
 export interface RenderOptions {
   path?: string;
-  /** The signed-in person as /api/auth/me would answer; null (default) for a guest. */
-  me?: unknown;
+  /** The signed-in person as /api/auth/me would answer (testUser()); null (default) for a guest. */
+  me?: User | null;
   client?: QueryClient;
 }
 
@@ -26,7 +44,8 @@ export function renderRoutes(
   routes: RouteObject[],
   { path = '/', me = null, client = testQueryClient() }: RenderOptions = {},
 ) {
-  client.setQueryData(ME_KEY, () => ({ user: me as User | null }));
+  checkAnswer('GET', '/api/auth/me', 200, { json: { user: me } });
+  client.setQueryData(ME_KEY, () => ({ user: me }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={client}>
@@ -43,10 +62,21 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return renderRoutes([{ path: '*', element: ui }], options);
 }
 
-/** Replaces fetch with a handler keyed by "METHOD path"; unknown calls fail the test loudly. */
-export function mockFetch(
-  handlers: Record<string, (body: unknown) => { status?: number; json?: unknown; text?: string }>,
-) {
+/** What a mocked operation answers: JSON (the default, `{}`), or text; with a status (200) and headers. */
+export interface MockAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Replaces fetch with a handler keyed by "METHOD path" (or "METHOD path?query"); a call no handler answers is
+ * rejected (as a network failure would be). Every answer is checked against the declaration of the operation it answers, and every JSON body the
+ * client sends against the operation's body schema (client/test/contract-fixtures.ts): a fixture that drifts
+ * from contract/api fails the test, naming the operation and what does not match.
+ */
+export function mockFetch(handlers: Record<string, (body: unknown, url: URL) => MockAnswer>) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
@@ -56,10 +86,23 @@ export function mockFetch(
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${path.split('?')[0]}`];
     if (!handler) throw new Error(`unexpected fetch ${method} ${path}`);
-    const { status = 200, json = {}, text } = handler(body);
-    if (text !== undefined) return new Response(text, { status, headers: { 'content-type': 'text/plain' } });
-    return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+    checkRequest(method, path, body);
+    return answer(method, path, handler(body, new URL(path, 'http://localhost')));
   };
   globalThis.fetch = fetchMock;
   return calls;
+}
+
+/** The Response for a mocked answer, once checked against the declaration of `METHOD path`. */
+export function answer(method: string, path: string, { status = 200, json = {}, text, headers }: MockAnswer) {
+  if (text !== undefined) {
+    checkAnswer(method, path, status, { text });
+    return new Response(text, { status, headers: { 'content-type': 'text/plain', ...headers } });
+  }
+  const sent = status === 204 ? undefined : json;
+  checkAnswer(method, path, status, { json: sent });
+  return new Response(sent === undefined ? null : JSON.stringify(sent), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }

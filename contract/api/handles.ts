@@ -5,8 +5,8 @@ import {
   handleRenameSchema,
   reserveResponseSchema,
   reserveSchema,
-  slugCheckQuerySchema,
-  slugCheckResponseSchema,
+  handleCheckQuerySchema,
+  handleCheckResponseSchema,
 } from '../handles';
 import type { ApiRoute } from './api-route';
 
@@ -20,8 +20,8 @@ export const HANDLE_ROUTES = [
     summary: 'Whether a handle is free, with suggestions',
     tag,
     auth: 'optional',
-    query: slugCheckQuerySchema,
-    response: { status: 200, schema: slugCheckResponseSchema },
+    query: handleCheckQuerySchema,
+    response: { status: 200, schema: handleCheckResponseSchema },
     errors: [400, 429],
   },
   {

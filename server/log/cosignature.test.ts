@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeWitness } from '../features/log/witness-kit';
 import { cosignatureLine, CosignatureError, parseSignatureLine, verifyCosignatureLine } from './cosignature';
-import { parsePolicy } from './policy';
+import { parsePolicy } from '../../contract/log/policy';
 
 const a = makeWitness('A');
 const b = makeWitness('B');

@@ -1,7 +1,7 @@
 // C2SP tlog-cosignature, Ed25519 cosignature/v1: a note signature line whose signature is a big-endian u64
 // timestamp followed by an Ed25519 signature over "cosignature/v1\ntime <t>\n" and the checkpoint body.
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { COSIGNATURE_V1, vkeyId, type PolicyWitness } from './policy';
+import { COSIGNATURE_V1, vkeyId, type PolicyWitness } from '../../contract/log/policy';
 import { ed25519FromSeed } from './signing-key';
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');

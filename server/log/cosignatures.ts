@@ -4,7 +4,7 @@ import type { LogWitnesses } from '../../contract/log-witnesses';
 import type { Db } from '../db/client';
 import { logCheckpoints, logCosignatures, logWitnessStatus } from '../db/schema';
 import { verifyCosignatureLine, witnessKeyOf, type Cosignature } from './cosignature';
-import type { PolicyWitness, WitnessPolicy } from './policy';
+import type { PolicyWitness, WitnessPolicy } from '../../contract/log/policy';
 
 /** The note text (origin, size, root and any extension lines) of a signed checkpoint note. */
 export function noteBody(note: string): string {

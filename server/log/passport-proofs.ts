@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { logLeaves } from '../db/schema';
 import { inclusionProofs } from './proofs';
-import type { WitnessPolicy } from './policy';
+import type { WitnessPolicy } from '../../contract/log/policy';
 import type { LogSigner } from './signing';
 import { proofCheckpoint, witnessQuorum } from './witnessed-checkpoint';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { logWitnessStatus } from '../db/schema';
 import { notifyAdmins } from '../notify/notifications';
 import { witnessKeyOf } from './cosignature';
-import type { PolicyWitness } from './policy';
+import type { PolicyWitness } from '../../contract/log/policy';
 
 export interface WitnessLog {
   error(obj: object, msg: string): void;

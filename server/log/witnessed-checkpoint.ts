@@ -4,7 +4,7 @@
 import type { WitnessQuorum } from '../../contract/log/witnessed';
 import type { Db } from '../db/client';
 import type { StoredCheckpoint } from './checkpoints';
-import { quorumMet, type WitnessPolicy } from './policy';
+import { quorumMet, type WitnessPolicy } from '../../contract/log/policy';
 import type { LogSigner } from './signing';
 import { latestCosigned, witnessedCheckpoint } from './witnessed';
 

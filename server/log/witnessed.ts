@@ -6,7 +6,7 @@ import { logCheckpoints, logCosignatures } from '../db/schema';
 import { byThisKey, latestCheckpoint, type StoredCheckpoint } from './checkpoints';
 import { parseSignatureLine, witnessKeyOf } from './cosignature';
 import { cosignedNote } from './cosignatures';
-import { quorumMet, type WitnessPolicy } from './policy';
+import { quorumMet, type WitnessPolicy } from '../../contract/log/policy';
 import type { LogSigner } from './signing';
 
 /** How many cosigned sizes are tried, newest first, before giving up. */

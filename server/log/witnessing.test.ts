@@ -21,7 +21,7 @@ import { startWitnessProcess } from '../test/witness-process';
 import type { TestApp } from '../test/test-app';
 import { verifyCosignatureLine } from './cosignature';
 import { noteBody } from './cosignatures';
-import { quorumMet } from './policy';
+import { quorumMet } from '../../contract/log/policy';
 import { createSigner, logOrigin } from './signing';
 import { WITNESS_TIMEOUT_MS } from './witness-client';
 import { ADVISORY_LOCK } from './witnessing';

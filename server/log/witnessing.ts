@@ -7,7 +7,7 @@ import { readHead } from './append';
 import { latestCheckpoint, type StoredCheckpoint } from './checkpoints';
 import { CosignatureError, verifyCosignatureLine, witnessKeyOf, type Cosignature } from './cosignature';
 import { largestCosigned, noteBody, storeCosignatures } from './cosignatures';
-import type { PolicyWitness } from './policy';
+import type { PolicyWitness } from '../../contract/log/policy';
 import { consistencyProof } from './proofs';
 import { loadLogSigner, type LogSigner } from './signing';
 import { addCheckpoint, WITNESS_TIMEOUT_MS } from './witness-client';

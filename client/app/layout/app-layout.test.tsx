@@ -1,20 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { AppLayout } from './app-layout';
 
-const person = (onboardingComplete: boolean, role: 'user' | 'luthier' = 'user') => ({
-  id: '1',
-  email: 'a@example.test',
-  emailVerified: true,
-  displayName: 'Ada',
-  firstName: 'Ada',
-  lastName: '',
-  role,
-  onboardingComplete,
-  handle: onboardingComplete ? 'ada' : null,
-});
+const person = (onboardingComplete: boolean, role: 'user' | 'luthier' = 'user') =>
+  testUser({
+    id: '1',
+    email: 'a@example.test',
+    emailVerified: true,
+    displayName: 'Ada',
+    firstName: 'Ada',
+    lastName: '',
+    role,
+    onboardingComplete,
+    handle: onboardingComplete ? 'ada' : null,
+  });
 const routes = [
   {
     element: <AppLayout />,

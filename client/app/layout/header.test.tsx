@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes, testUser } from '../../test/render';
 import { Header } from './header';
 
 const routes = [{ path: '/explore', element: <Header />, handle: { name: 'Explore' } }];
-const me = {
+const me = testUser({
   id: '1',
   email: 'ada@example.test',
   displayName: 'Ada',
@@ -15,7 +15,7 @@ const me = {
   role: 'user',
   onboardingComplete: true,
   handle: 'ada',
-};
+});
 
 describe('Header', () => {
   it('shows the guest links, the page name and a Sign in button that opens the dialog', async () => {

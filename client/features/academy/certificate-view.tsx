@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { linkedInAddUrl, type PublicCertificate } from '../../../contract/certificates';
 import { SettingCheckbox } from '../../components/setting-checkbox';
 import { buttonClasses } from '../../components/ui/button';
+import { apiUrl } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { certificateDate } from './certificate-date';
 import { certificatePdfUrl, useCertificateKeys, useCertificateSettings } from './api';
@@ -81,7 +82,7 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           <summary className="cursor-pointer text-wood-800 underline">The signed credential</summary>
           <p className="mt-2 text-stone-700">
             Compact VC-JWT; keys at{' '}
-            <a href="/.well-known/jwks.json" className="text-wood-800 underline">
+            <a href={apiUrl('GET /.well-known/jwks.json')} className="text-wood-800 underline">
               /.well-known/jwks.json
             </a>
             .

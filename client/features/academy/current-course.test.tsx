@@ -3,20 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { CourseOutline, LearningStats, MyCourse } from '../../../contract/academy';
 import { CourseProgressPage } from '../../pages/course';
 import { LearnPage } from '../../pages/learn';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { currentCourse, currentCourseId } from './current-course';
 
-const me = {
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: null,
-  returning: true,
-};
+const me = testUser();
 const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   id,
   slug: `${id}-slug`,

@@ -5,20 +5,10 @@ import type { CourseListing, LearningStats, MyCourse, Review, ReviewList } from 
 import { LearnPage } from '../../pages/learn';
 import { ListingPage } from '../../pages/listing';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { ContinueLearningCard } from './continue-learning';
 
-const me = {
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: null,
-  returning: true,
-};
+const me = testUser();
 const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
   id,
   slug: `${id}-slug`,

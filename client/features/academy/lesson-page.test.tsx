@@ -4,18 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { CourseOutline, Lesson } from '../../../contract/academy';
 import { CourseProgressPage } from '../../pages/course';
 import { LessonPage } from '../../pages/lesson';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
-const me = {
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: null,
-};
+const me = testUser();
 const lesson: Lesson = {
   id: 'course-1-l2',
   courseId: 'course-1',
@@ -96,7 +87,7 @@ describe('Lesson page', () => {
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
       // A minute of the two already read (recorded on another visit): Mark as Complete is open.
       'POST /api/lms/lessons/course-1-l2/start': () => ({
-        json: { ...progress, timeSpent: 60, completedNow: false },
+        json: { ...progress, timeSpent: 60, completedNow: false, certificateId: null },
       }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
         json: {
@@ -106,6 +97,7 @@ describe('Lesson page', () => {
           completed: true,
           completedAt: '2026-01-01T00:01:00Z',
           completedNow: true,
+          certificateId: null,
         },
       }),
     });
@@ -132,8 +124,34 @@ describe('Lesson page', () => {
     const calls = mockFetch({
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
-      'POST /api/lms/lessons/course-1-l2/start': () => ({ json: { ...progress, completedNow: false } }),
-      'GET /api/lms/my-courses': () => ({ json: [{ id: 'course-1', enrolled }] }),
+      'POST /api/lms/lessons/course-1-l2/start': () => ({
+        json: { ...progress, completedNow: false, certificateId: null },
+      }),
+      'GET /api/lms/my-courses': () => ({
+        json: [
+          {
+            id: 'course-1',
+            slug: 'course-1-slug',
+            title: 'Classical Guitar Construction',
+            description: '',
+            instructor: 'Ruth',
+            instructorHandle: null,
+            level: 'beginner',
+            duration: '6 hours',
+            lessons: 6,
+            rating: 4.8,
+            progress: 0,
+            completedLessons: 0,
+            started: false,
+            enrolled,
+            bookmarked: false,
+            coverImage: null,
+            nextLessonId: 'course-1-l1',
+            nextLessonTitle: 'First lesson',
+            lastActivityAt: null,
+          },
+        ],
+      }),
       'POST /api/lms/courses/course-1/enroll': () => {
         enrolled = true;
         return { json: { enrolled: true } };

@@ -51,6 +51,7 @@ describe('lesson progress tracking', () => {
             progressPercent: Math.floor((b.videoProgressSeconds / 60) * 100),
             timeSpent: b.eventData.totalTime,
             completedNow: false,
+            certificateId: null,
           },
         };
       },
@@ -109,7 +110,14 @@ describe('lesson progress tracking', () => {
   it('a playing video re-rendering four times a second keeps its clock: the 30 s save carries real time and ranges', async () => {
     const calls = mockFetch({
       'POST /api/lms/lessons/l-video/video-progress': () => ({
-        json: { ...progress, lessonId: 'l-video', timeSpent: 40, progressPercent: 50, completedNow: false },
+        json: {
+          ...progress,
+          lessonId: 'l-video',
+          timeSpent: 40,
+          progressPercent: 50,
+          completedNow: false,
+          certificateId: null,
+        },
       }),
     });
     const clip = { ...lesson, id: 'l-video', videoUrl: '/videos/clip.webm' };

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAuthDialog } from '../../lib/auth';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { AuthDialog, NEXT_STORAGE_KEY } from './auth-dialog';
 
 const page = (text: string) => <p>{text}</p>;
@@ -22,16 +22,17 @@ const routes = [
   { path: '/transfers/:id', element: page('offer page') },
 ];
 
-const user = (onboardingComplete: boolean) => ({
-  id: '1',
-  email: 'ada@example.test',
-  displayName: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'user',
-  onboardingComplete,
-  handle: onboardingComplete ? 'ada' : null,
-});
+const user = (onboardingComplete: boolean) =>
+  testUser({
+    id: '1',
+    email: 'ada@example.test',
+    displayName: 'Ada Lovelace',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'user',
+    onboardingComplete,
+    handle: onboardingComplete ? 'ada' : null,
+  });
 
 afterEach(() => sessionStorage.clear());
 
@@ -161,7 +162,11 @@ describe('AuthDialog', () => {
   });
 
   it('reset: Forgot password? switches tab; success keeps the dialog open with the message', async () => {
-    const calls = mockFetch({ 'POST /api/auth/request-reset': () => ({ json: { ok: true } }) });
+    const calls = mockFetch({
+      'POST /api/auth/request-reset': () => ({
+        json: { ok: true, message: 'If an account exists for that email, a reset link is on its way.' },
+      }),
+    });
     renderRoutes(routes, { path: '/?auth=signin' });
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));

@@ -2,18 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../../pages/contact';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders, testUser } from '../../test/render';
 
-const me = {
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: 'sam',
-};
+const me = testUser({ handle: 'sam' });
 
 describe('/contact', () => {
   it('names the operator with their address, and sends a member’s message with their name and address', async () => {

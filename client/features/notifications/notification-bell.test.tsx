@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { NotificationList } from '../../../contract/notifications';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationList,
+} from '../../../contract/notifications';
+import { mockFetch, renderWithProviders, testUser } from '../../test/render';
 import { NotificationBell } from './notification-bell';
 import { NotificationPreferencesSection as PreferencesTestHost } from './preferences-section';
 
@@ -32,6 +36,10 @@ const inbox = (unread: number): NotificationList => ({
   ],
 });
 
+/** The preferences GET answers: every kind, mailed unless `off` says otherwise. */
+const everyKind = (off: Partial<Record<NotificationKind, boolean>>) =>
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, off[kind] ?? true]));
+
 describe('NotificationBell', () => {
   it('names the unread count and opens the inbox; opening an entry marks it read', async () => {
     let unread = 3;
@@ -46,7 +54,7 @@ describe('NotificationBell', () => {
         return { json: { ok: true } };
       },
     });
-    renderWithProviders(<NotificationBell />, { me: { id: '1' } });
+    renderWithProviders(<NotificationBell />, { me: testUser({ id: '1' }) });
     const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
     expect(bell).toHaveTextContent('3');
     await userEvent.click(bell);
@@ -67,7 +75,7 @@ describe('NotificationBell', () => {
       'GET /api/notifications': () => ({ json: inbox(1) }),
       'POST /api/notifications/a/read': () => ({ json: { ok: true } }),
     });
-    renderWithProviders(<NotificationBell />, { me: { id: '1' } });
+    renderWithProviders(<NotificationBell />, { me: testUser({ id: '1' }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await userEvent.click(await screen.findByRole('link', { name: /your password was changed/i }));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/notifications/a/read')).toBe(true);
@@ -78,11 +86,13 @@ describe('notification mail preferences', () => {
   it('shows every kind, keeps security notices on, and saves a change', async () => {
     const calls = mockFetch({
       'GET /api/account/notification-preferences': () => ({
-        json: { mail: { offer_received: true, password_changed: true, shop_message: false } },
+        json: { mail: everyKind({ shop_message: false }) },
       }),
-      'PUT /api/account/notification-preferences': () => ({ json: { mail: { offer_received: false } } }),
+      'PUT /api/account/notification-preferences': () => ({
+        json: { mail: everyKind({ offer_received: false, shop_message: false }) },
+      }),
     });
-    renderWithProviders(<PreferencesTestHost />, { me: { id: '1' } });
+    renderWithProviders(<PreferencesTestHost />, { me: testUser({ id: '1' }) });
     const offers = await screen.findByRole('checkbox', { name: /an ownership offer is made to you/i });
     expect(offers).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /a message to your shop/i })).not.toBeChecked();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../contract/notifications';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders, testUser } from '../../test/render';
 import { InboxList } from './inbox-list';
 
 const inbox: NotificationList = {
@@ -37,7 +37,7 @@ describe('replying to a message in the inbox', () => {
       'GET /api/notifications': () => ({ json: inbox }),
       'POST /api/notifications/msg-1/reply': () => ({ json: { ok: true } }),
     });
-    renderWithProviders(<InboxList />, { me: { id: '1' } });
+    renderWithProviders(<InboxList />, { me: testUser({ id: '1' }) });
     const replyButton = await screen.findByRole('button', { name: 'Reply' });
     // One Reply, described by the message it answers.
     expect(screen.getAllByRole('button', { name: 'Reply' })).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('replying to a message in the inbox', () => {
         json: { error: 'Too many replies. Try again in an hour.', code: 'RATE_LIMITED' },
       }),
     });
-    renderWithProviders(<InboxList />, { me: { id: '1' } });
+    renderWithProviders(<InboxList />, { me: testUser({ id: '1' }) });
     const replyButton = await screen.findByRole('button', { name: 'Reply' });
     await userEvent.click(replyButton);
     const form = screen.getByRole('form', { name: 'Reply' });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../contract/notifications';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders, testUser } from '../../test/render';
 import { InboxList } from './inbox-list';
 
 const RECORD = '22222222-2222-4222-8222-222222222222';
@@ -32,7 +32,7 @@ describe('a service record naming your shop, in the inbox', () => {
       'GET /api/notifications': () => ({ json: entry('pending') }),
       [`POST /api/registry/service-records/${RECORD}/${action}`]: () => ({ json: { ok: true } }),
     });
-    renderWithProviders(<InboxList />, { me: { id: '1' } });
+    renderWithProviders(<InboxList />, { me: testUser({ id: '1' }) });
     const answer = await screen.findByRole('button', { name: button });
     expect(answer).toHaveAccessibleDescription('Did Oak Workshop service Amber Violin?');
     await userEvent.click(answer);
@@ -43,7 +43,7 @@ describe('a service record naming your shop, in the inbox', () => {
 
   it('says what the passport shows once answered, without buttons', async () => {
     mockFetch({ 'GET /api/notifications': () => ({ json: entry('declined') }) });
-    renderWithProviders(<InboxList />, { me: { id: '1' } });
+    renderWithProviders(<InboxList />, { me: testUser({ id: '1' }) });
     expect(
       await screen.findByText(
         'You declined this service: the passport shows it as not confirmed by your shop.',
@@ -60,7 +60,7 @@ describe('a service record naming your shop, in the inbox', () => {
         json: { error: 'Your shop has already answered this record.', code: 'CONFLICT' },
       }),
     });
-    renderWithProviders(<InboxList />, { me: { id: '1' } });
+    renderWithProviders(<InboxList />, { me: testUser({ id: '1' }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your shop has already answered this record.');
   });

@@ -15,13 +15,13 @@ import { useContactMaker } from './api';
  */
 export function ContactMaker({
   slug,
-  ownerSlug,
+  ownerHandle,
   shopName,
   about,
   onClearAbout,
 }: {
   slug: string;
-  ownerSlug: string | null;
+  ownerHandle: string | null;
   shopName: string;
   /** The instrument the message is about, chosen with "Ask about …" on the storefront. */
   about?: { id: string; name: string } | null;
@@ -40,7 +40,7 @@ export function ContactMaker({
         </Button>
       </div>
     );
-  if (ownerSlug && user.handle === ownerSlug)
+  if (ownerHandle && user.handle === ownerHandle)
     return (
       <p>
         This is your shop. Messages from visitors arrive in your{' '}

@@ -131,7 +131,7 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
           <Section title="Contact the maker">
             <ContactMaker
               slug={shop.slug}
-              ownerSlug={shop.owner.slug}
+              ownerHandle={shop.owner.slug}
               shopName={shop.name}
               about={about}
               onClearAbout={() => setAbout(null)}

@@ -80,8 +80,8 @@ export function CheckResultView({ data }: { data: CheckResult }) {
         {p.makerShopName && (
           <>
             {' by '}
-            {p.makerShopSlug ? (
-              <Link to={`/l/${p.makerShopSlug}`} className="underline">
+            {p.makerShopHandle ? (
+              <Link to={`/l/${p.makerShopHandle}`} className="underline">
                 {p.makerShopName}
               </Link>
             ) : (

@@ -2,20 +2,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDay } from '../../lib/format-date';
+import { mockFetch } from '../../test/render';
 import bundle from './fixtures/log-bundle.json';
 import { VerifyPanel } from './verify-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function serve(entries = bundle.log.entries) {
-  vi.stubGlobal('fetch', async (url: string) => {
-    if (url === '/api/log/key')
-      return new Response(bundle.vkey, { headers: { 'content-type': 'text/plain' } });
-    if (url === `/api/public/passports/${bundle.code}/log`)
-      return new Response(JSON.stringify({ ...bundle.log, entries }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    throw new Error(`unexpected fetch ${url}`);
+  mockFetch({
+    'GET /api/log/key': () => ({ text: bundle.vkey }),
+    [`GET /api/public/passports/${bundle.code}/log`]: () => ({ json: { ...bundle.log, entries } }),
   });
 }
 

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { resetEd25519ForTests } from '../../../contract/log/ed25519';
+import { mockFetch } from '../../test/render';
 import bundle from './fixtures/log-bundle.json';
 import { VerifyPanel } from './verify-panel';
 
@@ -23,11 +24,10 @@ it('says this browser cannot check, never that the log was tampered with', async
       return Promise.reject(new DOMException('Unrecognized name', 'NotSupportedError'));
     return original(...args);
   }) as typeof crypto.subtle.importKey);
-  vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/log/key'
-      ? new Response(bundle.vkey, { headers: { 'content-type': 'text/plain' } })
-      : new Response(JSON.stringify(bundle.log), { headers: { 'content-type': 'application/json' } }),
-  );
+  mockFetch({
+    'GET /api/log/key': () => ({ text: bundle.vkey }),
+    [`GET /api/public/passports/${bundle.code}/log`]: () => ({ json: bundle.log }),
+  });
   render(<VerifyPanel code={bundle.code} />);
   await userEvent.click(screen.getByRole('button', { name: 'Verify this passport' }));
   expect(await screen.findByRole('status')).toHaveTextContent(

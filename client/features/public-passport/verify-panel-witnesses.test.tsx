@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEd25519ForTests } from '../../../contract/log/ed25519';
+import { mockFetch } from '../../test/render';
 import bundle from './fixtures/log-bundle.json';
 import { VerifyPanel } from './verify-panel';
 import { makeWitness, type TestWitness } from './witness-kit';
@@ -38,12 +39,9 @@ const policy = (quorum: string) => ({
 });
 
 async function verify(log: Log) {
-  vi.stubGlobal('fetch', async (url: string) => {
-    if (url === '/api/log/key')
-      return new Response(bundle.vkey, { headers: { 'content-type': 'text/plain' } });
-    if (url === `/api/public/passports/${bundle.code}/log`)
-      return new Response(JSON.stringify(log), { headers: { 'content-type': 'application/json' } });
-    throw new Error(`unexpected fetch ${url}`);
+  mockFetch({
+    'GET /api/log/key': () => ({ text: bundle.vkey }),
+    [`GET /api/public/passports/${bundle.code}/log`]: () => ({ json: log }),
   });
   render(<VerifyPanel code={bundle.code} />);
   await userEvent.click(screen.getByRole('button', { name: 'Verify this passport' }));

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/render';
 import bundle from './fixtures/log-bundle.json';
 import { VerifyPanel } from './verify-panel';
 
@@ -16,16 +17,12 @@ const b64 = {
 };
 
 function serve(b: Bundle, status = 200) {
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = input;
-    if (url === '/api/log/key')
-      return new Response(b.vkey, { status, headers: { 'content-type': 'text/plain' } });
-    if (url === `/api/public/passports/${b.code}/log`)
-      return new Response(JSON.stringify(status === 200 ? b.log : { error: 'The log is not available.' }), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    throw new Error(`unexpected fetch ${url}`);
+  mockFetch({
+    'GET /api/log/key': () => ({ status, text: b.vkey }),
+    [`GET /api/public/passports/${b.code}/log`]: () =>
+      status === 200
+        ? { json: b.log }
+        : { status, json: { error: 'The log is not available.', code: 'SERVICE_UNAVAILABLE' } },
   });
 }
 

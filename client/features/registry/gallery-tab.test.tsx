@@ -6,10 +6,13 @@ import { mockFetch, renderWithProviders } from '../../test/render';
 import { GalleryTab } from './gallery-tab';
 
 const ID = '11111111-1111-4111-8111-111111111111';
-const photo = (id: string, caption: string | null, orderIndex: number) => ({
-  id,
-  url: `/media/${id.repeat(36).slice(0, 36)}/1280.webp`,
-  imageUrl: `/media/${id.repeat(36).slice(0, 36)}/640.webp`,
+/** A photo whose id (a uuid, as the server's) is made of one letter: 'a' is aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa. */
+const photoId = (letter: string) =>
+  `${letter.repeat(8)}-${letter.repeat(4)}-4${letter.repeat(3)}-8${letter.repeat(3)}-${letter.repeat(12)}`;
+const photo = (letter: string, caption: string | null, orderIndex: number) => ({
+  id: photoId(letter),
+  url: `/media/${letter.repeat(36)}/1280.webp`,
+  imageUrl: `/media/${letter.repeat(36)}/640.webp`,
   caption,
   isPrimary: orderIndex === 0,
   orderIndex,
@@ -37,8 +40,10 @@ describe('GalleryTab', () => {
     const calls = mockFetch({
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
       'GET /api/registry/instruments': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({ json: {} }),
-      'GET /api/registry/transfers': () => ({ json: {} }),
+      'GET /api/registry/me': () => ({
+        json: { owned: [], registered: [], shop: null, ownerPrivacy: true, ownerPrivacyChosen: false },
+      }),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });
     renderWithProviders(<GalleryTab instrument={instrument(true)} />);
     const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
@@ -48,21 +53,23 @@ describe('GalleryTab', () => {
     fireEvent.dragOver(items[2]!, { dataTransfer });
     fireEvent.drop(items[2]!, { dataTransfer });
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['b', 'c', 'a'] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['b', 'c', 'a'].map(photoId) });
   });
 
   it('keeps the earlier / later buttons for the keyboard, and visitors cannot drag', async () => {
     const calls = mockFetch({
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
       'GET /api/registry/instruments': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({ json: {} }),
-      'GET /api/registry/transfers': () => ({ json: {} }),
+      'GET /api/registry/me': () => ({
+        json: { owned: [], registered: [], shop: null, ownerPrivacy: true, ownerPrivacyChosen: false },
+      }),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });
     const { unmount } = renderWithProviders(<GalleryTab instrument={instrument(true)} />);
     screen.getByRole('button', { name: 'Move Back later' }).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['a', 'c', 'b'] }),
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['a', 'c', 'b'].map(photoId) }),
     );
     unmount();
     renderWithProviders(<GalleryTab instrument={instrument(false)} />);

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
 import { InstrumentPage } from '../../pages/instrument';
-import { mockFetch, renderRoutes } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
-const me = {
+const me = testUser({
   id: 'u1',
   email: 'a@example.test',
   displayName: 'A',
@@ -14,7 +14,7 @@ const me = {
   role: 'user',
   onboardingComplete: true,
   handle: 'a',
-};
+});
 const ID = '11111111-1111-4111-8111-111111111111';
 const routes = [{ path: '/instruments/:id', element: <InstrumentPage /> }];
 
@@ -63,7 +63,17 @@ const detail = {
   ],
   serviceRecords: [],
   events: [{ id: 'e1', type: 'created', data: {}, createdAt: '2015-01-01T00:00:00Z' }],
-  viewer: { isMaker: false, isOwner: false, isAdmin: false, canRecordService: false },
+  verification: null,
+  portfolio: false,
+  builtIn: null,
+  stolen: null,
+  viewer: {
+    isMaker: false,
+    isOwner: false,
+    isAdmin: false,
+    canRecordService: false,
+    correctionRequired: false,
+  },
 };
 
 describe('InstrumentPage', () => {
@@ -207,7 +217,7 @@ describe('InstrumentPage', () => {
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
       'GET /api/registry/me': () => ({
-        json: { registered: [], owned: [], ownerPrivacy: false, shop: null },
+        json: { registered: [], owned: [], ownerPrivacy: false, ownerPrivacyChosen: true, shop: null },
       }),
       [`PATCH /api/registry/instruments/${ID}`]: () => ({
         json: { ...asOwner, condition: 'good', estimatedValue: 12000 },

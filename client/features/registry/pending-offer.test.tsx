@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiKey } from '../../lib/api-client';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders, testUser } from '../../test/render';
 import { PendingOffer, usePendingOffer } from './pending-offer';
 
 function Harness({ instrumentId }: { instrumentId: string }) {
@@ -33,7 +33,7 @@ describe('PendingOffer', () => {
         return { json: offer('cancelled') };
       },
     });
-    renderWithProviders(<Harness instrumentId="i1" />, { me: { id: 'u1' } });
+    renderWithProviders(<Harness instrumentId="i1" />, { me: testUser({ id: 'u1' }) });
     expect(await screen.findByRole('link', { name: 'Offer pending' })).toHaveAttribute(
       'href',
       '/transfers/t9',
@@ -49,7 +49,7 @@ describe('PendingOffer', () => {
     const calls = mockFetch({
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [offer('declined')] } }),
     });
-    const { client } = renderWithProviders(<Harness instrumentId="i1" />, { me: { id: 'u1' } });
+    const { client } = renderWithProviders(<Harness instrumentId="i1" />, { me: testUser({ id: 'u1' }) });
     await waitFor(() => expect(client.getQueryData(apiKey('GET /api/registry/transfers'))).toBeDefined());
     expect(calls).toHaveLength(1);
     expect(screen.getByText('No offer waiting')).toBeInTheDocument();

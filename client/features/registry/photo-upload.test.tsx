@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders } from '../../test/render';
 import { PhotoUpload } from './photo-upload';
 
 const image = (name: string, type = 'image/png') => new File([new Uint8Array([1, 2, 3])], name, { type });
@@ -52,8 +52,8 @@ describe('PhotoUpload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     URL.createObjectURL = vi.fn((file: Blob) => `blob:${(file as File).name}`);
     URL.revokeObjectURL = revoke;
-    // The lists refresh after the batch: answered empty.
-    globalThis.fetch = () => Promise.resolve(new Response('[]', { status: 200 }));
+    // The uploads go through XMLHttpRequest; the lists they refresh are not on screen here, so nothing is read.
+    mockFetch({});
   });
   afterEach(() => vi.unstubAllGlobals());
 

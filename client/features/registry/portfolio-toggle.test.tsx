@@ -35,7 +35,10 @@ describe('PortfolioToggle', () => {
       [`PUT /api/registry/instruments/${ID}/portfolio`]: (body) =>
         status === 200
           ? { json: body }
-          : { status, json: { error: 'Only the maker can show an instrument in their portfolio.' } },
+          : {
+              status,
+              json: { error: 'Only the maker can show an instrument in their portfolio.', code: 'FORBIDDEN' },
+            },
     });
     show(piece({}));
     const box = screen.getByRole('checkbox', { name: 'Show in my portfolio' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InstrumentSummary } from '../../../contract/registry';
-import { renderWithProviders } from '../../test/render';
+import { mockFetch, renderWithProviders } from '../../test/render';
 import { RegistryBrowser } from './registry-browser';
 
 const card = (over: Partial<InstrumentSummary>): InstrumentSummary => ({
@@ -33,7 +33,9 @@ const card = (over: Partial<InstrumentSummary>): InstrumentSummary => ({
   ...over,
 });
 
-let urls: string[];
+let calls: { url: string }[];
+/** The last address the browser asked for (path and query). */
+const lastUrl = () => calls.at(-1)?.url;
 /** Answers /api/registry/instruments by query; total comes back in X-Total-Count like the server's. */
 function serve(
   answer: (params: URLSearchParams) => {
@@ -43,24 +45,15 @@ function serve(
     capped?: boolean;
   },
 ) {
-  urls = [];
-  globalThis.fetch = async (input: RequestInfo | URL) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(href, 'http://localhost');
-    urls.push(url.pathname + url.search);
-    const { status = 200, items = [], total = items.length, capped = false } = answer(url.searchParams);
-    return new Response(
-      status === 200 ? JSON.stringify(items) : JSON.stringify({ error: 'boom', code: 'INTERNAL_ERROR' }),
-      {
-        status,
-        headers: {
-          'content-type': 'application/json',
-          'x-total-count': String(total),
-          'x-total-count-capped': String(capped),
-        },
-      },
-    );
-  };
+  calls = mockFetch({
+    'GET /api/registry/instruments': (_, url) => {
+      const { status = 200, items = [], total = items.length, capped = false } = answer(url.searchParams);
+      const headers = { 'x-total-count': String(total), 'x-total-count-capped': String(capped) };
+      return status === 200
+        ? { json: items, headers }
+        : { status, json: { error: 'boom', code: 'INTERNAL_ERROR' }, headers };
+    },
+  });
 }
 
 beforeEach(() => {
@@ -141,7 +134,7 @@ describe('RegistryBrowser', () => {
     expect(screen.getByText('1 instrument found')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Category'), 'flamenco');
-    await waitFor(() => expect(urls.at(-1)).toContain('type=violin&category=flamenco&page=1'));
+    await waitFor(() => expect(lastUrl()).toContain('type=violin&category=flamenco&page=1'));
   });
 
   it('searches after a pause and shows the empty state with a way out', async () => {
@@ -153,7 +146,7 @@ describe('RegistryBrowser', () => {
     expect(
       await screen.findByRole('heading', { name: 'No instruments found' }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(urls.at(-1)).toContain(`search=${encodeURIComponent('100% _x').replace(/%20/g, '+')}`);
+    expect(lastUrl()).toContain(`search=${encodeURIComponent('100% _x').replace(/%20/g, '+')}`);
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
   });
@@ -163,7 +156,7 @@ describe('RegistryBrowser', () => {
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
     await screen.findByRole('article', { name: 'Concert Classical' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(urls.at(-1)).toContain('page=2'));
+    await waitFor(() => expect(lastUrl()).toContain('page=2'));
     await user.click(screen.getByRole('button', { name: 'List view' }));
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
   });

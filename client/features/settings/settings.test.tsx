@@ -84,7 +84,9 @@ describe('SettingsPage', () => {
       'GET /api/account': () => ({ json: account }),
       'GET /api/account/sessions': () => ({ json: sessions }),
       'GET /api/auth/me': () => ({ json: { user: null } }),
-      'PATCH /api/account/shop': () => ({ json: { ...account.shop, establishedYear: null } }),
+      'PATCH /api/account/shop': () => ({
+        json: { ...account, shop: { ...account.shop, establishedYear: null } },
+      }),
     });
     renderWithProviders(<SettingsPage />);
     const year = await screen.findByLabelText('Established (year)');

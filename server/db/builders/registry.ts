@@ -140,7 +140,7 @@ export interface ServiceSeed extends Omit<
   claimStatus?: 'none' | 'pending' | 'confirmed' | 'declined';
   reportedBy?: 'owner' | 'maker' | 'servicer';
   /** The named shop's handle, for the public log. */
-  servicerShopSlug?: string | null;
+  servicerShopHandle?: string | null;
 }
 
 /**
@@ -178,7 +178,7 @@ export async function addServiceRecord(db: Db, instrumentId: string, seed: Servi
         status: row.status,
         // A servicer named by someone else is their claim until that shop answers (its own event).
         ...(row.claimStatus === 'pending'
-          ? { servicerShop: seed.servicerShopSlug ?? null, claim: 'pending', reportedBy: row.reportedBy }
+          ? { servicerShop: seed.servicerShopHandle ?? null, claim: 'pending', reportedBy: row.reportedBy }
           : {}),
       },
     });

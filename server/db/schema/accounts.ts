@@ -184,7 +184,7 @@ export const shops = pgTable(
     verificationNote: text('verification_note'),
     /** Why the badge was taken away without an admin (a rename), for the admins' queue; cleared when verified. */
     recheckReason: text('recheck_reason'),
-    slugSkeleton: text('slug_skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('slug'))),
+    handleSkeleton: text('slug_skeleton').generatedAlwaysAs(sql.raw(HANDLE_SKELETON_SQL('slug'))),
     /**
      * How many passports name this shop as their maker, kept by triggers on instruments (migration
      * shop_instrument_count): the directory and the shop page read it instead of counting a maker's passports.
@@ -196,6 +196,6 @@ export const shops = pgTable(
   (t) => [
     uniqueIndex('shops_owner_key').on(t.ownerId),
     uniqueIndex('shops_slug_key').on(t.slug),
-    index('shops_slug_skeleton_idx').on(t.slugSkeleton),
+    index('shops_slug_skeleton_idx').on(t.handleSkeleton),
   ],
 );

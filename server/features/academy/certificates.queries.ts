@@ -63,12 +63,23 @@ export async function myCertificates(db: Db, userId: string): Promise<Certificat
   }));
 }
 
-/** Shows or hides a certificate on the learner's profile; false when it is not theirs (or does not exist). */
-export async function setShowOnProfile(db: Db, userId: string, id: string, show: boolean): Promise<boolean> {
+/**
+ * Shows or hides a certificate on the learner's profile (undefined: left as it is); false when it is not theirs
+ * (or does not exist).
+ */
+export async function setShowOnProfile(
+  db: Db,
+  userId: string,
+  id: string,
+  show: boolean | undefined,
+): Promise<boolean> {
+  const theirs = and(eq(certificates.id, id), eq(certificates.userId, userId));
+  if (show === undefined)
+    return (await db.select({ id: certificates.id }).from(certificates).where(theirs).limit(1)).length > 0;
   const updated = await db
     .update(certificates)
     .set({ showOnProfile: show })
-    .where(and(eq(certificates.id, id), eq(certificates.userId, userId)))
+    .where(theirs)
     .returning({ id: certificates.id });
   return updated.length > 0;
 }

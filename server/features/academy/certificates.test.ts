@@ -233,6 +233,32 @@ describe('certificates of completion', () => {
     expect((await publicView(owner.certificateId, owner.cookie)).json()).toMatchObject({ mine: true });
   });
 
+  it('takes a merge patch: nothing sent changes nothing, and what GET answered goes back unchanged', async () => {
+    const owner = await graduate('Katherine Johnson');
+    const other = await signedInUser(t);
+    const url = `/api/lms/certificates/${owner.certificateId}`;
+    const patch = (cookie: string, payload: object, type = 'application/json') =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { cookie, 'content-type': type },
+        payload: JSON.stringify(payload),
+      });
+    const before = (await publicView(owner.certificateId, owner.cookie)).json<PublicCertificate>();
+    expect(before.showOnProfile).toBe(false);
+    const empty = await patch(owner.cookie, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual(before);
+    const roundTrip = await patch(owner.cookie, before, 'application/merge-patch+json');
+    expect(roundTrip.statusCode).toBe(200);
+    expect(roundTrip.json()).toEqual(before);
+    expect((await mine(owner.cookie))[0]?.showOnProfile).toBe(false);
+    // An empty patch is still the learner's alone.
+    expect((await patch(other.cookie, {})).statusCode).toBe(404);
+    const shown = await patch(owner.cookie, { ...before, showOnProfile: true });
+    expect(shown.json<PublicCertificate>()).toEqual({ ...before, showOnProfile: true });
+  });
+
   it('are listed on the learner’s public profile only while they choose so', async () => {
     const person = await signedInUser(t, { displayName: 'Mary Jackson', handle: 'mary-jackson' });
     for (const n of [1, 2, 3]) await finish(person, n);

@@ -80,8 +80,8 @@ async function holdHandlesOfDeleted(
     .update(handleHolds)
     .set(held)
     .where(and(eq(handleHolds.userId, userId), eq(handleHolds.kind, 'renamed')));
-  const shopSlugs = await tx.select({ slug: shops.slug }).from(shops).where(eq(shops.ownerId, userId));
-  const current = [...new Set([handle, ...shopSlugs.map((s) => s.slug)].filter((h): h is string => !!h))];
+  const shopHandles = await tx.select({ slug: shops.slug }).from(shops).where(eq(shops.ownerId, userId));
+  const current = [...new Set([handle, ...shopHandles.map((s) => s.slug)].filter((h): h is string => !!h))];
   for (const h of current)
     await tx
       .insert(handleHolds)

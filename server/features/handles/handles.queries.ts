@@ -28,9 +28,9 @@ export async function takenHandles(
       .from(users)
       .where(and(inArray(users.handleSkeleton, open), notCaller(users.id))),
     db
-      .select({ s: shops.slugSkeleton })
+      .select({ s: shops.handleSkeleton })
       .from(shops)
-      .where(and(inArray(shops.slugSkeleton, open), notCaller(shops.ownerId))),
+      .where(and(inArray(shops.handleSkeleton, open), notCaller(shops.ownerId))),
     db
       .select({ s: handleHolds.skeleton })
       .from(handleHolds)

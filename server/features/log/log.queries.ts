@@ -4,7 +4,7 @@ import { logLeaves } from '../../db/schema';
 import { readHead } from '../../log/append';
 import { consistencyProof, inclusionProofs } from '../../log/proofs';
 import { passportProofs } from '../../log/passport-proofs';
-import type { WitnessPolicy } from '../../log/policy';
+import type { WitnessPolicy } from '../../../contract/log/policy';
 import type { LogSigner } from '../../log/signing';
 import { conflict, badRequest, notFound } from '../../plugins/errors';
 import { formatTlogProof } from '../../../contract/log/tlog-proof';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { witnessStatuses } from '../../log/cosignatures';
-import { formatPolicy } from '../../log/policy';
+import { formatPolicy } from '../../../contract/log/policy';
 import { loadLogSigner } from '../../log/signing';
 import { serve } from '../../plugins/api-route';
 

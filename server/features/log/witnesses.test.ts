@@ -9,7 +9,7 @@ import {
   witnessKeyOf,
 } from '../../log/cosignature';
 import { noteBody, storeCosignatures } from '../../log/cosignatures';
-import { parsePolicy, quorumMet } from '../../log/policy';
+import { parsePolicy, quorumMet } from '../../../contract/log/policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeWitness, writePolicy } from './witness-kit';
 

@@ -24,7 +24,7 @@ export async function findUserProfile(db: Db, slug: string) {
       avatarId: media.id,
       avatarWidths: media.widths,
       shopName: shops.name,
-      shopSlug: shops.slug,
+      shopHandle: shops.slug,
     })
     .from(users)
     .leftJoin(media, eq(media.id, users.avatarMediaId))
@@ -32,7 +32,7 @@ export async function findUserProfile(db: Db, slug: string) {
     .where(eq(users.handle, slug))
     .limit(1);
   if (!row) return null;
-  const { id, slug: _matched, avatarId, avatarWidths, joinedAt, shopName, shopSlug, ...rest } = row;
+  const { id, slug: _matched, avatarId, avatarWidths, joinedAt, shopName, shopHandle, ...rest } = row;
   const shown = await db
     .select({ id: certificates.id, courseTitle: certificates.courseTitle, issuedAt: certificates.issuedAt })
     .from(certificates)
@@ -43,7 +43,7 @@ export async function findUserProfile(db: Db, slug: string) {
     // The handle the row was found by (the column is nullable, this row's is not).
     slug,
     certificates: shown.map((c) => ({ ...c, issuedAt: c.issuedAt.toISOString() })),
-    shop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
+    shop: shopName && shopHandle ? { name: shopName, slug: shopHandle } : null,
     joinedAt: joinedAt.toISOString(),
     profileImageUrl: avatarUrl({ id: avatarId, widths: avatarWidths }),
   };
@@ -57,7 +57,7 @@ export async function findShopProfile(db: Db, slug: string) {
       shop: shops,
       ownerName: users.displayName,
       ownerBio: users.bio,
-      ownerSlug: users.handle,
+      ownerHandle: users.handle,
       avatarId: media.id,
       avatarWidths: media.widths,
       coverId: cover.id,
@@ -97,14 +97,14 @@ export async function findShopProfile(db: Db, slug: string) {
     owner: {
       displayName: row.ownerName,
       bio: row.ownerBio,
-      slug: row.ownerSlug,
+      slug: row.ownerHandle,
       profileImageUrl: avatarUrl({ id: row.avatarId, widths: row.avatarWidths }),
     },
   };
 }
 
-/** Slugs of every published shop, for sitemap.xml. */
-export async function publishedShopSlugs(db: Db): Promise<string[]> {
+/** Handles of every published shop, for sitemap.xml. */
+export async function publishedShopHandles(db: Db): Promise<string[]> {
   const rows = await db
     .select({ slug: shops.slug })
     .from(shops)

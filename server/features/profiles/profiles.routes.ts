@@ -8,7 +8,7 @@ import { isShopInstrument, limitShopMessage } from './shop-messages';
 import { writeToShop } from '../../notify/conversations';
 import { shopCourses, shopInstruments, shopListings } from './shop-page.queries';
 import { sharedResponse } from '../../plugins/etag';
-import { findShopProfile, findUserProfile, movedHandle, publishedShopSlugs } from './profiles.queries';
+import { findShopProfile, findUserProfile, movedHandle, publishedShopHandles } from './profiles.queries';
 
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,48}$/) });
 
@@ -130,5 +130,5 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       ],
     };
   });
-  app.addSitemapSource(async () => (await publishedShopSlugs(db)).map((slug) => `/l/${slug}`));
+  app.addSitemapSource(async () => (await publishedShopHandles(db)).map((slug) => `/l/${slug}`));
 }

@@ -68,7 +68,7 @@ export async function checkPassport(
       status: instruments.status,
       ownerId: instruments.currentOwnerId,
       makerShopName: sql<string | null>`coalesce(${shops.name}, ${instruments.formerMakerName})`,
-      makerShopSlug: shops.slug,
+      makerShopHandle: shops.slug,
     })
     .from(instruments)
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
@@ -120,7 +120,7 @@ export async function checkPassport(
       instrumentType: hit.instrumentType,
       yearMade: hit.yearMade,
       makerShopName: hit.makerShopName,
-      makerShopSlug: hit.makerShopSlug,
+      makerShopHandle: hit.makerShopHandle,
       verified: hit.verified,
       status: hit.status,
     },

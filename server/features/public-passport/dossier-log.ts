@@ -4,7 +4,7 @@
 import { formatTlogProof } from '../../../contract/log/tlog-proof';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { formatPolicy } from '../../log/policy';
+import { formatPolicy } from '../../../contract/log/policy';
 import { inclusionProofs } from '../../log/proofs';
 import type { LogSigner } from '../../log/signing';
 import { latestCosigned, witnessedCheckpoint } from '../../log/witnessed';

@@ -26,7 +26,7 @@ import {
   withoutNames,
 } from '../../log/public-projection';
 import { passportProofs } from '../../log/passport-proofs';
-import type { WitnessPolicy } from '../../log/policy';
+import type { WitnessPolicy } from '../../../contract/log/policy';
 import type { LogSigner } from '../../log/signing';
 import { mediaUrl } from '../../media/media-store';
 import { publicHistory } from './history.queries';

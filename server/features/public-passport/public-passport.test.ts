@@ -231,7 +231,7 @@ describe('GET /api/public/check', () => {
     const byCode = (await api(t, null).get(`/api/public/check?q=${code.toLowerCase()}`)).json();
     expect(byCode).toMatchObject({
       result: 'found',
-      passport: { passportCode: code, makerShopName: 'Cedar & Sons', makerShopSlug: maker.shop.slug },
+      passport: { passportCode: code, makerShopName: 'Cedar & Sons', makerShopHandle: maker.shop.slug },
     });
     const bySerial = (await api(t, null).get('/api/public/check?q=ord-5531')).json();
     expect(bySerial).toMatchObject({ result: 'found', passport: { passportCode: code } });

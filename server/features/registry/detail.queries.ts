@@ -82,7 +82,7 @@ export async function instrumentDetail(
       .where(eq(ownershipRecords.instrumentId, id))
       .orderBy(asc(ownershipRecords.startDate), asc(ownershipRecords.createdAt)),
     db
-      .select({ rec: serviceRecords, shopName: servicerShop.name, shopSlug: servicerShop.slug })
+      .select({ rec: serviceRecords, shopName: servicerShop.name, shopHandle: servicerShop.slug })
       .from(serviceRecords)
       .leftJoin(servicerShop, eq(servicerShop.id, serviceRecords.servicerShopId))
       .where(eq(serviceRecords.instrumentId, id))
@@ -156,7 +156,7 @@ export async function instrumentDetail(
     ownershipHistory: history,
     serviceRecords: services
       .filter(({ rec }) => rec.status === 'approved' || privileged(rec.recordedById))
-      .map(({ rec, shopName, shopSlug }) => ({
+      .map(({ rec, shopName, shopHandle }) => ({
         ...rec,
         ...(privileged(rec.recordedById)
           ? {}
@@ -168,7 +168,7 @@ export async function instrumentDetail(
               workPerformed: withoutNames(rec.workPerformed, hide),
             }),
         recordedBy: shopName,
-        servicerShop: shopName && shopSlug ? { name: shopName, slug: shopSlug } : null,
+        servicerShop: shopName && shopHandle ? { name: shopName, slug: shopHandle } : null,
         claim: rec.claimStatus,
       })),
     events: shownEvents,

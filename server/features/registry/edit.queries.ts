@@ -79,6 +79,8 @@ export async function editInstrument(
   found: FoundInstrument,
   who: { id: string; isMaker: boolean; isOwner: boolean },
   input: EditInput,
+  /** What GET shows this caller where it differs from what is stored (a valuation hidden, names redacted). */
+  shown: Partial<Record<Field, unknown>> = {},
 ) {
   const changes: { field: string; from: unknown; to: unknown }[] = [];
   const patch: Record<string, unknown> = {};
@@ -86,11 +88,12 @@ export async function editInstrument(
     if (!(field in input)) continue;
     const to = input[field] ?? null;
     const from = found.instrument[field] ?? null;
-    // The owner may send the whole form back: an unchanged owner field is no attempt to change it.
-    if (isOwnerField(field) && !who.isOwner && to !== from)
+    // A merge patch may carry the whole instrument back (the form, or what GET answered): a field it leaves as it
+    // is, or as this caller was shown it, is no attempt to change it, whoever sends it.
+    if (to === from || (field in shown && to === (shown[field] ?? null))) continue;
+    if (isOwnerField(field) && !who.isOwner)
       throw forbidden('Condition and estimated value are set by the current owner.');
     if (!isOwnerField(field) && !who.isMaker) throw forbidden('Only the maker can edit the build details.');
-    if (to === from) continue;
     changes.push({ field, from, to });
     patch[field] = to;
   }

@@ -160,6 +160,6 @@ describe('a maker who closes their account', () => {
     });
     // The verify-by-check answer keeps the name too, without a link to a shop that is gone.
     const check = (await api(t, null).get(`/api/public/check?q=${inst.passportCode}`)).json();
-    expect(check.passport).toMatchObject({ makerShopName: 'Closing Workshop', makerShopSlug: null });
+    expect(check.passport).toMatchObject({ makerShopName: 'Closing Workshop', makerShopHandle: null });
   });
 });

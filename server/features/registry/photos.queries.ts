@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { instrumentImages } from '../../db/schema';
 import { mediaUrl, type StoredMedia } from '../../media/media-store';
 import { recordPassportEvent } from '../../log/passport-events';
+import { badRequest } from '../../plugins/errors';
 
 // Every change to the photos a public passport shows (which photos, their captions, which is the main one and
 // their order) is a passport event, so the log covers the whole public passport. A photo is named by its id; the
@@ -70,9 +71,13 @@ export async function updatePhoto(
   db: Db,
   photo: Photo,
   actorId: string,
-  patch: { caption?: string | null; isPrimary?: true },
+  patch: { caption?: string | null; isPrimary?: boolean | undefined },
 ) {
   const { instrumentId } = photo;
+  if (patch.isPrimary === false && photo.isPrimary) {
+    const message = 'Choose another photo as the main one instead.';
+    throw badRequest(message, { isPrimary: message });
+  }
   await db.transaction(async (tx) => {
     if (patch.isPrimary && !photo.isPrimary) {
       await tx

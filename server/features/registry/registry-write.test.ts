@@ -118,7 +118,10 @@ describe('edit', () => {
       { field: 'neckWood', from: null, to: 'Cedar' },
       { field: 'estimatedValue', from: 1000, to: 1500 },
     ]);
-    expect((await api(t, maker.cookie).patch(url, {})).statusCode).toBe(400);
+    // An empty merge patch is accepted and changes nothing: no second edit event.
+    const empty = await api(t, maker.cookie).patch(url, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().events.filter((e: { type: string }) => e.type === 'edited')).toHaveLength(1);
   });
 });
 

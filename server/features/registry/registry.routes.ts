@@ -6,7 +6,7 @@ import { serve, type SignedIn } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { instruments, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import { findInstrument, instrumentDetail, roles } from './detail.queries';
+import { findInstrument, instrumentDetail, roles, type FoundInstrument } from './detail.queries';
 import { listInstruments } from './list.queries';
 import { listingOf, listingsFor } from '../../db/listings';
 import { myRegistry } from './mine.queries';
@@ -24,6 +24,14 @@ import { ownBuildCertificate, registerInstrument, shopOf } from './write.queries
 
 export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  /** The instrument as its page reads it: the viewer's detail and the owner's listing. */
+  const detailWithListing = async (found: FoundInstrument, user: FastifyRequest['user']) => {
+    const [detail, listing] = await Promise.all([
+      instrumentDetail(db, found, user),
+      listingOf(db, found.instrument.id),
+    ]);
+    return { ...detail, listing };
+  };
 
   // The same list for everyone (no viewer-specific fields): shared, revalidated with an ETag, and kept briefly
   // in the shared cache — the unfiltered and filtered pages many guests open, not free-text searches.
@@ -48,11 +56,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
   serve(app, 'GET /api/registry/instruments/:id', async (request) => {
     const found = await findInstrument(db, request.params.id);
     if (!found) throw notFound('The requested instrument could not be found in our registry.');
-    const [detail, listing] = await Promise.all([
-      instrumentDetail(db, found, request.user),
-      listingOf(db, found.instrument.id),
-    ]);
-    return { ...detail, listing };
+    return detailWithListing(found, request.user);
   });
 
   serve(app, 'POST /api/registry/instruments', async (request, reply) => {
@@ -87,11 +91,14 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const r = roles(found, user);
     if (!r.isMaker && !r.isOwner) throw forbidden('Only the maker or the owner can edit this instrument.');
     const input = request.body;
-    const { removal } = await editInstrument(ctx, found, { id: user.id, ...r }, input);
+    // Anyone but the owner is shown a projection (no valuation, private owners' names left out of the text).
+    const shown = r.isOwner ? {} : await instrumentDetail(db, found, user);
+    const { removal } = await editInstrument(ctx, found, { id: user.id, ...r }, input, shown);
     if (removal)
       audit(request, 'verification.changed', { instrumentId: found.instrument.id, verified: false, removal });
     const fresh = await findInstrument(db, found.instrument.id);
-    return instrumentDetail(db, fresh ?? found, user);
+    // The same answer as GET, so what one answers can be sent back to the other.
+    return detailWithListing(fresh ?? found, user);
   });
 
   // Only the maker chooses what their storefront shows; owners and admins do not.

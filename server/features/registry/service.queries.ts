@@ -57,7 +57,7 @@ export async function recordService(
         servicer.shop?.name ||
         'Owner',
       servicerShopId: servicer.shop?.id ?? null,
-      servicerShopSlug: servicer.shop?.slug ?? null,
+      servicerShopHandle: servicer.shop?.slug ?? null,
       recordedById: by.userId,
       status,
       claimStatus: servicer.claim,

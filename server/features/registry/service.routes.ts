@@ -7,7 +7,7 @@ import { findInstrument, isUuid, roles } from './detail.queries';
 import { limitServiceRecord } from './limits';
 import { decideService, recordService } from './service.queries';
 import { answerServiceClaim } from './service-claims.queries';
-import { shopBySlug, shopOf } from './write.queries';
+import { shopByHandle, shopOf } from './write.queries';
 
 export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -22,7 +22,7 @@ export async function serviceRoutes(app: FastifyInstance, ctx: AppContext): Prom
       throw forbidden('Only the owner, the maker or a luthier can record a service.');
     const input = request.body;
     checkPassportDate(input.serviceDate, found.instrument.yearMade, 'serviceDate');
-    const named = input.servicerShop ? await shopBySlug(db, input.servicerShop) : null;
+    const named = input.servicerShop ? await shopByHandle(db, input.servicerShop) : null;
     if (input.servicerShop && !named) {
       const message = 'No shop in the registry has this handle. Write the servicer’s name instead.';
       throw badRequest(message, { servicerShop: message });

@@ -12,7 +12,7 @@ export async function shopOf(db: Db, userId: string) {
 }
 
 /** A shop by its registry handle, or null. */
-export async function shopBySlug(db: Db, slug: string) {
+export async function shopByHandle(db: Db, slug: string) {
   const [shop] = await db.select().from(shops).where(eq(shops.slug, slug));
   return shop ?? null;
 }

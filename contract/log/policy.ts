@@ -1,5 +1,7 @@
-// C2SP tlog-policy files: which witnesses cosign this log and how many of them make a quorum. Pure and synchronous,
-// so the configuration can be checked while the environment is read, before anything starts.
+// C2SP tlog-policy files: which log keys, which witnesses and how many of them make a quorum. One reading for the
+// server (its own LOG_POLICY, checked while the environment is read, so pure and synchronous) and for the standalone
+// verifier and monitor (the policy they trust, scripts/verify/policy.ts). Node only: the browser reads the part of
+// a policy it needs through witnessed.ts.
 import { createHash } from 'node:crypto';
 
 /** The signature type byte of Ed25519 cosignature/v1 keys (tlog-cosignature). */
@@ -27,7 +29,8 @@ export interface PolicyGroup {
 }
 
 export interface WitnessPolicy {
-  logs: { vkey: string; url: string | null }[];
+  /** The log keys it accepts, each with its line in the file (for the verifier's messages). */
+  logs: { vkey: string; url: string | null; line: number }[];
   witnesses: PolicyWitness[];
   groups: PolicyGroup[];
   /** A witness or group name, or `none`. */
@@ -97,7 +100,7 @@ export function parsePolicy(text: string): WitnessPolicy {
     if (keyword === 'log') {
       if (args.length < 1 || args.length > 2)
         throw new PolicyError(`line ${n}: expected "log <vkey> [<url>]"`);
-      policy.logs.push({ vkey: args[0]!, url: parseUrl(args[1], n) });
+      policy.logs.push({ vkey: args[0]!, url: parseUrl(args[1], n), line: n });
     } else if (keyword === 'witness') {
       if (args.length < 2 || args.length > 3)
         throw new PolicyError(`line ${n}: expected "witness <name> <vkey> [<url>]"`);
@@ -153,7 +156,10 @@ export function parsePolicy(text: string): WitnessPolicy {
 }
 
 /** Whether the witnesses named (by their policy names) as having cosigned satisfy the quorum. */
-export function quorumMet(policy: WitnessPolicy, cosigned: ReadonlySet<string>): boolean {
+export function quorumMet(
+  policy: Pick<WitnessPolicy, 'groups' | 'quorum'>,
+  cosigned: ReadonlySet<string>,
+): boolean {
   const groups = new Map(policy.groups.map((g) => [g.name, g]));
   const met = (name: string): boolean => {
     if (name === 'none') return true;
