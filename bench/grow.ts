@@ -42,7 +42,9 @@ seeded as (
 picked as (
   select n, seed, m.id as shop_id, m.owner_id, m.name as maker_name, m.location,
          ${at(SCALE_TYPES, 'seed')} as type, ${at(SCALE_WOODS, 'seed >> 5')} as body,
-         ${at(SCALE_CATEGORIES, 'seed >> 4')} as category
+         case ${at(SCALE_TYPES, 'seed')} ${Object.entries(SCALE_CATEGORIES)
+           .map(([type, categories]) => `when '${type}' then ${at(categories, 'seed >> 4')}`)
+           .join(' ')} end as category
   from seeded join makers m on m.k = (seed >> 3) % m.total
 ),
 inserted as (
@@ -50,10 +52,10 @@ inserted as (
     neck_wood, fretboard_wood, description, year_made, estimated_value, condition, verified, maker_shop_id,
     current_owner_id, created_at)
   select 'LR-' || ${[0, 1, 2, 3].map(codeChar).join(' || ')} || '-' || ${[4, 5, 6, 7].map(codeChar).join(' || ')},
-    ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(type) || ' ' || (n + 1),
+    ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(replace(type, '-', ' ')) || ' ' || (n + 1),
     type, category, 'Model ' || (seed % 97 + 1), 'SC-' || lpad((n + 1)::text, 7, '0'),
     body, ${at(SCALE_WOODS, 'seed >> 6')}, ${at(SCALE_WOODS, 'seed >> 7')},
-    'Scale-test ' || type || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
+    'Scale-test ' || replace(type, '-', ' ') || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
     ${at(SCALE_CONDITIONS, 'seed >> 8')}, seed % 3 = 0, shop_id, owner_id,
     now() + n * interval '1 microsecond'
   from picked cross join lateral (select decode(md5(random()::text || n::text), 'hex') as h) x

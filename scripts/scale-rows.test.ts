@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INSTRUMENT_TYPES, categoryFits } from '../contract/registry-values';
 import { scaleRow } from './scale-rows';
 
 const makers = [
@@ -13,7 +14,9 @@ describe('scaleRow', () => {
     for (const random of [0, 0.5, 0.999]) {
       const { row, maker, drawing } = scaleRow(n, makers, random);
       expect(makers).toContain(maker);
-      expect(row.name).toMatch(new RegExp(`^\\w+ [A-Z][a-z]+ [A-Z][a-z]+ ${n + 1}$`));
+      // "Concert Maple Viola Da Gamba 12", "Studio Koa Hurdy-Gurdy 3".
+      expect(row.name).toMatch(new RegExp(`^\\w+ [A-Z][a-z]+ [A-Z][a-z]+([ -][A-Z][a-z]+)* ${n + 1}$`));
+      expect(categoryFits(row.instrumentType, row.category)).toBe(true);
       expect(row.serialNumber).toBe(`SC-${String(n + 1).padStart(7, '0')}`);
       for (const value of [row.bodyWood, row.neckWood, row.fretboardWood, row.condition, row.category])
         expect(value).toEqual(expect.any(String));
@@ -21,5 +24,17 @@ describe('scaleRow', () => {
       expect(row.estimatedValue).toBeGreaterThanOrEqual(500);
       expect(drawing).toMatch(/\.svg$/);
     }
+  });
+});
+
+describe('scaleRow families', () => {
+  it('makes passports of every type, each with a category of its type', () => {
+    const types = new Set<string>();
+    for (let n = 0; n < 2000; n++) {
+      const { row } = scaleRow(n, makers, 0.5);
+      types.add(row.instrumentType);
+      expect(categoryFits(row.instrumentType, row.category)).toBe(true);
+    }
+    expect([...types].sort()).toEqual([...INSTRUMENT_TYPES].sort());
   });
 });

@@ -1,6 +1,7 @@
 // One generated passport of `npm run sample:scale`: its instrument row, its maker and its drawing, from its
 // number n and a little randomness, so that runs differ but every row is valid for any n the script accepts.
 import { generatePassportCode } from '../server/db/builders/registry';
+import { typeLabel } from '../contract/registry-values';
 import { drawingUrl } from '../server/db/sample/drawings';
 import {
   SCALE_ADJECTIVES,
@@ -28,11 +29,15 @@ export function scaleRow<M extends ScaleMaker>(n: number, makers: readonly M[], 
   const type = pick(SCALE_TYPES, seed);
   const maker = pick(makers, seed >>> 3);
   const body = pick(SCALE_WOODS, seed >>> 5);
-  const category = pick(SCALE_CATEGORIES, seed >>> 4);
+  const category = pick(SCALE_CATEGORIES[type], seed >>> 4);
+  const typeWords = typeLabel(type)
+    .split(/(?<=[ -])/)
+    .map(capitalised)
+    .join('');
   return {
     row: {
       passportCode: generatePassportCode(),
-      name: `${pick(SCALE_ADJECTIVES, seed >>> 2)} ${capitalised(body)} ${capitalised(type)} ${n + 1}`,
+      name: `${pick(SCALE_ADJECTIVES, seed >>> 2)} ${capitalised(body)} ${typeWords} ${n + 1}`,
       instrumentType: type,
       category,
       model: `Model ${(seed % 97) + 1}`,
@@ -40,7 +45,7 @@ export function scaleRow<M extends ScaleMaker>(n: number, makers: readonly M[], 
       bodyWood: body,
       neckWood: pick(SCALE_WOODS, seed >>> 6),
       fretboardWood: pick(SCALE_WOODS, seed >>> 7),
-      description: `Scale-test ${type} in ${body}.`,
+      description: `Scale-test ${typeLabel(type)} in ${body}.`,
       yearMade: 1960 + (seed % 66),
       estimatedValue: 500 + (seed % 30_000),
       condition: pick(SCALE_CONDITIONS, seed >>> 8),
