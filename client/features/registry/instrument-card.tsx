@@ -2,6 +2,8 @@ import { MapPin, ShieldCheck } from 'lucide-react';
 import { formatPrice } from '../../../contract/listings';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
+import { typeLabel } from '../../../contract/registry-values';
+import { InstrumentDrawing } from '../../components/instrument-drawing';
 import { Badge } from '../../components/ui/badge';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { useAuth } from '../../lib/auth';
@@ -47,7 +49,10 @@ export function InstrumentCard({
             className="h-full w-full object-cover"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-stone-600">No photo yet</div>
+          <div className="flex h-full flex-col items-center justify-center gap-1 p-2 text-sm text-stone-600">
+            <InstrumentDrawing type={i.instrumentType} category={i.category} className="h-3/4 w-full" />
+            No photo yet
+          </div>
         )}
         {i.verified && (
           <Badge variant="success" className="absolute left-2 top-2">
@@ -74,7 +79,7 @@ export function InstrumentCard({
           )}
         </div>
         <p className="text-sm text-stone-700">
-          {capitalize(i.category)} · {capitalize(i.instrumentType)} · {i.yearMade}
+          {capitalize(i.category)} · {capitalize(typeLabel(i.instrumentType))} · {i.yearMade}
         </p>
         {i.listing?.status === 'for-sale' && (
           <p className="text-sm font-semibold text-emerald-800">For sale · {formatPrice(i.listing)}</p>
