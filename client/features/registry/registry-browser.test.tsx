@@ -120,28 +120,56 @@ describe('RegistryBrowser', () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
     await screen.findByRole('article', { name: 'Concert Classical' });
-    expect([...screen.getByLabelText('Type').querySelectorAll('option')].map((o) => o.value)).toEqual([
-      'all',
-      'guitar',
-      'violin',
-      'mandolin',
-      'banjo',
+    // Every family, grouped: the violin family, the plucked instruments, the other strings.
+    const type = screen.getByLabelText('Type');
+    expect([...type.querySelectorAll('optgroup')].map((g) => g.label)).toEqual([
+      'Violin family',
+      'Plucked',
+      'Other strings',
     ]);
-    expect([...screen.getByLabelText('Category').querySelectorAll('option')].map((o) => o.value)).toEqual([
-      'all',
-      'acoustic',
-      'electric',
-      'classical',
-      'flamenco',
+    expect([...type.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All types',
+      'Violin',
+      'Viola',
+      'Cello',
+      'Double bass',
+      'Guitar',
+      'Bass guitar',
+      'Mandolin',
+      'Ukulele',
+      'Banjo',
+      'Lute',
+      'Oud',
+      'Bouzouki',
+      'Harp',
+      'Viola da gamba',
+      'Hurdy-gurdy',
+      'Dulcimer',
     ]);
-    await user.selectOptions(screen.getByLabelText('Type'), 'violin');
+    const categories = () =>
+      [...screen.getByLabelText('Category').querySelectorAll('option')].map((o) => o.value);
+    // The seed's four while every type is shown.
+    expect(categories()).toEqual(['all', 'acoustic', 'electric', 'classical', 'flamenco']);
+    await user.selectOptions(type, 'violin');
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Concert Classical' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('1 instrument found')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Category'), 'flamenco');
-    await waitFor(() => expect(urls.at(-1)).toContain('type=violin&category=flamenco&page=1'));
+    // A violin's own categories once the type is chosen: never flamenco.
+    expect(categories()).toEqual(['all', 'classical', 'baroque', 'electric']);
+    await user.selectOptions(screen.getByLabelText('Category'), 'baroque');
+    await waitFor(() => expect(urls.at(-1)).toContain('type=violin&category=baroque&page=1'));
+    expect(screen.getByRole('button', { name: 'Remove filter Violin' })).toBeInTheDocument();
+    // A category the next type does not have is dropped with the change of type.
+    await user.selectOptions(type, 'ukulele');
+    await waitFor(() => expect(urls.at(-1)).toContain('type=ukulele&page=1'));
+    expect(urls.at(-1)).not.toContain('category');
+    expect(categories()).toEqual(['all', 'soprano', 'concert', 'tenor', 'baritone']);
+    await user.selectOptions(type, 'cello');
+    await user.selectOptions(screen.getByLabelText('Category'), 'baroque');
+    await user.selectOptions(type, 'viola');
+    await waitFor(() => expect(urls.at(-1)).toContain('type=viola&category=baroque'));
   });
 
   it('searches after a pause and shows the empty state with a way out', async () => {
