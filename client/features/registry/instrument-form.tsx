@@ -171,7 +171,7 @@ export function InstrumentForm({
             <InstrumentDrawing
               type={type}
               category={values.category as InstrumentCategory}
-              className="h-16 w-24 shrink-0"
+              className="h-20 w-28 shrink-0"
             />
             <p className="text-sm text-stone-700" aria-live="polite">
               {describeKind(type, values.category ?? '')}
