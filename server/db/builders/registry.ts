@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CATEGORIES_BY_TYPE, type buildFieldsSchema, type serviceInputSchema } from '../../../contract/registry';
+import {
+  CATEGORIES_BY_TYPE,
+  type buildFieldsSchema,
+  type serviceInputSchema,
+} from '../../../contract/registry';
 import type { Db } from '../client';
 import { instrumentImages, instruments, ownershipRecords, serviceRecords, shops, users } from '../schema';
 import {

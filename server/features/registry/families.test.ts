@@ -40,7 +40,9 @@ describe('types and categories of every family', () => {
       fields: { category: 'Choose a category of violin: classical, baroque or electric.' },
     });
     const uke = await create({ instrumentType: 'ukulele', category: 'classical' });
-    expect(uke.json().fields.category).toBe('Choose a category of ukulele: soprano, concert, tenor or baritone.');
+    expect(uke.json().fields.category).toBe(
+      'Choose a category of ukulele: soprano, concert, tenor or baritone.',
+    );
     expect((await create({ instrumentType: 'theorbo', category: 'baroque' })).json().fields).toHaveProperty(
       'instrumentType',
     );
@@ -60,7 +62,9 @@ describe('types and categories of every family', () => {
     expect(onlyType.statusCode).toBe(400);
     expect(onlyType.json().fields).toEqual({ category: 'Choose a category of oud: arabic or turkish.' });
     const both = await patch({ instrumentType: 'harp', category: 'classical' });
-    expect(both.json().fields).toEqual({ category: 'Choose a category of harp: lever, pedal or wire-strung.' });
+    expect(both.json().fields).toEqual({
+      category: 'Choose a category of harp: lever, pedal or wire-strung.',
+    });
     // Nothing was changed by the refused edits.
     const [row] = await t.db.select().from(instruments).where(eq(instruments.id, cello.json().id));
     expect(row).toMatchObject({ instrumentType: 'cello', category: 'classical' });
