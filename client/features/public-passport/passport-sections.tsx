@@ -2,9 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPassport } from '../../../contract/public-passport';
 import { describeKind, typeLabel } from '../../../contract/registry-values';
-import { InstrumentDrawing } from '../../components/instrument-drawing';
 
 // Only someone who opens a photo loads the lightbox (and the dialog code under it).
+// Drawn only for an instrument without a photo: its chunk stays out of the page until one is shown.
+const InstrumentDrawing = lazy(() =>
+  import('../../components/instrument-drawing').then((m) => ({ default: m.InstrumentDrawing })),
+);
 const Lightbox = lazy(() => import('../../components/lightbox').then((m) => ({ default: m.Lightbox })));
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -63,12 +66,14 @@ export function Gallery({ p }: { p: PublicPassport }) {
     return (
       <Section id="photos-heading" title="Photos">
         <div className="flex flex-col items-center gap-2 rounded-lg bg-wood-50 p-4 sm:flex-row sm:gap-4">
-          <InstrumentDrawing
-            type={p.instrumentType}
-            category={p.category}
-            label={`Drawing of a ${typeLabel(p.instrumentType)}`}
-            className="h-32 w-44 shrink-0"
-          />
+          <Suspense fallback={<div className="h-32 w-44 shrink-0" />}>
+            <InstrumentDrawing
+              type={p.instrumentType}
+              category={p.category}
+              label={`Drawing of a ${typeLabel(p.instrumentType)}`}
+              className="h-32 w-44 shrink-0"
+            />
+          </Suspense>
           <p className="text-sm text-stone-700">No photos yet: the drawing shows the kind of instrument.</p>
         </div>
       </Section>

@@ -1,14 +1,19 @@
 import { MapPin, ShieldCheck } from 'lucide-react';
 import { formatPrice } from '../../../contract/listings';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
 import { typeLabel } from '../../../contract/registry-values';
-import { InstrumentDrawing } from '../../components/instrument-drawing';
 import { Badge } from '../../components/ui/badge';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { capitalize, formatMoney } from './format';
+
+// Drawn only for an instrument without a photo: its chunk stays out of the page until one is shown.
+const InstrumentDrawing = lazy(() =>
+  import('../../components/instrument-drawing').then((m) => ({ default: m.InstrumentDrawing })),
+);
 
 /** A registry card: image, Verified badge, name, value, category and type, year, maker, condition. */
 export function InstrumentCard({
@@ -50,7 +55,9 @@ export function InstrumentCard({
           />
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-1 p-2 text-sm text-stone-600">
-            <InstrumentDrawing type={i.instrumentType} category={i.category} className="h-3/4 w-full" />
+            <Suspense fallback={null}>
+              <InstrumentDrawing type={i.instrumentType} category={i.category} className="h-3/4 w-full" />
+            </Suspense>
             No photo yet
           </div>
         )}

@@ -80,7 +80,9 @@ beforeEach(() => {
 describe('RegistryBrowser', () => {
   it('shows the cards and the total count from X-Total-Count', async () => {
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('60 instruments found')).toBeInTheDocument();
     // The maker's name opens their shop, above the card's own link.
     const card = screen.getByRole('article', { name: 'Concert Classical' });
@@ -119,7 +121,7 @@ describe('RegistryBrowser', () => {
   it('filters by type and category through the API', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    await screen.findByRole('article', { name: 'Concert Classical' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
     // Every family, grouped: the violin family, the plucked instruments, the other strings.
     const type = screen.getByLabelText('Type');
     expect([...type.querySelectorAll('optgroup')].map((g) => g.label)).toEqual([
@@ -176,7 +178,7 @@ describe('RegistryBrowser', () => {
     serve((p) => (p.get('search') ? { items: [] } : { items: [card({ name: 'Concert Classical' })] }));
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    await screen.findByRole('article', { name: 'Concert Classical' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
     await user.type(screen.getByLabelText('Search'), '100% _x');
     expect(
       await screen.findByRole('heading', { name: 'No instruments found' }, { timeout: 5000 }),
@@ -189,7 +191,7 @@ describe('RegistryBrowser', () => {
   it('pages and switches to the list view', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    await screen.findByRole('article', { name: 'Concert Classical' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(urls.at(-1)).toContain('page=2'));
     await user.click(screen.getByRole('button', { name: 'List view' }));
