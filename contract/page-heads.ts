@@ -117,7 +117,7 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
   },
   '/registry': {
     description:
-      'Search handmade guitars, violins, mandolins and banjos with their makers, owners and service history.',
+      'Search handmade guitars, violins, cellos, mandolins, harps and more with their makers, owners and service history.',
     preload: ({ search }) =>
       search ? [] : [apiUrl('GET /api/registry/instruments', { query: { page: 1, pageSize: 24 } })],
   },

@@ -1,9 +1,134 @@
 // The registry's fixed values, without Zod. The client imports them from here, so a page that needs the list of
 // instrument types does not download and build every schema with them; registry.ts re-exports them.
 
-export const INSTRUMENT_TYPES = ['guitar', 'violin', 'mandolin', 'banjo'] as const;
-export const INSTRUMENT_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco', 'archtop'] as const;
-/** The registry's category filter offers the seed's four; archtop is the fifth sample category. */
+/**
+ * What luthiers make, by family: the seed's four first (guitar, violin, mandolin, banjo), then the rest of the
+ * violin family, the plucked instruments and a few others. The value is what the API and the database carry; its
+ * words for people are INSTRUMENT_TYPE_LABELS.
+ */
+export const INSTRUMENT_TYPES = [
+  'guitar',
+  'violin',
+  'mandolin',
+  'banjo',
+  'viola',
+  'cello',
+  'double-bass',
+  'bass-guitar',
+  'ukulele',
+  'lute',
+  'oud',
+  'bouzouki',
+  'harp',
+  'hurdy-gurdy',
+  'viola-da-gamba',
+  'dulcimer',
+] as const;
+export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+/** The seed's five categories first; the others are the styles, sizes and set-ups of the newer types. */
+export const INSTRUMENT_CATEGORIES = [
+  'acoustic',
+  'electric',
+  'classical',
+  'flamenco',
+  'archtop',
+  'baroque',
+  'bowl-back',
+  'open-back',
+  'resonator',
+  'soprano',
+  'concert',
+  'tenor',
+  'baritone',
+  'renaissance',
+  'arabic',
+  'turkish',
+  'greek',
+  'irish',
+  'lever',
+  'pedal',
+  'wire-strung',
+  'lute-back',
+  'flat-back',
+  'treble',
+  'bass',
+  'appalachian',
+  'hammered',
+] as const;
+export type InstrumentCategory = (typeof INSTRUMENT_CATEGORIES)[number];
+/**
+ * The categories that make sense for each type, the usual one first (a new passport's default, and what a
+ * pair that no longer made sense was migrated to: the migration instrument_families). A category is the
+ * instrument's style, size or set-up within its type: a violin is classical, baroque or electric, never
+ * flamenco; a ukulele is a soprano, concert, tenor or baritone.
+ */
+export const CATEGORIES_BY_TYPE: Record<
+  InstrumentType,
+  readonly [InstrumentCategory, ...InstrumentCategory[]]
+> = {
+  guitar: ['acoustic', 'classical', 'flamenco', 'electric', 'archtop'],
+  violin: ['classical', 'baroque', 'electric'],
+  mandolin: ['acoustic', 'archtop', 'bowl-back', 'electric'],
+  banjo: ['acoustic', 'open-back', 'resonator', 'electric'],
+  viola: ['classical', 'baroque', 'electric'],
+  cello: ['classical', 'baroque', 'electric'],
+  'double-bass': ['classical', 'baroque', 'electric'],
+  'bass-guitar': ['electric', 'acoustic'],
+  ukulele: ['soprano', 'concert', 'tenor', 'baritone'],
+  lute: ['renaissance', 'baroque'],
+  oud: ['arabic', 'turkish'],
+  bouzouki: ['greek', 'irish'],
+  harp: ['lever', 'pedal', 'wire-strung'],
+  'hurdy-gurdy': ['lute-back', 'flat-back'],
+  'viola-da-gamba': ['treble', 'tenor', 'bass'],
+  dulcimer: ['appalachian', 'hammered'],
+};
+/** The families the type picker groups its choices in. */
+export const INSTRUMENT_FAMILIES: readonly { label: string; types: readonly InstrumentType[] }[] = [
+  { label: 'Violin family', types: ['violin', 'viola', 'cello', 'double-bass'] },
+  {
+    label: 'Plucked',
+    types: ['guitar', 'bass-guitar', 'mandolin', 'ukulele', 'banjo', 'lute', 'oud', 'bouzouki', 'harp'],
+  },
+  { label: 'Other strings', types: ['viola-da-gamba', 'hurdy-gurdy', 'dulcimer'] },
+];
+export const INSTRUMENT_TYPE_LABELS: Record<InstrumentType, string> = {
+  guitar: 'guitar',
+  violin: 'violin',
+  mandolin: 'mandolin',
+  banjo: 'banjo',
+  viola: 'viola',
+  cello: 'cello',
+  'double-bass': 'double bass',
+  'bass-guitar': 'bass guitar',
+  ukulele: 'ukulele',
+  lute: 'lute',
+  oud: 'oud',
+  bouzouki: 'bouzouki',
+  harp: 'harp',
+  'hurdy-gurdy': 'hurdy-gurdy',
+  'viola-da-gamba': 'viola da gamba',
+  dulcimer: 'dulcimer',
+};
+const isType = (t: string): t is InstrumentType => (INSTRUMENT_TYPES as readonly string[]).includes(t);
+/** "double bass" for double-bass; an unknown value as it is. */
+export const typeLabel = (type: string) => (isType(type) ? INSTRUMENT_TYPE_LABELS[type] : type);
+/** Whether a category makes sense for a type. */
+export const categoryFits = (type: string, category: string) =>
+  isType(type) && (CATEGORIES_BY_TYPE[type] as readonly string[]).includes(category);
+/** "Classical cello", "Lever harp", "Tenor viola da gamba": how a passport names what the instrument is. */
+export function describeKind(type: string, category: string) {
+  const words = `${category} ${typeLabel(type)}`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+/** "Choose a category of cello: classical, baroque or electric." */
+export function wrongCategoryMessage(type: string) {
+  if (!isType(type)) return 'Choose a category.';
+  const list = CATEGORIES_BY_TYPE[type];
+  const words = list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list.at(-1)}` : list[0];
+  return `Choose a category of ${typeLabel(type)}: ${words}.`;
+}
+/** The registry's category filter offers the seed's four while no type is chosen, then the type's own. */
 export const FILTER_CATEGORIES = ['acoustic', 'electric', 'classical', 'flamenco'] as const;
 export const CONDITIONS = ['mint', 'excellent', 'good', 'fair', 'poor'] as const;
 export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritance', 'trade'] as const;

@@ -12,13 +12,15 @@ import {
   MAX_SEARCH_LENGTH,
   REGISTRY_SORTS,
   INSTRUMENT_STATUSES_PUBLIC,
+  categoryFits,
+  wrongCategoryMessage,
 } from './registry-values';
 import { CONTROL_CHAR_MESSAGE, isCleanLine, isCleanText } from './text';
 
 export * from './registry-values';
 
 export const instrumentTypeSchema = z.enum(INSTRUMENT_TYPES, {
-  message: 'Choose guitar, violin, mandolin or banjo.',
+  message: 'Choose a type of instrument: guitar, violin, viola, cello, double bass, mandolin, banjo, …',
 });
 export const categorySchema = z.enum(INSTRUMENT_CATEGORIES, { message: 'Choose a category.' });
 export const conditionSchema = z.enum(CONDITIONS, { message: 'Choose a condition.' });
@@ -125,7 +127,8 @@ export const buildFieldsSchema = z.object({
     .number()
     .int()
     .min(1, 'At least 1 string.')
-    .max(18, 'At most 18 strings.')
+    // A pedal harp has 47.
+    .max(60, 'At most 60 strings.')
     .nullable()
     .optional(),
   scaleLength: z.coerce
@@ -147,13 +150,25 @@ export const buildFieldsSchema = z.object({
   condition: conditionSchema.nullable().optional(),
 });
 
-export const createInstrumentSchema = buildFieldsSchema.extend({
-  /** An email or handle of the first owner; empty means the maker keeps it. */
-  firstOwner: z.string().trim().max(254).refine(isCleanLine, CONTROL_CHAR_MESSAGE).optional(),
-  firstOwnerMethod: methodSchema.optional(),
-  /** The maker's academy certificate for the course this instrument was built in. */
-  certificateId: z.string().trim().max(32).optional(),
-});
+/**
+ * A category must make sense for the type (CATEGORIES_BY_TYPE): "flamenco violin" is refused on the category
+ * field with the type's own choices. An edit that sends only one of the two is checked by the server against the
+ * instrument's other.
+ */
+const categoryFitsType = (v: { instrumentType?: string; category?: string }, ctx: z.RefinementCtx) => {
+  if (v.instrumentType && v.category && !categoryFits(v.instrumentType, v.category))
+    ctx.addIssue({ code: 'custom', path: ['category'], message: wrongCategoryMessage(v.instrumentType) });
+};
+
+export const createInstrumentSchema = buildFieldsSchema
+  .extend({
+    /** An email or handle of the first owner; empty means the maker keeps it. */
+    firstOwner: z.string().trim().max(254).refine(isCleanLine, CONTROL_CHAR_MESSAGE).optional(),
+    firstOwnerMethod: methodSchema.optional(),
+    /** The maker's academy certificate for the course this instrument was built in. */
+    certificateId: z.string().trim().max(32).optional(),
+  })
+  .superRefine(categoryFitsType);
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
 export {
@@ -166,17 +181,21 @@ export {
 
 /**
  * A JSON merge patch of the build details: a field left out stays as it is, null clears one that may be empty, and
- * the instrument as GET answers it can be sent back (what did not change is no attempt to change it).
+ * the instrument as GET answers it can be sent back (what did not change is no attempt to change it). A type and
+ * category sent together must fit each other (a lone one is checked against the stored other half by the server).
  */
-export const editInstrumentSchema = buildFieldsSchema.partial().extend({
-  /** Why an identity fact changes; required once the instrument has changed hands. */
-  reason: z
-    .string()
-    .trim()
-    .max(500, 'At most 500 characters.')
-    .refine(isCleanText, CONTROL_CHAR_MESSAGE)
-    .optional(),
-});
+export const editInstrumentSchema = buildFieldsSchema
+  .partial()
+  .extend({
+    /** Why an identity fact changes; required once the instrument has changed hands. */
+    reason: z
+      .string()
+      .trim()
+      .max(500, 'At most 500 characters.')
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .optional(),
+  })
+  .superRefine(categoryFitsType);
 export type EditInstrumentInput = z.input<typeof editInstrumentSchema>;
 
 export const imageSchema = z.object({

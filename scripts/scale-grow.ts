@@ -82,7 +82,9 @@ seeded as (
 picked as (
   select n, seed, d, h, m.id as shop_id, m.owner_id, m.name as maker_name, m.location,
          ${at(SCALE_TYPES, 'seed')} as type, ${at(SCALE_WOODS, 'seed >> 5')} as body,
-         ${at(SCALE_CATEGORIES, 'seed >> 4')} as category, ${SERIAL_SQL('n', 'd')} as serial
+         case ${at(SCALE_TYPES, 'seed')} ${Object.entries(SCALE_CATEGORIES)
+           .map(([type, categories]) => `when '${type}' then ${at(categories, 'seed >> 4')}`)
+           .join(' ')} end as category, ${SERIAL_SQL('n', 'd')} as serial
   from seeded join makers m on m.k = (seed >> 3) % m.total
 ),
 inserted as (
@@ -90,10 +92,10 @@ inserted as (
     neck_wood, fretboard_wood, description, year_made, estimated_value, condition, verified, maker_shop_id,
     current_owner_id, created_at)
   select 'LR-' || ${[0, 1, 2, 3].map((i) => codeChar('h', i)).join(' || ')} || '-' || ${[4, 5, 6, 7].map((i) => codeChar('h', i)).join(' || ')},
-    ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(type) || ' ' || (n + 1),
+    ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(replace(type, '-', ' ')) || ' ' || (n + 1),
     type, category, 'Model ' || (seed % 97 + 1), serial,
     body, ${at(SCALE_WOODS, 'seed >> 6')}, ${at(SCALE_WOODS, 'seed >> 7')},
-    'Scale-test ' || type || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
+    'Scale-test ' || replace(type, '-', ' ') || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
     ${at(SCALE_CONDITIONS, 'seed >> 8')}, seed % 3 = 0, shop_id, owner_id,
     now() + n * interval '1 microsecond'
   from picked

@@ -1,3 +1,4 @@
+import { typeLabel } from '../../../contract/registry-values';
 import { useState } from 'react';
 import { Award, Download, ExternalLink, Hammer } from 'lucide-react';
 import { Link } from 'react-router';
@@ -124,9 +125,9 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           {certificate.builds && (
             <div>
               <p className="text-sm text-stone-700">
-                This course builds a {certificate.builds.category} {certificate.builds.instrumentType}. Give
-                the one you built its passport: the form starts from the course, and the passport shows it was
-                built here.
+                This course builds a {certificate.builds.category}{' '}
+                {typeLabel(certificate.builds.instrumentType)}. Give the one you built its passport: the form
+                starts from the course, and the passport shows it was built here.
               </p>
               <Link
                 to={`/instruments/new?certificate=${certificate.id}`}

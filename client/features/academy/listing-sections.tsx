@@ -1,3 +1,4 @@
+import { typeLabel } from '../../../contract/registry-values';
 import { Award, Lock, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CourseListing } from '../../../contract/academy';
@@ -79,7 +80,7 @@ export function ListingSidebar({ course }: { course: CourseListing }) {
                 <dt className="text-stone-600">You build</dt>
                 <dd className="text-right font-medium">
                   {/^[aeiou]/.test(course.builds.category) ? 'An' : 'A'} {course.builds.category}{' '}
-                  {course.builds.instrumentType}
+                  {typeLabel(course.builds.instrumentType)}
                   {course.builds.numberOfStrings ? ` (${course.builds.numberOfStrings} strings)` : ''}
                 </dd>
               </>

@@ -62,13 +62,31 @@ const SPECIALTIES = [
   'electric',
   'flamenco',
   'violin',
+  'viola',
+  'cello',
+  'double bass',
   'mandolin',
   'banjo',
+  'ukulele',
+  'lute',
+  'oud',
+  'harp',
   'repair',
   'restoration',
 ];
 const PREFERRED_STYLES = ['traditional', 'modern', 'vintage', 'archtop', 'fingerstyle', 'jazz'];
-const INTERESTS = ['guitar', 'violin', 'mandolin', 'banjo', 'instrument care', 'luthiery', 'collecting'];
+const INTERESTS = [
+  'guitar',
+  'violin',
+  'cello',
+  'mandolin',
+  'banjo',
+  'ukulele',
+  'harp',
+  'instrument care',
+  'luthiery',
+  'collecting',
+];
 const FAVORITE_STYLES = [
   'classical',
   'folk',

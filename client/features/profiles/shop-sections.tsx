@@ -1,3 +1,4 @@
+import { typeLabel } from '../../../contract/registry-values';
 import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ShopInstrument, ShopPage } from '../../../contract/profiles';
@@ -70,7 +71,7 @@ function InstrumentGrid({ items, label }: { items: ShopInstrument[]; label: stri
             <span className="block p-2 text-sm">
               <span className="block font-semibold text-stone-900">{i.name}</span>
               <span className="block capitalize text-stone-600">
-                {i.instrumentType}, {i.yearMade}
+                {typeLabel(i.instrumentType)}, {i.yearMade}
               </span>
             </span>
           </Link>

@@ -1,8 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicPassport } from '../../../contract/public-passport';
+import { describeKind, typeLabel } from '../../../contract/registry-values';
 
 // Only someone who opens a photo loads the lightbox (and the dialog code under it).
+// Drawn only for an instrument without a photo: its chunk stays out of the page until one is shown.
+const InstrumentDrawing = lazy(() =>
+  import('../../components/instrument-drawing').then((m) => ({ default: m.InstrumentDrawing })),
+);
 const Lightbox = lazy(() => import('../../components/lightbox').then((m) => ({ default: m.Lightbox })));
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -21,7 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function BuildFacts({ p }: { p: PublicPassport }) {
   const b = p.build;
   const facts: [string, string | null][] = [
-    ['Type', `${capitalize(p.category)} ${p.instrumentType}`],
+    ['Type', describeKind(p.instrumentType, p.category)],
     ['Model', p.model],
     ['Serial number', p.serialNumber],
     ['Year made', String(p.yearMade)],
@@ -57,7 +62,22 @@ export function Gallery({ p }: { p: PublicPassport }) {
     setUsed(true);
     setOpen(index);
   };
-  if (!p.photos.length) return null;
+  if (!p.photos.length)
+    return (
+      <Section id="photos-heading" title="Photos">
+        <div className="flex flex-col items-center gap-2 rounded-lg bg-wood-50 p-4 sm:flex-row sm:gap-4">
+          <Suspense fallback={<div className="h-32 w-44 shrink-0" />}>
+            <InstrumentDrawing
+              type={p.instrumentType}
+              category={p.category}
+              label={`Drawing of a ${typeLabel(p.instrumentType)}`}
+              className="h-32 w-44 shrink-0"
+            />
+          </Suspense>
+          <p className="text-sm text-stone-700">No photos yet: the drawing shows the kind of instrument.</p>
+        </div>
+      </Section>
+    );
   const photos = p.photos.map((photo, i) => ({
     src: photo.url,
     alt: photo.caption ?? `${p.name}, photo ${i + 1}`,

@@ -1,12 +1,19 @@
 import { MapPin, ShieldCheck } from 'lucide-react';
 import { formatPrice } from '../../../contract/listings';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
+import { typeLabel } from '../../../contract/registry-values';
 import { Badge } from '../../components/ui/badge';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { capitalize, formatMoney } from './format';
+
+// Drawn only for an instrument without a photo: its chunk stays out of the page until one is shown.
+const InstrumentDrawing = lazy(() =>
+  import('../../components/instrument-drawing').then((m) => ({ default: m.InstrumentDrawing })),
+);
 
 /** A registry card: image, Verified badge, name, value, category and type, year, maker, condition. */
 export function InstrumentCard({
@@ -47,7 +54,12 @@ export function InstrumentCard({
             className="h-full w-full object-cover"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-stone-600">No photo yet</div>
+          <div className="flex h-full flex-col items-center justify-center gap-1 p-2 text-sm text-stone-600">
+            <Suspense fallback={null}>
+              <InstrumentDrawing type={i.instrumentType} category={i.category} className="h-3/4 w-full" />
+            </Suspense>
+            No photo yet
+          </div>
         )}
         {i.verified && (
           <Badge variant="success" className="absolute left-2 top-2">
@@ -74,7 +86,7 @@ export function InstrumentCard({
           )}
         </div>
         <p className="text-sm text-stone-700">
-          {capitalize(i.category)} · {capitalize(i.instrumentType)} · {i.yearMade}
+          {capitalize(i.category)} · {capitalize(typeLabel(i.instrumentType))} · {i.yearMade}
         </p>
         {i.listing?.status === 'for-sale' && (
           <p className="text-sm font-semibold text-emerald-800">For sale · {formatPrice(i.listing)}</p>

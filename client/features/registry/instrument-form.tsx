@@ -2,14 +2,18 @@ import { useState, type FormEvent } from 'react';
 import type { InstrumentDetail } from '../../../contract/registry';
 import {
   ACQUISITION_METHODS,
+  CATEGORIES_BY_TYPE,
   CONDITIONS,
-  INSTRUMENT_CATEGORIES,
-  INSTRUMENT_TYPES,
   OWNER_FIELDS,
+  categoryFits,
+  describeKind,
+  type InstrumentCategory,
+  type InstrumentType,
 } from '../../../contract/registry-values';
+import { InstrumentDrawing } from '../../components/instrument-drawing';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
-import { capitalize } from './format';
+import { TypeOptions, ValueOptions } from './value-options';
 
 const TEXT_FIELDS = [
   ['model', 'Model'],
@@ -50,15 +54,6 @@ function initial(i?: InstrumentDetail): Values {
     v[key] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   }
   return v;
-}
-
-/** The options of a select over fixed values, each shown capitalised. */
-export function ValueOptions({ values }: { values: readonly string[] }) {
-  return values.map((v) => (
-    <option key={v} value={v}>
-      {capitalize(v)}
-    </option>
-  ));
 }
 
 const isOwnerField = (k: string) => (OWNER_FIELDS as readonly string[]).includes(k);
@@ -105,6 +100,15 @@ export function InstrumentForm({
   const [values, setValues] = useState<Values>(() => ({ ...initial(instrument), ...prefill }));
   const set = (k: string) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
+  // The category follows the type: one that makes no sense for the new type becomes the type's usual one.
+  const setType = (e: { target: { value: string } }) =>
+    setValues((v) => {
+      const type = e.target.value as InstrumentType;
+      const category = categoryFits(type, v.category ?? '') ? v.category : CATEGORIES_BY_TYPE[type]?.[0];
+      return { ...v, instrumentType: type, category: category ?? '' };
+    });
+  const type = values.instrumentType as InstrumentType;
+  const categories = CATEGORIES_BY_TYPE[type] ?? [];
   const err = (k: string) => ({
     'aria-invalid': Boolean(fieldErrors[k]) || undefined,
     'aria-describedby': fieldErrors[k] ? `${k}-error` : undefined,
@@ -135,17 +139,17 @@ export function InstrumentForm({
           <Select
             id="f-instrumentType"
             value={values.instrumentType}
-            onChange={set('instrumentType')}
+            onChange={setType}
             {...err('instrumentType')}
           >
-            <ValueOptions values={INSTRUMENT_TYPES} />
+            <TypeOptions />
           </Select>,
         )}
         {field(
           'category',
           'Category',
           <Select id="f-category" value={values.category} onChange={set('category')} {...err('category')}>
-            <ValueOptions values={INSTRUMENT_CATEGORIES} />
+            <ValueOptions values={categories} />
           </Select>,
         )}
         {ownerFields &&
@@ -162,6 +166,18 @@ export function InstrumentForm({
               <ValueOptions values={CONDITIONS} />
             </Select>,
           )}
+        {categories.length > 0 && (
+          <div className="flex items-center gap-3 rounded-lg bg-wood-50 px-3 py-2 sm:col-span-2">
+            <InstrumentDrawing
+              type={type}
+              category={values.category as InstrumentCategory}
+              className="h-20 w-28 shrink-0"
+            />
+            <p className="text-sm text-stone-700" aria-live="polite">
+              {describeKind(type, values.category ?? '')}
+            </p>
+          </div>
+        )}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-serif text-lg font-semibold text-wood-900">Build details</legend>

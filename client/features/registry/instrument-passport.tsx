@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ownerDossierUrl, useInstrument } from './api';
-import { capitalize } from './format';
+import { describeKind } from '../../../contract/registry-values';
 import { GalleryTab } from './gallery-tab';
 import { OverviewTab } from './overview-tab';
 import { PassportActions } from './passport-actions';
@@ -68,7 +68,7 @@ export function InstrumentPassport({ id }: { id: string }) {
             </p>
           )}
           <p className="mt-1 text-stone-700">
-            {capitalize(i.category)} {i.instrumentType} · {i.yearMade}
+            {describeKind(i.instrumentType, i.category)} · {i.yearMade}
             {i.luthier ? ` · ${i.luthier.businessName}` : ''}
           </p>
           <BuiltInCourse builtIn={i.builtIn} className="mt-1 text-sm text-stone-700" />

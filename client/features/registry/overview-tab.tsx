@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import type { InstrumentDetail } from '../../../contract/registry';
+import { typeLabel } from '../../../contract/registry-values';
 import { Badge } from '../../components/ui/badge';
 import { capitalize, formatMoney } from './format';
 
 export function OverviewTab({ instrument: i }: { instrument: InstrumentDetail }) {
   const specs: [string, string | number | null][] = [
-    ['Type', capitalize(i.instrumentType)],
+    ['Type', capitalize(typeLabel(i.instrumentType))],
     ['Category', capitalize(i.category)],
     ['Model', i.model],
     ['Serial number', i.serialNumber],

@@ -32,7 +32,8 @@ import {
   useMyRegistry,
   useRegistryMutation,
 } from './api';
-import { InstrumentForm, ValueOptions } from './instrument-form';
+import { InstrumentForm } from './instrument-form';
+import { ValueOptions } from './value-options';
 import { PendingOffer, usePendingOffer } from './pending-offer';
 import { StolenDialog } from './stolen-dialog';
 

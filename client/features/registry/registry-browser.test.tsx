@@ -73,7 +73,9 @@ beforeEach(() => {
 describe('RegistryBrowser', () => {
   it('shows the cards and the total count from X-Total-Count', async () => {
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('60 instruments found')).toBeInTheDocument();
     // The maker's name opens their shop, above the card's own link.
     const card = screen.getByRole('article', { name: 'Concert Classical' });
@@ -112,36 +114,64 @@ describe('RegistryBrowser', () => {
   it('filters by type and category through the API', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    await screen.findByRole('article', { name: 'Concert Classical' });
-    expect([...screen.getByLabelText('Type').querySelectorAll('option')].map((o) => o.value)).toEqual([
-      'all',
-      'guitar',
-      'violin',
-      'mandolin',
-      'banjo',
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
+    // Every family, grouped: the violin family, the plucked instruments, the other strings.
+    const type = screen.getByLabelText('Type');
+    expect([...type.querySelectorAll('optgroup')].map((g) => g.label)).toEqual([
+      'Violin family',
+      'Plucked',
+      'Other strings',
     ]);
-    expect([...screen.getByLabelText('Category').querySelectorAll('option')].map((o) => o.value)).toEqual([
-      'all',
-      'acoustic',
-      'electric',
-      'classical',
-      'flamenco',
+    expect([...type.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All types',
+      'Violin',
+      'Viola',
+      'Cello',
+      'Double bass',
+      'Guitar',
+      'Bass guitar',
+      'Mandolin',
+      'Ukulele',
+      'Banjo',
+      'Lute',
+      'Oud',
+      'Bouzouki',
+      'Harp',
+      'Viola da gamba',
+      'Hurdy-gurdy',
+      'Dulcimer',
     ]);
-    await user.selectOptions(screen.getByLabelText('Type'), 'violin');
+    const categories = () =>
+      [...screen.getByLabelText('Category').querySelectorAll('option')].map((o) => o.value);
+    // The seed's four while every type is shown.
+    expect(categories()).toEqual(['all', 'acoustic', 'electric', 'classical', 'flamenco']);
+    await user.selectOptions(type, 'violin');
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Concert Classical' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('1 instrument found')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Category'), 'flamenco');
-    await waitFor(() => expect(lastUrl()).toContain('type=violin&category=flamenco&page=1'));
+    // A violin's own categories once the type is chosen: never flamenco.
+    expect(categories()).toEqual(['all', 'classical', 'baroque', 'electric']);
+    await user.selectOptions(screen.getByLabelText('Category'), 'baroque');
+    await waitFor(() => expect(lastUrl()).toContain('type=violin&category=baroque&page=1'));
+    expect(screen.getByRole('button', { name: 'Remove filter Violin' })).toBeInTheDocument();
+    // A category the next type does not have is dropped with the change of type.
+    await user.selectOptions(type, 'ukulele');
+    await waitFor(() => expect(lastUrl()).toContain('type=ukulele&page=1'));
+    expect(lastUrl()).not.toContain('category');
+    expect(categories()).toEqual(['all', 'soprano', 'concert', 'tenor', 'baritone']);
+    await user.selectOptions(type, 'cello');
+    await user.selectOptions(screen.getByLabelText('Category'), 'baroque');
+    await user.selectOptions(type, 'viola');
+    await waitFor(() => expect(lastUrl()).toContain('type=viola&category=baroque'));
   });
 
   it('searches after a pause and shows the empty state with a way out', async () => {
     serve((p) => (p.get('search') ? { items: [] } : { items: [card({ name: 'Concert Classical' })] }));
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    await screen.findByRole('article', { name: 'Concert Classical' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
     await user.type(screen.getByLabelText('Search'), '100% _x');
     expect(
       await screen.findByRole('heading', { name: 'No instruments found' }, { timeout: 5000 }),
@@ -154,7 +184,7 @@ describe('RegistryBrowser', () => {
   it('pages and switches to the list view', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });
-    await screen.findByRole('article', { name: 'Concert Classical' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastUrl()).toContain('page=2'));
     await user.click(screen.getByRole('button', { name: 'List view' }));

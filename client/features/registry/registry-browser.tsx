@@ -1,7 +1,7 @@
 import { LayoutGrid, List, Search, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { REGISTRY_SORTS } from '../../../contract/registry-values';
+import { REGISTRY_SORTS, typeLabel } from '../../../contract/registry-values';
 import { activeChips, FilterChips } from '../../components/filter-chips';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
@@ -67,7 +67,7 @@ export function RegistryBrowser() {
 
   const chips = activeChips([
     search && { key: 'search', label: `“${search}”` },
-    values.type !== 'all' && { key: 'type', label: capitalize(values.type) },
+    values.type !== 'all' && { key: 'type', label: capitalize(typeLabel(values.type)) },
     values.category !== 'all' && { key: 'category', label: capitalize(values.category) },
     values.status !== 'all' && { key: 'status', label: capitalize(values.status) },
     values.yearFrom && { key: 'yearFrom', label: `From ${values.yearFrom}` },

@@ -1,10 +1,22 @@
 import {
+  CATEGORIES_BY_TYPE,
   FILTER_CATEGORIES,
   INSTRUMENT_STATUSES_PUBLIC,
-  INSTRUMENT_TYPES,
+  categoryFits,
+  type InstrumentType,
 } from '../../../contract/registry-values';
 import { Input, Label, Select } from '../../components/ui/input';
 import { capitalize } from './format';
+import { TypeOptions } from './value-options';
+
+/**
+ * The category filter's choices: the seed's four while every type is shown, the type's own once one is chosen;
+ * a category the address names stays a choice so the select shows it.
+ */
+export function filterCategories(type: string, current: string): readonly string[] {
+  const list: readonly string[] = CATEGORIES_BY_TYPE[type as InstrumentType] ?? FILTER_CATEGORIES;
+  return current === 'all' || list.includes(current) ? list : [...list, current];
+}
 
 export interface RegistryFilterValues {
   type: string;
@@ -80,14 +92,15 @@ export function RegistryFilters({
         <Select
           id={`${idPrefix}-type`}
           value={values.type}
-          onChange={(e) => onChange({ type: e.target.value })}
+          onChange={(e) => {
+            const type = e.target.value;
+            // A category the new type does not have would only empty the list.
+            const keep = values.category === 'all' || type === 'all' || categoryFits(type, values.category);
+            onChange(keep ? { type } : { type, category: null });
+          }}
         >
           <option value="all">All types</option>
-          {INSTRUMENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {capitalize(t)}
-            </option>
-          ))}
+          <TypeOptions />
         </Select>
       </div>
       <div className="flex flex-col gap-1">
@@ -98,7 +111,7 @@ export function RegistryFilters({
           onChange={(e) => onChange({ category: e.target.value })}
         >
           <option value="all">All categories</option>
-          {FILTER_CATEGORIES.map((c) => (
+          {filterCategories(values.type, values.category).map((c) => (
             <option key={c} value={c}>
               {capitalize(c)}
             </option>

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { buildFieldsSchema, serviceInputSchema } from '../../../contract/registry';
+import {
+  CATEGORIES_BY_TYPE,
+  type buildFieldsSchema,
+  type serviceInputSchema,
+} from '../../../contract/registry';
 import type { Db } from '../client';
 import { instrumentImages, instruments, ownershipRecords, serviceRecords, shops, users } from '../schema';
 import {
@@ -67,7 +71,8 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
       ...fields,
       name: fields.name ?? 'Untitled instrument',
       instrumentType: fields.instrumentType ?? 'guitar',
-      category: fields.category ?? 'acoustic',
+      // The type's usual category unless one is given (the database refuses a pair that makes no sense).
+      category: fields.category ?? CATEGORIES_BY_TYPE[fields.instrumentType ?? 'guitar'][0],
       yearMade: fields.yearMade ?? new Date().getFullYear(),
       passportCode: generatePassportCode(),
       makerShopId,

@@ -26,7 +26,7 @@ export const SAMPLE_LUTHIERS = [
     shop: 'Hauser Werkstatt',
     location: 'Markneukirchen, Germany',
     year: 1978,
-    specs: ['classical', 'violin'],
+    specs: ['classical', 'violin', 'double bass'],
     bio: 'Third-generation maker of classical guitars and violins in the Vogtland.',
   },
   {
@@ -35,7 +35,7 @@ export const SAMPLE_LUTHIERS = [
     shop: 'Liuteria Bellandi',
     location: 'Cremona, Italy',
     year: 1991,
-    specs: ['violin', 'restoration'],
+    specs: ['violin', 'cello', 'lute', 'restoration'],
     bio: 'Violins and violas after the Cremonese tradition, varnished by hand.',
   },
   {
@@ -71,7 +71,7 @@ export const SAMPLE_LUTHIERS = [
     shop: 'Southern Cross Luthiers',
     location: 'Melbourne, Australia',
     year: 2010,
-    specs: ['electric', 'acoustic'],
+    specs: ['electric', 'acoustic', 'ukulele'],
     bio: 'Blackwood acoustics and hand-wound electric guitars.',
   },
   {
@@ -98,7 +98,7 @@ export const SAMPLE_LUTHIERS = [
     shop: 'Lutherie Dubois',
     location: 'Montréal, Canada',
     year: 2001,
-    specs: ['violin', 'mandolin'],
+    specs: ['violin', 'viola', 'mandolin'],
     bio: 'Violins, violas and carved-top mandolins from Québec maple.',
   },
   {
@@ -107,7 +107,7 @@ export const SAMPLE_LUTHIERS = [
     shop: 'Byrne Instruments',
     location: 'Dublin, Ireland',
     year: 1995,
-    specs: ['mandolin', 'banjo', 'acoustic'],
+    specs: ['mandolin', 'banjo', 'harp', 'acoustic'],
     bio: 'Tenor banjos, mandolins and bouzoukis for Irish traditional music.',
   },
 ] as const;

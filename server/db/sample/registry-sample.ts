@@ -7,6 +7,7 @@ import { COURSE_BUILDER } from './academy-sample';
 import { DEMO_ACCOUNTS } from './accounts-sample';
 import { drawingUrl } from './drawings';
 import type { SampleStep } from './load-sample';
+import type { InstrumentCategory, InstrumentType } from '../../../contract/registry-values';
 
 export const DEMO_ADMIN = {
   email: 'admin@example.com',
@@ -18,8 +19,8 @@ type Wood = 'spruce' | 'cedar' | 'maple' | 'mahogany';
 type Row = [
   handle: string,
   name: string,
-  type: 'guitar' | 'violin' | 'mandolin' | 'banjo',
-  category: 'acoustic' | 'electric' | 'classical' | 'flamenco' | 'archtop',
+  type: InstrumentType,
+  category: InstrumentCategory,
   model: string,
   body: string,
   neck: string,
@@ -37,12 +38,12 @@ const ROWS: Row[] = [
   ['hauser-werkstatt', 'Hauser Archtop Jazz', 'guitar', 'archtop', 'Jazz 17', 'Carved maple, spruce top', 'Maple', 'Ebony', 2012, 11800, 'maple'],
   ['cremona-liuteria', 'Cremona Guarneri Copy', 'violin', 'classical', 'del Gesù 1743', 'Balkan maple, alpine spruce', 'Maple', 'Ebony', 2010, 28000, 'maple'],
   ['cremona-liuteria', 'Bellandi Viola d’Amore Violin', 'violin', 'classical', 'Amati', 'Maple, spruce top', 'Maple', 'Ebony', 2018, 16500, 'mahogany'],
-  ['cremona-liuteria', 'Cremonese Bowl Mandolin', 'mandolin', 'acoustic', 'Napoletano', 'Maple ribs, spruce top', 'Walnut', 'Rosewood', 2016, 4200, 'maple'],
+  ['cremona-liuteria', 'Cremonese Bowl Mandolin', 'mandolin', 'bowl-back', 'Napoletano', 'Maple ribs, spruce top', 'Walnut', 'Rosewood', 2016, 4200, 'maple'],
   ['cremona-liuteria', 'Bellandi Concert Violin', 'violin', 'classical', 'Stradivari Messiah', 'Flamed maple, spruce top', 'Maple', 'Ebony', 2022, 22000, 'cedar'],
   ['nashville-strings', 'Music Row Dreadnought', 'guitar', 'acoustic', 'D-18 style', 'Mahogany, Adirondack spruce', 'Mahogany', 'Ebony', 2017, 5400, 'spruce'],
   ['nashville-strings', 'Calloway F-5 Mandolin', 'mandolin', 'archtop', 'F-5', 'Red maple, red spruce', 'Maple', 'Ebony', 2014, 9600, 'maple'],
-  ['nashville-strings', 'Cumberland Open-Back Banjo', 'banjo', 'acoustic', 'Clawhammer 12"', 'Cherry rim', 'Cherry', 'Ebony', 2019, 2800, 'cedar'],
-  ['nashville-strings', 'Calloway Resonator Banjo', 'banjo', 'acoustic', 'Bluegrass 5', 'Maple resonator', 'Maple', 'Rosewood', 2020, 3900, 'maple'],
+  ['nashville-strings', 'Cumberland Open-Back Banjo', 'banjo', 'open-back', 'Clawhammer 12"', 'Cherry rim', 'Cherry', 'Ebony', 2019, 2800, 'cedar'],
+  ['nashville-strings', 'Calloway Resonator Banjo', 'banjo', 'resonator', 'Bluegrass 5', 'Maple resonator', 'Maple', 'Rosewood', 2020, 3900, 'maple'],
   ['granada-guitarras', 'Realejo Flamenca Blanca', 'guitar', 'flamenco', 'Blanca 1960', 'Cypress, spruce top', 'Spanish cedar', 'Ebony', 2018, 7600, 'spruce'],
   ['granada-guitarras', 'Ruiz Flamenca Negra', 'guitar', 'flamenco', 'Negra', 'Indian rosewood, spruce top', 'Spanish cedar', 'Ebony', 2011, 9200, 'mahogany'],
   ['granada-guitarras', 'Alhambra Concert Classical', 'guitar', 'classical', 'Torres FE17', 'Madagascar rosewood, cedar top', 'Spanish cedar', 'Ebony', 2008, 12500, 'cedar'],
@@ -71,10 +72,38 @@ const ROWS: Row[] = [
   ['dublin-instruments', 'Byrne Session Mandolin', 'mandolin', 'acoustic', 'Session A', 'Maple, spruce top', 'Maple', 'Rosewood', 2018, 2900, 'spruce'],
   ['dublin-instruments', 'Byrne Irish Bouzouki Guitar', 'guitar', 'acoustic', 'Bouzouki', 'Walnut, spruce top', 'Mahogany', 'Rosewood', 2011, 4700, 'cedar'],
   ['dublin-instruments', 'Byrne Five-String Banjo', 'banjo', 'acoustic', 'Celtic 5', 'Maple rim', 'Maple', 'Ebony', 2022, 2200, 'maple'],
+  // The other families: the rest of the violin family, plucked instruments beyond the seed's four.
+  ['cremona-liuteria', 'Bellandi Concert Cello', 'cello', 'classical', 'Montagnana 1740', 'Poplar back, spruce top', 'Maple', 'Ebony', 2019, 38000, 'mahogany'],
+  ['montreal-lutherie', 'Saint-Laurent Viola', 'viola', 'classical', 'Tertis 16½"', 'Québec maple, spruce', 'Maple', 'Ebony', 2016, 11200, 'maple'],
+  ['hauser-werkstatt', 'Vogtland Orchestra Bass', 'double-bass', 'classical', 'Busetto ¾', 'Flamed maple, spruce top', 'Maple', 'Ebony', 2014, 24000, 'cedar'],
+  ['cremona-liuteria', 'Liuto Rinascimentale', 'lute', 'renaissance', 'Venere 7-course', 'Yew ribs, spruce top', 'Pear', 'Ebony', 2012, 6800, 'spruce'],
+  ['melbourne-luthiers', 'Southern Cross Tenor Ukulele', 'ukulele', 'tenor', 'Tenor T1', 'Tasmanian blackwood', 'Queensland maple', 'Ebony', 2023, 1600, 'maple'],
+  ['dublin-instruments', 'Liffey Lever Harp', 'harp', 'lever', 'Clarsach 34', 'Cherry, spruce soundboard', 'Cherry', 'Maple', 2020, 5200, 'cedar'],
 ];
 
-const STRINGS = { guitar: 6, violin: 4, mandolin: 8, banjo: 5 } as const;
-const SCALE = { guitar: 650, violin: 328, mandolin: 350, banjo: 670 } as const;
+const STRINGS: Partial<Record<InstrumentType, number>> = {
+  guitar: 6,
+  violin: 4,
+  mandolin: 8,
+  banjo: 5,
+  viola: 4,
+  cello: 4,
+  'double-bass': 4,
+  lute: 13,
+  ukulele: 4,
+  harp: 34,
+};
+const SCALE: Partial<Record<InstrumentType, number>> = {
+  guitar: 650,
+  violin: 328,
+  mandolin: 350,
+  banjo: 670,
+  viola: 380,
+  cello: 690,
+  'double-bass': 1040,
+  lute: 600,
+  ukulele: 432,
+};
 const CONDITIONS = ['mint', 'excellent', 'excellent', 'good', 'fair'] as const;
 const OWNERS = [
   ['Hélène Martin', 'Lyon, France'],
@@ -162,8 +191,8 @@ async function loadInstruments(db: Db): Promise<void> {
       neckWood: neck,
       fretboardWood: board,
       finishType: i % 3 === 0 ? 'French polish' : i % 3 === 1 ? 'Oil varnish' : 'Nitrocellulose lacquer',
-      numberOfStrings: name.includes('Sete') ? 7 : STRINGS[type],
-      scaleLength: SCALE[type],
+      numberOfStrings: name.includes('Sete') ? 7 : (STRINGS[type] ?? null),
+      scaleLength: SCALE[type] ?? null,
       description: `${name}, built by ${maker.shopName} in ${year}. ${model} pattern in ${body.toLowerCase()}.`,
       yearMade: year,
       estimatedValue: value,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ACQUISITION_METHODS,
+  CATEGORIES_BY_TYPE,
   CONDITIONS,
   INSTRUMENT_CATEGORIES,
   INSTRUMENT_TYPES,
@@ -35,6 +37,13 @@ export const SERVICE_REPORTERS = ['owner', 'maker', 'servicer'] as const;
 export const TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Every (type, category) pair that makes sense, as SQL: the database refuses the others too. */
+const TYPE_CATEGORY_PAIRS = sql.raw(
+  Object.entries(CATEGORIES_BY_TYPE)
+    .flatMap(([type, categories]) => categories.map((c) => `('${type}', '${c}')`))
+    .join(', '),
+);
 
 /** A passport. Searchable text is a generated column so every write path keeps it current. */
 export const instruments = pgTable(
@@ -112,6 +121,7 @@ export const instruments = pgTable(
     index('instruments_unverified_idx')
       .on(t.createdAt)
       .where(sql`verified = false`),
+    check('instruments_type_category_check', sql`(instrument_type, category) in (${TYPE_CATEGORY_PAIRS})`),
     // The trigram GIN index on search_text lives in the custom migration registry-search (it needs pg_trgm).
   ],
 );

@@ -1,3 +1,4 @@
+import { describeKind } from '../../../contract/registry-values';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import type { PassportLogBundle, RevealedValue } from '../../../contract/log';
 import type { PublicPassport } from '../../../contract/public-passport';
@@ -104,7 +105,7 @@ export async function dossierPdf(input: DossierInput): Promise<Uint8Array> {
         ? `${p.maker.shopName}${p.maker.accountClosed ? ' (account closed)' : p.maker.verified ? ' (verified shop)' : ''}`
         : null,
     ],
-    ['Type', `${p.category} ${p.instrumentType}`],
+    ['Type', describeKind(p.instrumentType, p.category)],
     ['Model', p.model],
     ['Serial number', p.serialNumber],
     ['Year made', p.yearMade],

@@ -1,3 +1,4 @@
+import { describeKind } from '../../../contract/registry-values';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { passportCodeSchema, type PublicPassport } from '../../../contract/public-passport';
@@ -186,7 +187,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
           productID: p.passportCode,
           serialNumber: p.serialNumber ?? undefined,
           model: p.model ?? undefined,
-          category: `${p.category} ${p.instrumentType}`,
+          category: describeKind(p.instrumentType, p.category),
           productionDate: String(p.yearMade),
           description: p.description ?? undefined,
           image: `${env.publicUrl}/p/${p.passportCode}/og.png`,

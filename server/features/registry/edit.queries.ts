@@ -6,6 +6,8 @@ import {
   VERIFIED_FIELD_NAMES,
   VERIFIED_FIELDS,
   verificationRemovedReason,
+  categoryFits,
+  wrongCategoryMessage,
   type editInstrumentSchema,
 } from '../../../contract/registry';
 import { describePassportEvent } from '../../../contract/passport-history';
@@ -98,6 +100,13 @@ export async function editInstrument(
     patch[field] = to;
   }
   if (!changes.length) return { changed: 0, removal: null };
+  // One of the pair may come alone: the category must still make sense for the type it ends up with.
+  const type = (patch.instrumentType as string | undefined) ?? found.instrument.instrumentType;
+  const category = (patch.category as string | undefined) ?? found.instrument.category;
+  if (!categoryFits(type, category)) {
+    const message = wrongCategoryMessage(type);
+    throw badRequest(message, { category: message });
+  }
   const identity = changes.some((c) => isIdentity(c.field));
   const correction = identity && (await hasChangedHands(ctx.db, found.instrument.id));
   const reason = input.reason?.trim() ?? '';
