@@ -108,6 +108,8 @@ export async function startRealServer(env: Record<string, string>): Promise<Real
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         RATE_LIMIT_SCALE: '1',
+        // As `npm start` sets it (docs/decisions/017).
+        MALLOC_MMAP_THRESHOLD_: '131072',
         ...env,
         PORT: String(port),
       },

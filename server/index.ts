@@ -3,6 +3,7 @@ import { DataDirLockedError } from './db/lock';
 import { EnvError, readEnv } from './env';
 import { LogKeyError } from './log/signing';
 import { startServer } from './main';
+import { collectGarbage, configureImageMemory } from './memory';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: env.LOG_LEVEL });
+  configureImageMemory();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(env, log);
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   log.info(`Listening on ${env.publicUrl} (database: ${server.database.kind})`);
+  collectGarbage();
 
   let stopping = false;
   const shutdown = (signal: string) => {
