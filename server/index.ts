@@ -6,6 +6,7 @@ import { startServer } from './main';
 import { collectGarbage, configureImageMemory } from './memory';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const SETTLED_AFTER_MS = 10_000;
 
 async function main(): Promise<void> {
   let env;
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   }
   log.info(`Listening on ${env.publicUrl} (database: ${server.database.kind})`);
   collectGarbage();
+  // Again once the start's deferred work (first witness round, mail retries) has let go of what it held.
+  setTimeout(collectGarbage, SETTLED_AFTER_MS).unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
