@@ -1,7 +1,7 @@
 // Idle RSS of the production server: started as the bench starts it (the compiled bundle), left alone for
 // IDLE_SECONDS, then the RSS of its whole process tree summed from /proc. The embedded default runs twice on one
 // data folder (the first start loads migrations and sample content, the second finds them); PostgreSQL, when
-// reachable, once on a fresh database of its own. Alone: `npx tsx bench/idle-rss.ts` (BENCH_IDLE_SECONDS sets the
+// reachable, once: in the bench on its database (already filled), alone on a new database of its own. Alone: `npx tsx bench/idle-rss.ts` (BENCH_IDLE_SECONDS sets the
 // wait; PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL, a new database made and dropped there).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,7 +79,7 @@ async function measure(name: string, env: Record<string, string>): Promise<IdleR
 }
 
 /** The embedded default on a new data folder, then again on the same folder; PostgreSQL when `pgUrl` is set. */
-export async function runIdleRss(dir: string, pgUrl: string | null): Promise<IdleRss[]> {
+export async function runIdleRss(dir: string, pgUrl: string | null, pgFilled = false): Promise<IdleRss[]> {
   const dataDir = path.join(dir, 'idle-pglite');
   const results = [
     await measure('PGlite, first start (sample content loaded)', { DATA_DIR: dataDir, SAMPLE_DATA: '1' }),
@@ -87,11 +87,14 @@ export async function runIdleRss(dir: string, pgUrl: string | null): Promise<Idl
   ];
   if (pgUrl)
     results.push(
-      await measure('PostgreSQL, existing data', {
-        DATA_DIR: path.join(dir, 'idle-pg'),
-        SAMPLE_DATA: '1',
-        DATABASE_URL: pgUrl,
-      }),
+      await measure(
+        pgFilled ? 'PostgreSQL, existing data' : 'PostgreSQL, new database (sample content loaded)',
+        {
+          DATA_DIR: path.join(dir, 'idle-pg'),
+          SAMPLE_DATA: '1',
+          DATABASE_URL: pgUrl,
+        },
+      ),
     );
   return results;
 }

@@ -228,7 +228,7 @@ async function main() {
   lap('mail');
   // Every other server stopped: each start measured alone, its whole process tree after 20 s idle.
   for (const b of backends) await stop(b.server.child);
-  const idleAlone = await runIdleRss(dir, pg?.url ?? null);
+  const idleAlone = await runIdleRss(dir, pg?.url ?? null, true);
   lap('idle rss');
 
   const mostSaves = Math.max(
