@@ -1,5 +1,4 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -114,6 +113,8 @@ export async function startRealServer(
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         RATE_LIMIT_SCALE: '1',
+        // As `npm start` sets it (docs/decisions/020).
+        MALLOC_MMAP_THRESHOLD_: '131072',
         ...env,
         PORT: String(port),
       },
@@ -161,12 +162,4 @@ export async function load(
   // On a very busy machine a short load can end before any response: no latency to report.
   if (result.requests.total === 0) return { rps: 0, p50: Number.NaN, p99: Number.NaN };
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** Resident memory of a process in MB (Linux). */
-export function rssMb(pid: number | undefined): number {
-  if (!pid) return 0;
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
 }

@@ -1,5 +1,7 @@
 // Lighthouse (npm package, system Chromium, default mobile preset) on the public pages the issue names.
-// In `npm run bench` it runs against the PostgreSQL server; alone: `npm run lighthouse -- http://127.0.0.1:3000`.
+// In `npm run bench` it runs against both production servers (PGlite and PostgreSQL, each with its default server
+// cache); alone: `npm run lighthouse -- http://127.0.0.1:3000`.
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,11 +24,26 @@ export interface LighthousePage {
 export interface LighthouseResult {
   page: string;
   path: string;
+  /** Which server answered: 'PGlite' or 'PostgreSQL' in the bench, absent when run alone. */
+  backend?: string;
   scores: Record<Category, number>;
   /** For each category under its target: the audits that lost points. */
   failing: { category: Category; id: string; title: string; score: number }[];
   /** The performance score of every run; `scores` and `failing` are those of the median run. */
   performanceRuns?: number[];
+  /** The 1-minute load average as each run started: Lighthouse's simulated timings scale with the CPU it gets. */
+  loadAverages?: number[];
+  /** The median run's causes rather than its score: what its LCP was, what blocked rendering, how many bytes. */
+  evidence?: {
+    lcpMs: number;
+    lcpElement: string;
+    /** TTFB, load delay, load time and render delay of the LCP, in ms. */
+    lcpPhases: Record<string, number>;
+    tbtMs: number;
+    renderBlocking: string[];
+    transferBytes: number;
+    serverResponseMs: number;
+  };
 }
 
 /**
@@ -68,7 +85,11 @@ async function audit(url: string, port: number, attempts = 3) {
 }
 
 /** Runs Lighthouse on each page in turn in one Chromium. */
-export async function runLighthouse(baseUrl: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
+export async function runLighthouse(
+  baseUrl: string,
+  pages: LighthousePage[],
+  backend?: string,
+): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -77,7 +98,11 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[]): P
     const results: LighthouseResult[] = [];
     for (const page of pages) {
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
-      for (let n = 0; n < RUNS; n++) runs.push(await audit(`${baseUrl}${page.path}`, chrome.port));
+      const loadAverages: number[] = [];
+      for (let n = 0; n < RUNS; n++) {
+        loadAverages.push(Math.round(os.loadavg()[0]! * 10) / 10);
+        runs.push(await audit(`${baseUrl}${page.path}`, chrome.port));
+      }
       const performance = (r: (typeof runs)[number]) => r.categories.performance?.score ?? 0;
       const lhr = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!;
       const scores = {} as Record<Category, number>;
@@ -108,15 +133,47 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[]): P
       results.push({
         page: page.name,
         path: page.path,
+        ...(backend ? { backend } : {}),
         scores,
         failing,
         performanceRuns: runs.map((r) => Math.round(performance(r) * 100)),
+        loadAverages,
+        evidence: evidence(lhr),
       });
     }
     return results;
   } finally {
     chrome.kill();
   }
+}
+
+type Lhr = Awaited<ReturnType<typeof audit>>;
+interface Table {
+  items?: { items?: Record<string, unknown>[]; node?: { snippet?: string }; [key: string]: unknown }[];
+}
+
+/** What a run's performance score is made of, from its audits. */
+function evidence(lhr: Lhr): LighthouseResult['evidence'] {
+  const audits = lhr.audits;
+  const value = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+  const table = (id: string) => (audits[id]?.details ?? {}) as Table;
+  // Lighthouse 12: a table of the element, then a table of the LCP's phases.
+  const [element, phases] = table('largest-contentful-paint-element').items ?? [];
+  const node = element?.items?.[0]?.node as { snippet?: string } | undefined;
+  const lcpPhases: Record<string, number> = {};
+  for (const row of phases?.items ?? []) lcpPhases[String(row.phase)] = Math.round(Number(row.timing));
+  const requests = table('network-requests').items ?? [];
+  return {
+    lcpMs: value('largest-contentful-paint'),
+    lcpElement: node?.snippet ?? '',
+    lcpPhases,
+    tbtMs: value('total-blocking-time'),
+    renderBlocking: (table('render-blocking-resources').items ?? []).map((i) =>
+      String(i.url).replace(/^https?:\/\/[^/]+/, ''),
+    ),
+    transferBytes: requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
+    serverResponseMs: value('server-response-time'),
+  };
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -161,11 +218,12 @@ const mark = (category: Category, score: number) =>
 
 /** The report's table, and under it what each page under target lost points on. */
 export function lighthouseMarkdown(results: LighthouseResult[]): string[] {
+  const named = (r: LighthouseResult) => `${r.page}${r.backend ? `, ${r.backend}` : ''}`;
   const lines = [
     '| page | Performance | Accessibility | Best Practices | SEO |',
     '|---|---|---|---|---|',
     ...results.map(
-      (r) => `| ${r.page} (\`${r.path}\`) | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} |`,
+      (r) => `| ${named(r)} (\`${r.path}\`) | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} |`,
     ),
   ];
   const runs = results.filter((r) => (r.performanceRuns?.length ?? 0) > 1);
@@ -173,13 +231,35 @@ export function lighthouseMarkdown(results: LighthouseResult[]): string[] {
     lines.push(
       '',
       `Each page ran ${runs[0]!.performanceRuns!.length} times; the table shows the run with the median performance ` +
-        `score (performance of every run: ${runs.map((r) => `${r.page} ${r.performanceRuns!.join('/')}`).join(', ')}).`,
+        `score. Performance of every run, with the 1-minute load average as it started: ${runs
+          .map(
+            (r) =>
+              `${named(r)} ${r.performanceRuns!.map((p, i) => `${p} (load ${r.loadAverages?.[i] ?? '?'})`).join(' / ')}`,
+          )
+          .join('; ')}.`,
+    );
+  const withEvidence = results.filter((r) => r.evidence);
+  if (withEvidence.length)
+    lines.push(
+      '',
+      'What the median runs are made of (simulated timings, which grow with the load: the causes are the steadier evidence):',
+      '',
+      '| page | LCP | its element | LCP phases (ms) | TBT | render-blocking | bytes | server response |',
+      '|---|---|---|---|---|---|---|---|',
+      ...withEvidence.map((r) => {
+        const e = r.evidence!;
+        const phases = Object.entries(e.lcpPhases)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(', ');
+        const element = e.lcpElement.replace(/\|/g, '\\|').slice(0, 80);
+        return `| ${named(r)} | ${e.lcpMs} ms | \`${element}\` | ${phases} | ${e.tbtMs} ms | ${e.renderBlocking.join(', ') || 'none'} | ${e.transferBytes.toLocaleString('en')} | ${e.serverResponseMs} ms |`;
+      }),
     );
   const failing = results.filter((r) => r.failing.length);
   if (failing.length) lines.push('', 'Audits that lost points where a category is under its target:', '');
   for (const r of failing)
     lines.push(
-      `- ${r.page}: ${r.failing.map((f) => `${f.category}/\`${f.id}\` ${f.title} (${f.score})`).join('; ')}`,
+      `- ${named(r)}: ${r.failing.map((f) => `${f.category}/\`${f.id}\` ${f.title} (${f.score})`).join('; ')}`,
     );
   return lines;
 }

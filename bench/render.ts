@@ -1,6 +1,7 @@
 // bench/report.md from the run's figures (the same object is written as bench/report.json).
 import { cpuMarkdown, type CpuRow, type CpuSettings } from './cpu';
 import type { StatementTime } from './driver';
+import type { IdleRss } from './idle-rss';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
 import { logBenchMarkdown, type LogBenchResult } from './log-bench';
 import { loginFloodMarkdown, type FloodResult } from './login-flood';
@@ -72,7 +73,7 @@ export interface Report {
     mostSavesPerLearner: number;
   };
   scale: { postgres: ScaleResult | null; pglite: ScaleResult | null; pgliteNote?: string };
-  rssMb: { idle: Record<string, number>; underLoad: Record<string, number> };
+  rssMb: { idle: Record<string, number>; underLoad: Record<string, number>; alone?: IdleRss[] };
   coldStartMs: Record<string, number | null>;
   lighthouse: LighthouseResult[] | null;
   /** Wrong sign-ins flooding one account: what everyone else's requests feel (null: BENCH_FLOOD=0). */
@@ -85,6 +86,12 @@ export interface Report {
   witness: WitnessBenchResult | null;
   missed: Missed[];
 }
+
+/** The embedded default's memory targets: idle (after 20 s, every process summed) and under the bench's load. */
+export const EMBEDDED_IDLE_MB = 250;
+export const EMBEDDED_LOADED_MB = 400;
+const mark = (mb: number | undefined, limit: number) =>
+  mb === undefined ? '' : mb <= limit ? `✅ (≤ ${limit})` : `❌ (> ${limit})`;
 
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
 const ratio = (value: number | null, goal: number) =>
@@ -244,11 +251,16 @@ export function renderMarkdown(r: Report): string {
     ...(r.scale.pgliteNote ? [`PGlite: ${r.scale.pgliteNote}.`, ''] : []),
     '## Process',
     '',
-    `- RSS idle: E ${r.rssMb.idle.E} MB, D ${r.rssMb.idle.D ?? '—'} MB; under load (highest seen): E ${r.rssMb.underLoad.E ?? '—'} MB, D ${r.rssMb.underLoad.D ?? '—'} MB`,
+    `- RSS of the whole process tree, idle after the bench's seeding: E ${r.rssMb.idle.E} MB, D ${r.rssMb.idle.D ?? '—'} MB; under load (highest seen): E ${r.rssMb.underLoad.E ?? '—'} MB ${mark(r.rssMb.underLoad.E, EMBEDDED_LOADED_MB)}, D ${r.rssMb.underLoad.D ?? '—'} MB`,
+    ...(r.rssMb.alone ?? []).map(
+      (a) =>
+        `- ${a.name}: ${a.idleMb} MB after 20 s idle (${a.processes} process${a.processes === 1 ? '' : 'es'}, start ${a.startMs} ms)` +
+        (a.name.startsWith('PGlite') ? ` ${mark(a.idleMb, EMBEDDED_IDLE_MB)}` : ''),
+    ),
     `- Cold start (spawn → /healthz answers, first start on an empty database, migrations and sample content): ` +
       `E ${r.coldStartMs.E} ms, D ${r.coldStartMs.D ?? '—'} ms`,
     '',
-    '## Lighthouse (mobile preset, PostgreSQL server with its default server cache)',
+    '## Lighthouse (mobile preset, both servers with their default server cache)',
     '',
     ...(r.lighthouse ? lighthouseMarkdown(r.lighthouse) : ['Skipped.']),
     '',

@@ -6,10 +6,12 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { envSchema } from '../server/env';
 import { createPostgresDatabase } from '../server/test/test-db';
+import { treeRssMb } from './idle-rss';
 import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './backends';
 import { ensureClientBuilt } from './client-build';
 import { cpuSettingsFromEnv, runCpu, writeSaveBody } from './cpu';
-import { canPin, load, median, onLoadCore, rssMb, startSynthetic, stopAll, stop, type Sample } from './lib';
+import { runIdleRss } from './idle-rss';
+import { canPin, load, median, onLoadCore, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
 import { LOG_SIZES, runLogBench } from './log-bench';
 import { runLoginFlood } from './login-flood';
@@ -76,7 +78,7 @@ async function main() {
   ]);
 
   const idleRss: Record<string, number> = {};
-  for (const b of backends) idleRss[b.name] = rssMb(b.server.child.pid);
+  for (const b of backends) idleRss[b.name] = treeRssMb(b.server.child.pid);
   const loadedRss: Record<string, number> = {};
   const samples = new Map<string, Sample[]>();
   const record = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
@@ -89,7 +91,7 @@ async function main() {
     const during = load(url, { seconds: SECONDS, connections: CONNECTIONS, ...options });
     if (watch) {
       await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
-      loadedRss[watch.name] = Math.max(loadedRss[watch.name] ?? 0, rssMb(watch.server.child.pid));
+      loadedRss[watch.name] = Math.max(loadedRss[watch.name] ?? 0, treeRssMb(watch.server.child.pid));
     }
     record(key, await during);
   };
@@ -182,16 +184,21 @@ async function main() {
     };
   });
 
-  const lighthouseServer = (byName('D') ?? byName('E')!).cached;
+  // Both production servers with their default server cache, as a production start serves pages.
   const lighthouse =
     process.env.BENCH_LIGHTHOUSE === '0'
       ? null
-      : await runLighthouse(lighthouseServer.url, await samplePages(lighthouseServer.url)).catch(
-          (error: unknown) => {
-            console.warn(`Lighthouse failed: ${String(error)}`);
-            return null;
-          },
-        );
+      : await (async () => {
+          const results = [];
+          for (const b of backends) {
+            const label = b.name === 'E' ? 'PGlite' : 'PostgreSQL';
+            results.push(...(await runLighthouse(b.cached.url, await samplePages(b.cached.url), label)));
+          }
+          return results;
+        })().catch((error: unknown) => {
+          console.warn(`Lighthouse failed: ${String(error)}`);
+          return null;
+        });
   lap('lighthouse');
 
   for (const b of backends) {
@@ -233,6 +240,10 @@ async function main() {
   // Its own PostgreSQL databases and two witness processes (needs PostgreSQL).
   const witness = process.env.BENCH_WITNESS === '0' || !pg ? null : await runWitnessBench();
   lap('witnessed log');
+  // Every other server stopped: each start measured alone, its whole process tree after 20 s idle.
+  for (const b of backends) await stop(b.server.child);
+  const idleAlone = await runIdleRss(dir, pg?.url ?? null, true);
+  lap('idle rss');
 
   const mostSaves = Math.max(
     ...backends.map((b) => b.saves.mostPerLearner() + b.plainSaves.mostPerLearner()),
@@ -298,7 +309,7 @@ async function main() {
       mostSavesPerLearner: mostSaves,
     },
     scale,
-    rssMb: { idle: idleRss, underLoad: loadedRss },
+    rssMb: { idle: idleRss, underLoad: loadedRss, alone: idleAlone },
     coldStartMs,
     lighthouse,
     loginFlood,
@@ -308,7 +319,6 @@ async function main() {
     missed: [],
   };
 
-  for (const b of backends) await stop(b.server.child);
   report.elapsedSeconds.total = (performance.now() - started) / 1000;
   report.missed = missedTargets(report);
   await writeFormatted(path.join('bench', 'report.json'), JSON.stringify(report, null, 2), 'json');

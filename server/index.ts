@@ -3,8 +3,10 @@ import { DataDirLockedError } from './db/lock';
 import { EnvError, readEnv } from './env';
 import { LogKeyError } from './log/signing';
 import { startServer } from './main';
+import { collectGarbage, configureImageMemory } from './memory';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const SETTLED_AFTER_MS = 10_000;
 
 async function main(): Promise<void> {
   let env;
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: env.LOG_LEVEL });
+  configureImageMemory();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(env, log);
@@ -30,6 +33,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   log.info(`Listening on ${env.publicUrl} (database: ${server.database.kind})`);
+  collectGarbage();
+  // Again once the start's deferred work (first witness round, mail retries) has let go of what it held.
+  setTimeout(collectGarbage, SETTLED_AFTER_MS).unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -33,6 +33,7 @@ export async function startServer(
   const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | undefined;
   try {
+    const newDataDir = !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pgdata'));
     database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATABASE_URL ? undefined : env.dataDir,
@@ -42,16 +43,25 @@ export async function startServer(
     const { backfilled } = await prepareTransparencyLog(database.db, env);
     if (backfilled) log.info({ backfilled }, 'passport events appended to the transparency log');
     const certificates = await loadCertificateSigner(database.db, env);
+    let built = newDataDir;
     if (env.SAMPLE_DATA) {
       const ran = await loadSampleContent(database.db, {
         production: env.NODE_ENV === 'production',
         certificates,
       });
       if (ran.length) log.info({ steps: ran }, 'sample content loaded');
+      built ||= ran.length > 0;
     }
     // Courses completed before certificates existed get theirs now, dated by their last lesson.
     const issued = await issueDueCertificates(database.db, certificates);
     if (issued) log.info({ issued }, 'certificates issued for courses completed earlier');
+    if (built && database.kind === 'pglite') {
+      // Building the database (a new data folder, the sample content) grew PGlite's WASM heap, which never gives
+      // memory back: a fresh instance on the same files starts small again (docs/decisions/020).
+      await database.close();
+      database = undefined;
+      database = await openDatabase({ dataDir: env.dataDir });
+    }
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -5,9 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema';
 import { repoRoot } from '../paths';
 
@@ -36,8 +33,34 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite's memory settings (docs/decisions/020). Its shared memory lives in the WASM heap, which is touched whole
+ * at start and never shrinks, so each megabyte here is a megabyte of resident memory for the life of the process;
+ * PostgreSQL's defaults (128 MB of shared buffers, 64 MB for index builds) are sized for a server of its own.
+ * Pages not in the buffers are read from the files, which the OS's page cache keeps.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+  // One connection is all PGlite has; its lock table keeps the default capacity through the per-transaction share.
+  max_connections: '8',
+  max_locks_per_transaction: '256',
+};
+
+function pgliteStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    // Loaded only for PostgreSQL: the embedded default never needs the driver (docs/decisions/020).
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
@@ -58,9 +81,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // pg_trgm backs the registry's search index (docs/decisions/006).
   const extensions = { pg_trgm };
+  const startParams = pgliteStartParams();
   const client = options.dataDir
-    ? new PGlite(path.join(options.dataDir, 'pgdata'), { extensions })
-    : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    ? new PGlite(path.join(options.dataDir, 'pgdata'), { extensions, startParams })
+    : new PGlite({
+        extensions,
+        startParams,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -80,6 +108,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   await database.db.execute(sql`select pg_advisory_lock(724011)`);
   try {
     await migratePg(database.db as never, { migrationsFolder });
