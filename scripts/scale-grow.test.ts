@@ -45,7 +45,7 @@ describe('growStatement', () => {
       Array.from({ length: 10 }, (_, k) => scaleSerial(from + k)),
     );
     for (const [k, r] of rows.entries()) {
-      expect(r.name).toMatch(new RegExp(`^\\w+ [A-Z][a-z]+ [A-Z][a-z]+ ${from + k + 1}$`));
+      expect(r.name).toMatch(new RegExp(`^\\w+ [A-Z][a-z]+( [A-Z][a-z]+)+ ${from + k + 1}$`));
       expect(r.passport_code).toMatch(/^LR-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
       expect(r.images).toBe(1);
       expect(r.owners).toBe(1);

@@ -151,7 +151,12 @@ describe('the 60 × 30 mm label', () => {
         .map(([name]) => `<div><span>${name}</span></div>`)
         .join('')}`,
     );
-    await page.evaluate(() => document.fonts.ready);
+    // Each face loaded before measuring: fonts.ready can settle before a large face (the CJK fallback, 4 MB) has
+    // even started to load, and the text is then measured in a system font.
+    await page.evaluate(async () => {
+      await Promise.all([...document.fonts].map((face) => face.load()));
+      await document.fonts.ready;
+    });
     const widths = await page.$$eval('span', (spans) => spans.map((s) => s.getBoundingClientRect().width));
     // Within 2 %: Chromium rounds advances to its pixel grid.
     scripts.forEach(([name], i) =>

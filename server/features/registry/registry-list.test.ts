@@ -229,7 +229,11 @@ describe('counting past REGISTRY_COUNT_CAP', () => {
       // through its own index) and together, never one twice.
       const quill = await luthierWithShop(big, 'Quill Lutherie');
       const own = [
-        await instrumentOf(big, quill.shop.id, { name: 'Quill violin', instrumentType: 'violin' }),
+        await instrumentOf(big, quill.shop.id, {
+          name: 'Quill violin',
+          instrumentType: 'violin',
+          category: 'classical',
+        }),
         await instrumentOf(big, quill.shop.id, {
           name: 'Quill guitar',
           description: 'Quill Lutherie label inside',
@@ -238,6 +242,7 @@ describe('counting past REGISTRY_COUNT_CAP', () => {
       const mention = await instrumentOf(big, shop.id, {
         name: 'Cap guitar repaired',
         instrumentType: 'violin',
+        category: 'classical',
         description: 'Set up at Quill Lutherie',
       });
       const ids = async (qs: string) => {

@@ -39,7 +39,8 @@ export function registryMatrix(k: MatrixKit): Record<string, Entry> {
       request: () => ({
         method: 'PATCH',
         url: `/api/registry/instruments/${k.w.instrumentId}`,
-        payload: { description: 'Sitka spruce over Indian rosewood.' },
+        // A new text each time: the same text again would be no change at all (merge patch), which anyone may send.
+        payload: { description: `Sitka spruce over Indian rosewood (${k.unique('edit')}).` },
       }),
       expect: { ...signedIn(403), maker: 200 },
     },
