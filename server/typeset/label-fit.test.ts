@@ -139,6 +139,8 @@ describe('the 60 × 30 mm label', () => {
       'NotoSansArabic-Regular',
       'NotoSansHebrew-Regular',
       'DroidSansFallback',
+      // Korean: the labels' own face, never a system font Chromium might find (fonts-droid-fallback has Hangul).
+      'NanumGothic',
     ];
     const css = faces
       .map(
