@@ -1,7 +1,7 @@
 // `npm test`: every suite — server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and client side by
-// side, then the Playwright journeys against the built server, which start once two of those three have ended
-// (the last one's tail leaves a core idle; E2E_OVERLAP=0 waits for all of them) — then one line
-// "N passed, N failed" over all of them. Each suite's wall time and CPU time (user + system, its processes
+// side, then the Playwright journeys against the built server, which start once the first of those three has
+// ended (they mostly wait on the browser and leave the server suites room; E2E_OVERLAP=0 waits for all of them) —
+// then one line "N passed, N failed" over all of them. Each suite's wall time and CPU time (user + system, its processes
 // included, where /usr/bin/time exists) are printed at the end: CPU is what the shared two cores run out of.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -192,9 +192,11 @@ const record = (suite, result) => {
   summary.push(`${suite.name}: ${p} passed, ${f} failed (${result.took})`);
 };
 for (const suite of [...vitestPhase, ...e2ePhase]) fs.rmSync(path.join(out, suite.json), { force: true });
-// With the three suites (both backends and the client), the journeys start once two have ended: the last one's
-// tail leaves a core idle. With fewer, they wait for all (one server suite alone keeps both cores busy).
-const startE2eAt = process.env.E2E_OVERLAP === '0' ? 0 : Math.max(0, vitestPhase.length - 2);
+// With the three suites (both backends and the client), the journeys start once the first (the client's) has
+// ended: they wait on the browser and the server's first start more than they compute (a fresh-clone run used
+// about half a core for them), so they fill what the two server suites leave. With fewer suites they wait for all
+// (one server suite alone keeps both cores busy). E2E_OVERLAP=0: after every other suite.
+const startE2eAt = process.env.E2E_OVERLAP === '0' || vitestPhase.length < 3 ? 0 : vitestPhase.length - 1;
 // Everything is buffered while more than one suite may run at once.
 const buffered = vitestPhase.length + e2ePhase.length > 1;
 if (vitestPhase.length) console.log(`\n=== ${vitestPhase.map((s) => s.name).join(', ')}: side by side ===`);
