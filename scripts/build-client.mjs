@@ -1,28 +1,17 @@
 // Builds the web client when it has not been built or its sources (client/, contract/) are newer than the build. `npm start` and the
 // end-to-end suites call it first; run alone (`node scripts/build-client.mjs`) it does the same.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isStale } from './stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/client/index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /** Returns the build's exit status (0 when nothing needed building). */
 export function buildClientIfStale() {
   // The client bundles the shared contract too.
-  const sources = Math.max(newestMtime(path.join(root, 'client')), newestMtime(path.join(root, 'contract')));
-  const stale = !fs.existsSync(built) || sources > fs.statSync(built).mtimeMs;
-  if (!stale || process.env.SKIP_BUILD === '1') return 0;
+  if (!isStale(built, [path.join(root, 'client'), path.join(root, 'contract')])) return 0;
   console.log('Building the web client...');
   const result = spawnSync(
     process.execPath,

@@ -3,27 +3,16 @@
 // never loads into the serving process) and then serves the compiled JavaScript, with no TypeScript loader and
 // no dev dependency at run time. Packages stay external: node resolves them from node_modules as before.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isStale } from './stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const serverBundle = path.join(root, 'dist/server/index.js');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /** Returns the build's exit status (0 when nothing needed building). */
 export function buildServerIfStale() {
-  const sources = Math.max(newestMtime(path.join(root, 'server')), newestMtime(path.join(root, 'contract')));
-  const stale = !fs.existsSync(serverBundle) || sources > fs.statSync(serverBundle).mtimeMs;
-  if (!stale || process.env.SKIP_BUILD === '1') return 0;
+  if (!isStale(serverBundle, [path.join(root, 'server'), path.join(root, 'contract')])) return 0;
   console.log('Compiling the server...');
   const result = spawnSync(
     path.join(root, 'node_modules/.bin/esbuild'),

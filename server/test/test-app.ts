@@ -92,6 +92,21 @@ export const postFrom = (
     headers: options.cookie ? { cookie: options.cookie } : {},
   });
 
+/** A PATCH with a session cookie, its body sent as JSON (or as `type`, e.g. application/merge-patch+json). */
+export const patchAs = (
+  t: TestApp,
+  url: string,
+  cookie: string,
+  payload: object,
+  type = 'application/json',
+) =>
+  t.app.inject({
+    method: 'PATCH',
+    url,
+    headers: { cookie, 'content-type': type },
+    payload: JSON.stringify(payload),
+  });
+
 /**
  * Creates a person directly in the database and signs them in; returns the user and their Cookie header. With
  * `fromOwnAddress`, the sign-in comes from a fresh address (for apps with production sign-in limits).

@@ -1,34 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CourseOutline, LearningStats, MyCourse } from '../../../contract/academy';
+import type { CourseOutline, LearningStats } from '../../../contract/academy';
 import { CourseProgressPage } from '../../pages/course';
 import { LearnPage } from '../../pages/learn';
+import { myCourse } from '../../test/academy-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { currentCourse, currentCourseId } from './current-course';
 
 const me = testUser();
-const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
-  id,
-  slug: `${id}-slug`,
-  title: `Title ${id}`,
-  description: '',
-  instructor: 'Ruth',
-  instructorHandle: null,
-  level: 'beginner',
-  duration: '3 weeks',
-  lessons: 6,
-  rating: 4.8,
-  progress: 0,
-  completedLessons: 0,
-  started: false,
-  enrolled: false,
-  bookmarked: false,
-  coverImage: null,
-  nextLessonId: `${id}-l1`,
-  nextLessonTitle: 'First lesson',
-  lastActivityAt: null,
-  ...extra,
-});
+const course = myCourse;
 const outline = (id: string, timeSpentSeconds: number): CourseOutline => ({
   course: {
     id,

@@ -1,36 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CourseListing, LearningStats, MyCourse, Review, ReviewList } from '../../../contract/academy';
+import type { CourseListing, LearningStats, Review, ReviewList } from '../../../contract/academy';
 import { LearnPage } from '../../pages/learn';
 import { ListingPage } from '../../pages/listing';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
+import { myCourse } from '../../test/academy-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { ContinueLearningCard } from './continue-learning';
 
 const me = testUser();
-const course = (id: string, extra: Partial<MyCourse> = {}): MyCourse => ({
-  id,
-  slug: `${id}-slug`,
-  title: `Title ${id}`,
-  description: '',
-  instructor: 'Ruth',
-  instructorHandle: null,
-  level: 'beginner',
-  duration: '3 weeks',
-  lessons: 6,
-  rating: 4.8,
-  progress: 0,
-  completedLessons: 0,
-  started: false,
-  enrolled: false,
-  bookmarked: false,
-  coverImage: null,
-  nextLessonId: `${id}-l1`,
-  nextLessonTitle: 'First lesson',
-  lastActivityAt: null,
-  ...extra,
-});
+const course = myCourse;
 const stats: LearningStats = {
   coursesEnrolled: 2,
   coursesCompleted: 0,

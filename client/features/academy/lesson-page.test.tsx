@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CourseOutline, Lesson } from '../../../contract/academy';
 import { CourseProgressPage } from '../../pages/course';
 import { LessonPage } from '../../pages/lesson';
+import { myCourse } from '../../test/academy-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
 const me = testUser();
@@ -127,31 +128,7 @@ describe('Lesson page', () => {
       'POST /api/lms/lessons/course-1-l2/start': () => ({
         json: { ...progress, completedNow: false, certificateId: null },
       }),
-      'GET /api/lms/my-courses': () => ({
-        json: [
-          {
-            id: 'course-1',
-            slug: 'course-1-slug',
-            title: 'Classical Guitar Construction',
-            description: '',
-            instructor: 'Ruth',
-            instructorHandle: null,
-            level: 'beginner',
-            duration: '6 hours',
-            lessons: 6,
-            rating: 4.8,
-            progress: 0,
-            completedLessons: 0,
-            started: false,
-            enrolled,
-            bookmarked: false,
-            coverImage: null,
-            nextLessonId: 'course-1-l1',
-            nextLessonTitle: 'First lesson',
-            lastActivityAt: null,
-          },
-        ],
-      }),
+      'GET /api/lms/my-courses': () => ({ json: [myCourse('course-1', { enrolled })] }),
       'POST /api/lms/courses/course-1/enroll': () => {
         enrolled = true;
         return { json: { enrolled: true } };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../../contract/account';
 import { createShop } from '../../db/builders/accounts';
-import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+import { createTestApp, patchAs, signedInUser, type TestApp } from '../../test/test-app';
 
 // PATCH means patch (JSON merge patch, RFC 7396): a field left out stays as it is, null clears a field that may
 // be empty, and what GET /api/account answers can be sent back as it is.
@@ -11,13 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const patch = (url: string, cookie: string, payload: object, type = 'application/json') =>
-  t.app.inject({
-    method: 'PATCH',
-    url,
-    headers: { cookie, 'content-type': type },
-    payload: JSON.stringify(payload),
-  });
+const patch = (url: string, cookie: string, payload: object, type?: string) =>
+  patchAs(t, url, cookie, payload, type);
 const account = async (cookie: string) =>
   (await t.app.inject({ url: '/api/account', headers: { cookie } })).json<Account>();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstrumentDetail } from '../../../contract/registry';
-import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
+import { createTestApp, patchAs, signedInUser, type TestApp } from '../../test/test-app';
 import { instrumentOf, luthierWithShop } from './registry-test-kit';
 
 // PATCH means patch (JSON merge patch, RFC 7396): a field left out stays as it is, null clears a field that may be
@@ -11,13 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const patch = (url: string, cookie: string, payload: object, type = 'application/json') =>
-  t.app.inject({
-    method: 'PATCH',
-    url,
-    headers: { cookie, 'content-type': type },
-    payload: JSON.stringify(payload),
-  });
+const patch = (url: string, cookie: string, payload: object, type?: string) =>
+  patchAs(t, url, cookie, payload, type);
 const detail = async (id: string, cookie: string) =>
   (
     await t.app.inject({ url: `/api/registry/instruments/${id}`, headers: { cookie } })
