@@ -13,6 +13,8 @@ describe('VerifyEmailPage', () => {
       'POST /api/auth/verify-email': () => ({
         json: { ok: true, email: 'ada@example.test', changed: false },
       }),
+      // A confirmed address changes who is signed in: the page asks again (a guest who followed a mailed link).
+      'GET /api/auth/me': () => ({ json: { user: null } }),
     });
     renderRoutes(routes, { path: '/verify-email?token=abc' });
     // The spinner is a status too: wait for the answer's own words.
@@ -25,10 +27,20 @@ describe('VerifyEmailPage', () => {
   });
 
   it('leads a buyer who signed up from an offer back to it once the address is confirmed', async () => {
+    const buyer = testUser({
+      email: 'buyer@example.test',
+      displayName: 'New Buyer',
+      firstName: 'New',
+      lastName: 'Buyer',
+      onboardingComplete: false,
+      emailVerified: false,
+      returning: false,
+    });
     mockFetch({
       'POST /api/auth/verify-email': () => ({
         json: { ok: true, email: 'buyer@example.test', changed: false },
       }),
+      'GET /api/auth/me': () => ({ json: { user: { ...buyer, emailVerified: true } } }),
       'GET /api/registry/transfers': () => ({
         json: {
           incoming: [
@@ -50,15 +62,7 @@ describe('VerifyEmailPage', () => {
     });
     renderRoutes(routes, {
       path: '/verify-email?token=abc',
-      me: testUser({
-        email: 'buyer@example.test',
-        displayName: 'New Buyer',
-        firstName: 'New',
-        lastName: 'Buyer',
-        onboardingComplete: false,
-        emailVerified: false,
-        returning: false,
-      }),
+      me: buyer,
     });
     expect(await screen.findByRole('link', { name: 'Answer the offer of Amber Violin' })).toHaveAttribute(
       'href',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblems, declaredOperation, requestProblems } from './contract-fixtures';
+import { answerProblems, declaredOperation, requestProblems, takeContractDrift } from './contract-fixtures';
+import { mockFetch } from './render';
 
 // The fetch mock's guard (client/test/render.tsx) is only as good as these verdicts: a fixture the server could
 // not send is named with its operation and the zod issue, and a good one passes untouched.
@@ -54,5 +55,18 @@ describe('fixtures checked against the declarations', () => {
       'body imageIds.0: Invalid UUID',
     ]);
     expect(requestProblems('PUT', '/api/registry/privacy', { ownerPrivacy: true })).toEqual([]);
+  });
+
+  it('remembers a fetch no handler answers, so the test fails even when the page swallowed the rejection', async () => {
+    mockFetch({ 'GET /api/auth/me': () => ({ json: { user: null } }) });
+    await expect(fetch('/api/notifications')).rejects.toThrow('unexpected fetch GET /api/notifications');
+    expect(takeContractDrift()).toEqual([
+      "unexpected fetch GET /api/notifications: the test's mockFetch has no handler for it",
+    ]);
+  });
+
+  it('refuses every fetch of a test that mocked none, whatever an earlier test mocked', async () => {
+    await expect(fetch('/api/auth/me')).rejects.toThrow('unexpected fetch GET /api/auth/me');
+    expect(takeContractDrift()).toHaveLength(1);
   });
 });

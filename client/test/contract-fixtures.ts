@@ -151,6 +151,16 @@ export function checkRequest(method: string, url: string, body: unknown): void {
   throw new Error(message);
 }
 
+/**
+ * Throws (and remembers) when the page fetched an address no handler of the test answers: a page that catches the
+ * rejection would otherwise pass a test that never saw what it asked for.
+ */
+export function unexpectedFetch(method: string, path: string): never {
+  const message = `unexpected fetch ${method} ${path}: the test's mockFetch has no handler for it`;
+  drift.push(message);
+  throw new Error(message);
+}
+
 /** The mismatches found during the test, emptied (client/test/setup.ts fails the test when there are any). */
 export function takeContractDrift(): string[] {
   return drift.splice(0);

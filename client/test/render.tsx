@@ -6,7 +6,7 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { Toaster } from '../components/ui/toaster';
 import type { User } from '../../contract/auth';
 import { ME_KEY } from '../lib/auth';
-import { checkAnswer, checkRequest } from './contract-fixtures';
+import { checkAnswer, checkRequest, unexpectedFetch } from './contract-fixtures';
 
 /** A query client that never retries, so failures show at once in tests. */
 export function testQueryClient(): QueryClient {
@@ -85,7 +85,7 @@ export function mockFetch(handlers: Record<string, (body: unknown, url: URL) => 
     calls.push({ method, url, body });
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${path.split('?')[0]}`];
-    if (!handler) throw new Error(`unexpected fetch ${method} ${path}`);
+    if (!handler) unexpectedFetch(method, path);
     checkRequest(method, path, body);
     return answer(method, path, handler(body, new URL(path, 'http://localhost')));
   };

@@ -25,7 +25,10 @@ const routes = [
 
 describe('AppLayout banners', () => {
   it('offers an unfinished person to finish setup on other pages, and the link opens the wizard', async () => {
-    mockFetch({ 'GET /api/notifications': () => ({ json: { items: [], unread: 0 } }) });
+    mockFetch({
+      'GET /api/notifications': () => ({ json: { items: [], unread: 0 } }),
+      'GET /api/conversations': () => ({ json: { items: [], unread: 0 } }),
+    });
     const { router } = renderRoutes(routes, { path: '/instruments/abc', me: person(false, 'luthier') });
     expect(screen.getByText('/instruments/abc page')).toBeInTheDocument();
     const banner = await screen.findByRole('region', { name: 'Finish setting up' });
@@ -37,7 +40,10 @@ describe('AppLayout banners', () => {
   });
 
   it('shows no banner once onboarding is finished', async () => {
-    mockFetch({ 'GET /api/notifications': () => ({ json: { items: [], unread: 0 } }) });
+    mockFetch({
+      'GET /api/notifications': () => ({ json: { items: [], unread: 0 } }),
+      'GET /api/conversations': () => ({ json: { items: [], unread: 0 } }),
+    });
     renderRoutes(routes, { path: '/instruments/abc', me: person(true) });
     expect(await screen.findByText('/instruments/abc page')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));

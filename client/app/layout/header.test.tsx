@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
-import { renderRoutes, testUser } from '../../test/render';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
 import { Header } from './header';
 
 const routes = [{ path: '/explore', element: <Header />, handle: { name: 'Explore' } }];
@@ -19,6 +19,7 @@ const me = testUser({
 
 describe('Header', () => {
   it('shows the guest links, the page name and a Sign in button that opens the dialog', async () => {
+    const calls = mockFetch({});
     renderRoutes(routes, { path: '/explore' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(
@@ -35,9 +36,15 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ mode: 'signin', next: undefined });
     window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    expect(calls).toEqual([]);
   });
 
   it('adds Learn in second position and greets the signed-in person', async () => {
+    // A signed-in header shows the inbox's and the conversations' unread counts.
+    mockFetch({
+      'GET /api/notifications': () => ({ json: { items: [], unread: 0 } }),
+      'GET /api/conversations': () => ({ json: { items: [], unread: 0 } }),
+    });
     renderRoutes(routes, { path: '/explore', me });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(

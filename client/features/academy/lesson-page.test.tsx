@@ -36,6 +36,10 @@ const progress = {
   startedAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
+/** A free lesson's page asks whether the signed-in learner is enrolled (the preview card): here they are. */
+const enrolled = {
+  'GET /api/lms/my-courses': () => ({ json: [myCourse('course-1', { enrolled: true, started: true })] }),
+};
 const routes = [
   { path: '/lessons/:lessonId', element: <LessonPage /> },
   { path: '/course-progress', element: <CourseProgressPage /> },
@@ -84,6 +88,7 @@ describe('Lesson page', () => {
 
   it('signed in with no progress record: starts the lesson, then Mark as Complete completes it once', async () => {
     const calls = mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
       // A minute of the two already read (recorded on another visit): Mark as Complete is open.
@@ -148,6 +153,7 @@ describe('Lesson page', () => {
 
   it('a failed complete shows the error toast', async () => {
     mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: { ...progress, timeSpent: 60 } }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
@@ -164,6 +170,7 @@ describe('Lesson page', () => {
     const reason =
       'Read for 45 more seconds to complete this lesson: the timer has to run for at least half of its length.';
     mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: lesson }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: { ...progress, timeSpent: 60 } }),
       'POST /api/lms/lessons/course-1-l2/complete': () => ({
@@ -179,6 +186,7 @@ describe('Lesson page', () => {
 
   it('a reading lesson not read for half its length says how long is left under Mark as Complete', async () => {
     mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: { ...lesson, duration: 6 } }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: { ...progress, timeSpent: 45 } }),
     });
@@ -193,6 +201,7 @@ describe('Lesson page', () => {
 
   it('a lesson the course has not opened yet says why and leads to the previous lesson', async () => {
     const calls = mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: { ...lesson, free: false } }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: null }),
       'POST /api/lms/lessons/course-1-l2/start': () => ({
@@ -221,6 +230,7 @@ describe('Video lesson gates', () => {
   it('Mark as Complete waits for 95 % watched (reason shown), Next lesson for completion; Resume at the record', async () => {
     const clip = { ...lesson, videoUrl: '/videos/clip.webm', duration: 1, nextLessonId: 'course-1-l3' };
     mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: clip }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({
         json: { ...progress, progressPercent: 70, lastPosition: 42, watchedRanges: [[0, 42]], timeSpent: 45 },
@@ -256,6 +266,7 @@ describe('Reading lessons', () => {
       },
     };
     mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: { ...lesson, reading } }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: progress }),
     });
@@ -284,6 +295,7 @@ describe('Captions', () => {
       duration: 1,
     };
     mockFetch({
+      ...enrolled,
       'GET /api/lms/lessons/course-1-l2': () => ({ json: clip }),
       'GET /api/lms/lessons/course-1-l2/progress': () => ({ json: progress }),
       'GET /videos/clip.en.vtt': () => ({

@@ -219,6 +219,8 @@ describe('InstrumentPage', () => {
       'GET /api/registry/me': () => ({
         json: { registered: [], owned: [], ownerPrivacy: false, ownerPrivacyChosen: true, shop: null },
       }),
+      // The owner's page looks for an offer of this instrument in progress (none here).
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
       [`PATCH /api/registry/instruments/${ID}`]: () => ({
         json: { ...asOwner, condition: 'good', estimatedValue: 12000 },
       }),

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '../../../contract/notifications';
 import { SettingsPage } from '../../pages/settings';
 import { mockFetch, renderWithProviders } from '../../test/render';
 
@@ -49,12 +50,25 @@ const sessions = [
   },
 ];
 
+/**
+ * What the settings page reads whatever the test does: the account, its sessions, mail preferences, passport
+ * privacy and whether the current handle is free. A test overrides the ones it looks at.
+ */
+const settingsReads = {
+  'GET /api/account': () => ({ json: account }),
+  'GET /api/account/sessions': () => ({ json: sessions }),
+  'GET /api/auth/me': () => ({ json: { user: null } }),
+  'GET /api/account/notification-preferences': () => ({
+    json: { mail: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) },
+  }),
+  'GET /api/registry/privacy': () => ({ json: { ownerPrivacy: false, chosen: true } }),
+  'GET /api/slug/check?kind=luthier&slug=ada': () => ({ json: { ok: true, slug: 'ada', suggestions: [] } }),
+};
+
 describe('SettingsPage', () => {
   it('saves the profile, lists sessions with this device marked and ends another', async () => {
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
       'PATCH /api/account/profile': () => ({ json: account }),
       [`DELETE /api/account/sessions/${'b'.repeat(32)}`]: () => ({ json: { ok: true } }),
     });
@@ -81,9 +95,7 @@ describe('SettingsPage', () => {
 
   it('saves a blank established year as blank, not as this year', async () => {
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
       'PATCH /api/account/shop': () => ({
         json: { ...account, shop: { ...account.shop, establishedYear: null } },
       }),
@@ -104,9 +116,8 @@ describe('SettingsPage', () => {
     const coverUrl = '/media/00000000-0000-4000-8000-000000000001/1280.webp';
     let current = account;
     const calls = mockFetch({
+      ...settingsReads,
       'GET /api/account': () => ({ json: current }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
       'PATCH /api/account/shop': () => ({ json: current }),
       'POST /api/account/shop/cover': () => {
         current = { ...account, shop: { ...account.shop, coverUrl } };
@@ -151,9 +162,7 @@ describe('SettingsPage', () => {
 
   it("checks a form with the server's schema before sending: the same messages, in place, and no request", async () => {
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
     });
     renderWithProviders(<SettingsPage />);
     await userEvent.type(await screen.findByLabelText('New password'), 'short');
@@ -171,9 +180,7 @@ describe('SettingsPage', () => {
 
   it('says which name holds an invisible character, before sending anything', async () => {
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
     });
     renderWithProviders(<SettingsPage />);
     const name = await screen.findByLabelText('Shop name');
@@ -188,9 +195,7 @@ describe('SettingsPage', () => {
 
   it('says that a password change cancels mailed links, and signs out everywhere', async () => {
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
       'DELETE /api/account/sessions': () => ({ json: { ok: true } }),
     });
     renderWithProviders(<SettingsPage />);
@@ -211,6 +216,8 @@ describe('SettingsPage', () => {
 
   it('shows the field error of a wrong current password', async () => {
     mockFetch({
+      ...settingsReads,
+      'GET /api/slug/check?kind=user&slug=ada': () => ({ json: { ok: true, slug: 'ada', suggestions: [] } }),
       'GET /api/account': () => ({ json: { ...account, shop: null } }),
       'GET /api/account/sessions': () => ({ json: [] }),
       'POST /api/account/password': () => ({
@@ -235,9 +242,7 @@ describe('SettingsPage', () => {
 describe('the handle card', () => {
   it('changes the handle once the new one is free, and says where the old address leads until when', async () => {
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
       'GET /api/slug/check?kind=luthier&slug=ada': () => ({
         json: { ok: true, slug: 'ada', suggestions: [] },
       }),
@@ -281,9 +286,7 @@ describe('the handle card', () => {
   it('shows a person who never chose as a private owner, and saves the choice to be named', async () => {
     let state = { ownerPrivacy: true, chosen: false };
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
       'GET /api/registry/privacy': () => ({ json: state }),
       'PUT /api/registry/privacy': (body) => {
         state = { ownerPrivacy: (body as { ownerPrivacy: boolean }).ownerPrivacy, chosen: true };
@@ -307,9 +310,7 @@ describe('the handle card', () => {
 
   it('keeps a refused privacy choice off: the radio returns to what the server holds', async () => {
     mockFetch({
-      'GET /api/account': () => ({ json: account }),
-      'GET /api/account/sessions': () => ({ json: sessions }),
-      'GET /api/auth/me': () => ({ json: { user: null } }),
+      ...settingsReads,
       'GET /api/registry/privacy': () => ({ json: { ownerPrivacy: true, chosen: false } }),
       'PUT /api/registry/privacy': () => ({
         status: 503,
