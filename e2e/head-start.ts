@@ -4,7 +4,7 @@ import { completeOnboarding, registerPerson, unique } from './accounts-helpers';
 
 type Person = Awaited<ReturnType<typeof registerPerson>>;
 /** A new learner, and the clip they opened last (not yet watched through). */
-export type Learner = { person: Person; opened: OpenedClip };
+type Learner = { person: Person; opened: OpenedClip };
 
 /**
  * Learners whose clips started playing when the worker started. The server credits a watched clip only by the
@@ -19,6 +19,8 @@ export interface HeadStart {
   reviewer: Promise<Learner>;
   /** Watched the first 40 s of course-8's free preview clip, without enrolling (a preview never enrols). */
   previewer: Promise<Learner>;
+  /** Enrolled in course-8 after watching the first 50 s of its first clip: the lesson to continue. */
+  keyboarder: Promise<Learner>;
 }
 
 /** How much of the previewer's clip is watched: two thirds, so the page has the last third to play. */
@@ -40,8 +42,9 @@ export async function startHeadStart(
     await playwright.request.newContext({ baseURL }),
     await playwright.request.newContext({ baseURL }),
     await playwright.request.newContext({ baseURL }),
+    await playwright.request.newContext({ baseURL }),
   ] as const;
-  const [readerApi, reviewerApi, previewerApi] = contexts;
+  const [readerApi, reviewerApi, previewerApi, keyboarderApi] = contexts;
   const headStart: HeadStart = {
     reader: (async () => {
       const person = await newLearner(readerApi, 'reader');
@@ -57,6 +60,14 @@ export async function startHeadStart(
       const opened = await openClip(previewerApi, 'course-8-l1');
       const saved = await watchOpenedClip(previewerApi, opened, PREVIEWED_SECONDS, abort.signal);
       expect(saved.completed).toBe(false);
+      return { person, opened };
+    })(),
+    keyboarder: (async () => {
+      const person = await newLearner(keyboarderApi, 'keyboarder');
+      const opened = await openClip(keyboarderApi, 'course-8-l1');
+      const saved = await watchOpenedClip(keyboarderApi, opened, 50, abort.signal);
+      expect(saved.completed).toBe(false);
+      expect((await keyboarderApi.post('/api/lms/courses/course-8/enroll')).ok()).toBe(true);
       return { person, opened };
     })(),
   };
