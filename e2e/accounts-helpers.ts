@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+// Not from ./fixtures: the fixtures' head start uses these helpers.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
