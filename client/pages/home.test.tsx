@@ -21,7 +21,7 @@ function servedMain(): HTMLElement {
 describe('the hero in the HTML of a guest’s /', () => {
   it('is the markup React renders in its place: the layout’s main and the landing’s first section', async () => {
     renderRoutes([{ element: <AppLayout />, children: [{ path: '/', element: <LandingPage /> }] }]);
-    const heading = await screen.findByRole('heading', { level: 1, name: HEADING });
+    const heading = await screen.findByRole('heading', { level: 1, name: HEADING }, { timeout: 10_000 });
     const main = screen.getByRole('main');
     const served = servedMain();
 
@@ -100,7 +100,10 @@ describe('HomePage before /api/auth/me answers', () => {
     const { release } = renderHome(true);
     expect(screen.getByRole('heading', { level: 1, name: HEADING })).toBeInTheDocument();
     release(testUser({ firstName: 'Sam' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam' })).toBeInTheDocument();
+    // The dashboard is its own chunk: on a busy machine its import takes more than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: HEADING })).toBeNull();
   });
 
@@ -109,7 +112,9 @@ describe('HomePage before /api/auth/me answers', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByRole('heading', { name: HEADING })).toBeNull();
     release(testUser({ firstName: 'Sam' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: HEADING })).toBeNull();
   });
 });
