@@ -1,8 +1,4 @@
-import {
-  HammerIcon as Hammer,
-  UsersIcon as Users,
-  WrenchIcon as Wrench,
-} from '../components/ui/core-icons';
+import { HammerIcon as Hammer, UsersIcon as Users, WrenchIcon as Wrench } from '../components/ui/core-icons';
 import { LandingHero } from '../features/static/landing-hero';
 import { MakersFrontDoor } from '../features/static/makers-front-door';
 import { Button } from '../components/ui/button';
