@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { PAGES } from './contract/routes';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -94,10 +94,42 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/landing-hero.html`: the landing page's hero as HTML, rendered by React from the components the app
+ * renders (client/app/static-html.tsx). The server sends it inside a guest's `/`, so it paints before any script
+ * has run (docs/decisions/022).
+ */
+function landingHeroHtml(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'landing-hero-html',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { module } = await runnerImport<{ landingHeroHtml: () => string }>(
+        path.join(root, 'app/static-html.tsx'),
+        { configFile: false, root, logLevel: 'error' },
+      );
+      fs.writeFileSync(path.join(outDir, '.vite/landing-hero.html'), module.landingHeroHtml());
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), routePreloads(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterTreeShaking(),
+    routePreloads(),
+    landingHeroHtml(),
+    precompress(),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 // Lighthouse (npm package, system Chromium, default mobile preset) on the public pages the issue names.
 // In `npm run bench` it runs against both production servers (PGlite and PostgreSQL, each with its default server
-// cache); alone: `npm run lighthouse -- http://127.0.0.1:3000`.
+// cache); alone: `npm run lighthouse -- http://127.0.0.1:3000 [path…]`.
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,11 +35,14 @@ export interface LighthouseResult {
   loadAverages?: number[];
   /** The median run's causes rather than its score: what its LCP was, what blocked rendering, how many bytes. */
   evidence?: {
+    fcpMs: number;
     lcpMs: number;
     lcpElement: string;
     /** TTFB, load delay, load time and render delay of the LCP, in ms. */
     lcpPhases: Record<string, number>;
     tbtMs: number;
+    /** Cumulative layout shift (unitless). */
+    cls: number;
     renderBlocking: string[];
     transferBytes: number;
     serverResponseMs: number;
@@ -164,10 +167,12 @@ function evidence(lhr: Lhr): LighthouseResult['evidence'] {
   for (const row of phases?.items ?? []) lcpPhases[String(row.phase)] = Math.round(Number(row.timing));
   const requests = table('network-requests').items ?? [];
   return {
+    fcpMs: value('first-contentful-paint'),
     lcpMs: value('largest-contentful-paint'),
     lcpElement: node?.snippet ?? '',
     lcpPhases,
     tbtMs: value('total-blocking-time'),
+    cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     renderBlocking: (table('render-blocking-resources').items ?? []).map((i) =>
       String(i.url).replace(/^https?:\/\/[^/]+/, ''),
     ),
@@ -244,15 +249,15 @@ export function lighthouseMarkdown(results: LighthouseResult[]): string[] {
       '',
       'What the median runs are made of (simulated timings, which grow with the load: the causes are the steadier evidence):',
       '',
-      '| page | LCP | its element | LCP phases (ms) | TBT | render-blocking | bytes | server response |',
-      '|---|---|---|---|---|---|---|---|',
+      '| page | FCP | LCP | its element | LCP phases (ms) | TBT | CLS | render-blocking | bytes | server response |',
+      '|---|---|---|---|---|---|---|---|---|---|',
       ...withEvidence.map((r) => {
         const e = r.evidence!;
         const phases = Object.entries(e.lcpPhases)
           .map(([phase, ms]) => `${phase} ${ms}`)
           .join(', ');
         const element = e.lcpElement.replace(/\|/g, '\\|').slice(0, 80);
-        return `| ${named(r)} | ${e.lcpMs} ms | \`${element}\` | ${phases} | ${e.tbtMs} ms | ${e.renderBlocking.join(', ') || 'none'} | ${e.transferBytes.toLocaleString('en')} | ${e.serverResponseMs} ms |`;
+        return `| ${named(r)} | ${e.fcpMs} ms | ${e.lcpMs} ms | \`${element}\` | ${phases} | ${e.tbtMs} ms | ${e.cls} | ${e.renderBlocking.join(', ') || 'none'} | ${e.transferBytes.toLocaleString('en')} | ${e.serverResponseMs} ms |`;
       }),
     );
   const failing = results.filter((r) => r.failing.length);
@@ -266,6 +271,9 @@ export function lighthouseMarkdown(results: LighthouseResult[]): string[] {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
-  const results = await runLighthouse(baseUrl, await samplePages(baseUrl));
+  // Paths after the address audit only those pages (`npm run lighthouse -- http://127.0.0.1:3000 /`).
+  const paths = process.argv.slice(3);
+  const pages = paths.length ? paths.map((p) => ({ name: p, path: p })) : await samplePages(baseUrl);
+  const results = await runLighthouse(baseUrl, pages);
   console.log(lighthouseMarkdown(results).join('\n'));
 }

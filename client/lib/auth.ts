@@ -24,6 +24,15 @@ export function prefetchMe(client: QueryClient): void {
   void client.prefetchQuery(meQuery);
 }
 
+/**
+ * The server sent a guest's page (it saw no session cookie and marked the root `data-guest`, with the landing's
+ * hero in it: server/plugins/spa.ts): until `/api/auth/me` answers, who is signed in is taken to be nobody, so the
+ * home page shows the landing at once instead of a spinner. The answer still decides when it comes.
+ */
+export function assumeGuestIfServerSaw(client: QueryClient, root: HTMLElement): void {
+  if (root.hasAttribute('data-guest')) client.setQueryDefaults(ME_KEY, { placeholderData: { user: null } });
+}
+
 export type AuthMode = 'signin' | 'signup' | 'reset';
 export const AUTH_OPEN_EVENT = 'auth:open';
 export interface AuthOpenDetail {

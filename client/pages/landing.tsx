@@ -1,14 +1,6 @@
-import {
-  BookOpenIcon as BookOpen,
-  HammerIcon as Hammer,
-  SearchIcon as Search,
-  ShieldCheckIcon as ShieldCheck,
-  UsersIcon as Users,
-  WrenchIcon as Wrench,
-} from '../components/ui/core-icons';
+import { HammerIcon as Hammer, UsersIcon as Users, WrenchIcon as Wrench } from '../components/ui/core-icons';
+import { LandingHero } from '../features/static/landing-hero';
 import { MakersFrontDoor } from '../features/static/makers-front-door';
-import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { openAuthDialog } from '../lib/auth';
@@ -36,37 +28,7 @@ export function LandingPage() {
   useDocumentTitle(undefined);
   return (
     <>
-      <section className="bg-gradient-to-b from-wood-100 to-stone-50">
-        <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
-          <h1 className="font-serif text-4xl font-bold tracking-tight text-wood-900 sm:text-5xl">
-            The living registry for handmade instruments
-          </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-700">
-            Luthiers keep a public page and a shop, every handmade instrument gets a passport that follows it
-            from the bench through every owner and repair, and anyone can learn the craft in a free academy.
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/explore" className={buttonClasses('default', 'lg')}>
-              <Search aria-hidden />
-              Explore Luthiers
-            </Link>
-            <Link to="/registry" className={buttonClasses('outline', 'lg')}>
-              <ShieldCheck aria-hidden />
-              Browse Instruments
-            </Link>
-            <Button size="lg" variant="secondary" onClick={() => openAuthDialog('signin', '/learn')}>
-              <BookOpen aria-hidden />
-              Start Learning
-            </Button>
-          </div>
-          <p className="mt-5 text-sm text-stone-700">
-            Looking for a maker?{' '}
-            <Link to="/luthiers" className="font-medium text-wood-800 underline">
-              Find luthiers by name, place or speciality
-            </Link>
-          </p>
-        </div>
-      </section>
+      <LandingHero />
 
       <section aria-labelledby="passport-heading" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="passport-heading" className="text-center font-serif text-3xl font-semibold text-wood-900">

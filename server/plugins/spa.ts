@@ -59,7 +59,13 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
   }
 
   const preloadsFor = clientDir ? routePreloads(clientDir) : () => '';
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number, shared = false) => {
+  const guestHome = clientDir ? guestHomeHtml(clientDir) : null;
+  const sendIndex = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    { shared = false, home = false } = {},
+  ) => {
     const [pathname = '/', search = ''] = request.url.split('?');
     const tags = await app.headFor(pathname).catch(() => undefined);
     // A page that moved (a renamed handle's /u/ and /l/ addresses) answers 301 to its new address.
@@ -67,10 +73,15 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
       return reply
         .header('cache-control', 'no-cache')
         .redirect(search ? `${tags.redirect}?${search}` : tags.redirect, 301);
-    const html = tags?.title !== undefined ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
-    const preloads = preloadsFor(pathname, search, Boolean(request.cookies[SESSION_COOKIE]));
+    const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
+    let html = tags?.title !== undefined ? renderHead(indexHtml!, tags, env.publicUrl) : indexHtml!;
+    // Only a guest gets the landing's hero: a signed-in person's `/` is their dashboard, and must not flash it.
+    if (home && !hasSession && guestHome) html = guestHome(html);
+    const preloads = preloadsFor(pathname, search, hasSession);
     // A page for a record that does not exist (an unknown profile, listing, passport…) is not a page either.
     const found = tags !== null;
+    // A signed-in person's `/` differs from a guest's.
+    if (home) reply.header('vary', 'Cookie');
     return reply
       .status(found ? status : 404)
       .type('text/html; charset=utf-8')
@@ -78,11 +89,11 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
       .send(preloads ? html.replace('</head>', () => `  ${preloads}\n  </head>`) : html);
   };
   if (indexHtml) {
-    app.get('/', async (request, reply) => sendIndex(request, reply, 200));
+    app.get('/', async (request, reply) => sendIndex(request, reply, 200, { home: true }));
     // A public passport's page is the same for every visitor (its head and preloads do not depend on who
     // asks): shared like its JSON, with an ETag (a repeat visit is a 304) and kept briefly in the shared cache.
     app.get('/p/:code', { config: { sharedCache: true } }, async (request, reply) =>
-      sendIndex(request, reply, 200, true),
+      sendIndex(request, reply, 200, { shared: true }),
     );
   }
 
@@ -104,4 +115,24 @@ export async function registerSpa(app: FastifyInstance, env: Env, clientDir: str
       .header('cache-control', 'no-store')
       .send({ error: 'There is nothing at this address.', code: ErrorCodes.NOT_FOUND });
   });
+}
+
+const ROOT = '<div id="root">';
+const MAIN_MARKER = '<!--app-main-->';
+
+/**
+ * The landing page's hero as the build rendered it (`.vite/landing-hero.html`, vite.config.ts), put into the
+ * app's HTML where index.html marks the page's place, with `data-guest` on the root telling the app that the
+ * server saw no session (client/lib/auth.ts): the largest text of a guest's first visit paints with the
+ * stylesheet, before any script (docs/decisions/022). Null when the build wrote no hero; an HTML without the
+ * marker is sent as it is.
+ */
+function guestHomeHtml(clientDir: string): ((html: string) => string) | null {
+  const file = path.join(clientDir, '.vite', 'landing-hero.html');
+  if (!fs.existsSync(file)) return null;
+  const hero = fs.readFileSync(file, 'utf8');
+  return (html) =>
+    html.includes(MAIN_MARKER) && html.includes(ROOT)
+      ? html.replace(ROOT, `${ROOT.slice(0, -1)} data-guest>`).replace(MAIN_MARKER, () => hero)
+      : html;
 }

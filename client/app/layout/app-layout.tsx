@@ -4,6 +4,7 @@ import { AuthDialogHost } from '../../features/auth/auth-dialog-host';
 import { Spinner } from '../../components/ui/spinner';
 import { RouteGuard } from '../route-guard';
 import { Header } from './header';
+import { PageMain } from './page-main';
 import { useAuth } from '../../lib/auth';
 
 // The footer is below the fold on every page (main is at least a screen tall): its own chunk, out of the first
@@ -47,15 +48,13 @@ export function AppLayout() {
       <Header />
       <AccountBanners />
       <AuthDialogHost />
-      {/* At least a screen tall, so the footer starts below the fold: a page that fills in after a spinner
-          does not push a visible footer down (a layout shift). */}
-      <main id="main" className="min-h-screen flex-1" tabIndex={-1}>
+      <PageMain>
         <Suspense fallback={<Spinner />}>
           <RouteGuard>
             <Outlet />
           </RouteGuard>
         </Suspense>
-      </main>
+      </PageMain>
       <Suspense fallback={null}>
         <SiteFooter />
       </Suspense>
