@@ -158,7 +158,10 @@ function textMatches(folded: string): SQL {
   if (!pieces.length || (pieces.length === 1 && pieces[0] === folded)) return whole;
   return and(
     ...pieces.map((piece) => sql`${instruments.searchText} like ${likeAnywhere(piece)}`),
-    sql`strpos(${instruments.searchText}, ${folded}) > 0`,
+    // `<> 0`, not `> 0`: the planner guesses a third of the rows for `> 0` on a function and only half a percent
+    // for `= 0`, so `<> 0` leaves its estimate to the pieces. With a third, "spruce guitar" (0.7 % of a million
+    // passports) looked rare enough for a bitmap of all 25,000 candidates: 190 ms instead of a 72 ms scan.
+    sql`strpos(${instruments.searchText}, ${folded}) <> 0`,
   )!;
 }
 
