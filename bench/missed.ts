@@ -1,4 +1,5 @@
 // For each target the run misses: the reason, with this run's figures, and the next step.
+import { REGISTRY_COUNT_CAP } from '../contract/registry';
 import { CPU_READ_TARGET } from './cpu';
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import { LOG_GROWTH_TARGET } from './log-bench';
@@ -168,7 +169,8 @@ export function missedTargets(r: Report): Missed[] {
       const before = explained.from?.queries[query]?.statements?.find((t) => t.label === top?.label);
       // Counting is the reason only where the count is most of the database time and there is much to count.
       const total = statements.reduce((sum, t) => sum + t.ms, 0);
-      const counting = (top?.label.startsWith('count') ?? false) && top!.ms > total / 2 && q.matches > 1000;
+      const counting =
+        (top?.label.startsWith('count') ?? false) && top!.ms > total / 2 && q.matches >= REGISTRY_COUNT_CAP;
       // Only the same backend's statement times can say how much of its latency they are.
       const outside = !counting && q.statements !== undefined && total < q.p50 / 2;
       // Growth that stops once the matches reach the count cap: the cost is bounded by the cap, not the registry.
@@ -188,7 +190,7 @@ export function missedTargets(r: Report): Missed[] {
                 'their leading trigrams (sc-, c-0, -00, 000), whose posting lists hold most of the registry and are ' +
                 'intersected before the one match is found (EXPLAIN ANALYZE at 100,000: a 2.8 ms bitmap index scan ' +
                 'for 11 candidate rows).'
-              : 'Its matches reach the counting cap (1,000) at 10,000 passports; past that the count and the page ' +
+              : `Its matches reach the counting cap (${REGISTRY_COUNT_CAP.toLocaleString('en-US')}) early; past that the count and the page ` +
                 'read a bounded number of rows, so a larger registry costs no more.'),
           next: few
             ? 'nothing while the absolute cost stays a few milliseconds; real serial numbers are more varied than the ' +
@@ -213,7 +215,7 @@ export function missedTargets(r: Report): Missed[] {
           : `it matches ${passports(q.matches)} at ${last.size.toLocaleString('en-US')}; the ` +
             'per-statement times come from PostgreSQL, which was not reachable in this run.',
         next: counting
-          ? 'the count already stops at REGISTRY_COUNT_CAP (1,000 matches); if it still dominates, lower the cap or count from the trigram index only.'
+          ? `the count already stops at REGISTRY_COUNT_CAP (${REGISTRY_COUNT_CAP.toLocaleString('en-US')} matches); if it still dominates, lower the cap or count from the trigram index only.`
           : outside
             ? 'profile the server answering this search at this size (the app’s own work, and on PGlite the one connection every request waits for).'
             : 'read the plan of that statement (EXPLAIN ANALYZE) at this size and give it an index or a cheaper shape.',

@@ -144,10 +144,11 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 200;
 /**
  * The registry list counts matches exactly up to this many; beyond it X-Total-Count says this number and
- * X-Total-Count-Capped says "true" ("1,000+ found"), so a broad search costs the same at 1,000 or 100,000
- * passports (docs/decisions/006).
+ * X-Total-Count-Capped says "true" ("100+ found"). Counting reads rows until cap + 1 match, about cap ÷ (the
+ * share of passports that match) rows whatever the registry's size, so a broad search costs the same at 1,000
+ * or 1,000,000 passports (docs/decisions/023).
  */
-export const REGISTRY_COUNT_CAP = 1000;
+export const REGISTRY_COUNT_CAP = 100;
 export const TRANSFER_DAYS = 14;
 
 /** Facts that identify the instrument; after its first transfer the maker changes them only as a correction. */

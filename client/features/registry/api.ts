@@ -63,7 +63,7 @@ export function instrumentsQuery(f: RegistryFilters): ListQuery {
 
 /**
  * The registry page: the array of cards plus the total from X-Total-Count, which stops at REGISTRY_COUNT_CAP
- * (then X-Total-Count-Capped is "true" and the page says "1,000+").
+ * (then X-Total-Count-Capped is "true" and the page says "100+").
  */
 export function useInstruments(filters: RegistryFilters) {
   const query = instrumentsQuery(filters);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { InstrumentSummary } from '../../../contract/registry';
+import { REGISTRY_COUNT_CAP, type InstrumentSummary } from '../../../contract/registry';
 import { mockFetch, renderWithProviders } from '../../test/render';
 import { RegistryBrowser } from './registry-browser';
 
@@ -91,20 +91,20 @@ describe('RegistryBrowser', () => {
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
   });
 
-  it('says "1,000+" past the counting cap and pages on while pages are full', async () => {
+  it('says "100+" past the counting cap and pages on while pages are full', async () => {
     const full = Array.from({ length: 24 }, (_, n) => card({ id: `i${n}`, name: `Broad ${n}` }));
     serve((p) =>
-      p.get('page') === '43'
-        ? { items: full.slice(0, 5), total: 1000, capped: true }
-        : { items: full, total: 1000, capped: true },
+      p.get('page') === '6'
+        ? { items: full.slice(0, 5), total: REGISTRY_COUNT_CAP, capped: true }
+        : { items: full, total: REGISTRY_COUNT_CAP, capped: true },
     );
     const user = userEvent.setup();
-    renderWithProviders(<RegistryBrowser />, { path: '/registry?page=42' });
+    renderWithProviders(<RegistryBrowser />, { path: '/registry?page=5' });
     // The first page of 24 cards can take over a second to render on a busy machine.
-    expect(await screen.findByText('1,000+ instruments found', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Page 42')).toBeInTheDocument();
+    expect(await screen.findByText('100+ instruments found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Page 5')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Page 43', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Page 6', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled(), {
       timeout: 5000,
     });

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../contract/api/routes';
+import { REGISTRY_COUNT_CAP } from '../../../contract/registry';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { OpenApiDocument } from './openapi';
 
@@ -144,7 +145,7 @@ describe('the OpenAPI document', () => {
     const headers = document.paths['/api/registry/instruments']?.get?.responses['200']?.headers as
       Record<string, { description?: string }> | undefined;
     expect(headers?.['X-Total-Count']?.description).toMatch(
-      /counted exactly up to 1000; past that it says 1000/,
+      new RegExp(`counted exactly up to ${REGISTRY_COUNT_CAP}; past that it says ${REGISTRY_COUNT_CAP}`),
     );
   });
 
