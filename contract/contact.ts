@@ -50,4 +50,3 @@ export const contactMessageListSchema = z.array(contactMessageSchema);
 
 /** Marks a contact message handled (true) or open again (false). */
 export const contactHandledInputSchema = z.object({ handled: z.boolean() });
-export type ContactHandledInput = z.infer<typeof contactHandledInputSchema>;
