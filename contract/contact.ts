@@ -40,6 +40,13 @@ export const contactMessageSchema = z.object({
   /** Whether it was sent by a signed-in member (their handle when they have one). */
   memberHandle: z.string().nullable(),
   createdAt: z.string(),
+  /** When an admin marked it handled (answered, or nothing to do); null while it is open. */
+  handledAt: z.string().nullable(),
+  /** The display name of the admin who marked it handled (null when open, or their account is gone). */
+  handledBy: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactMessageListSchema = z.array(contactMessageSchema);
+
+/** Marks a contact message handled (true) or open again (false). */
+export const contactHandledInputSchema = z.object({ handled: z.boolean() });

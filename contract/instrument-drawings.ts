@@ -249,7 +249,8 @@ const hurdyGurdy = (): Shape[] => [
   c('hole', 205, 115, 6),
   c('hole', 205, 185, 6),
 ];
-const dulcimer = (): Shape[] => [
+/** The Appalachian (mountain) dulcimer: an hourglass box with a fretboard along its whole length, heart holes. */
+const mountainDulcimer = (): Shape[] => [
   p(
     'body',
     'M40 150 C40 116 82 110 120 122 C150 131 170 131 200 121 C250 105 330 112 340 150 C330 188 250 195 200 179 C170 169 150 169 120 178 C82 190 40 184 40 150 Z',
@@ -264,7 +265,42 @@ const dulcimer = (): Shape[] => [
   ...strings(50, 380, [146, 150, 154]),
 ];
 
-/** The drawing of a type; a guitar's follows its category where the body differs (solid-body electric). */
+/**
+ * The hammered dulcimer, seen from the player: a trapezoid box with pin rails along its slanted sides, two roses,
+ * courses across it over a treble and a bass bridge, and the two hammers that strike them. No neck at all, so it
+ * shares nothing with the mountain dulcimer but the name.
+ */
+function hammeredDulcimer(): Shape[] {
+  const [top, bottom, inset] = [85, 215, 50];
+  const left = (y: number) => 50 + ((bottom - y) * inset) / (bottom - top);
+  const right = (y: number) => 350 - ((bottom - y) * inset) / (bottom - top);
+  const courses = Array.from({ length: 12 }, (_, i) => 96 + i * 10);
+  const hammer = (x: number, y: number, dx: number) => [
+    line(x, y, x + dx, y - 10, 'part'),
+    p(
+      'part',
+      `M${x + dx - 3} ${y - 16} L${x + dx + 9} ${y - 12} L${x + dx + 7} ${y - 6} L${x + dx - 5} ${y - 10} Z`,
+    ),
+  ];
+  return [
+    p('body', `M50 ${bottom} L350 ${bottom} L300 ${top} L100 ${top} Z`),
+    p('part', `M50 ${bottom} L100 ${top} L112 ${top} L62 ${bottom} Z`),
+    p('part', `M350 ${bottom} L300 ${top} L288 ${top} L338 ${bottom} Z`),
+    c('line', 205, 122, 15),
+    c('hole', 205, 122, 9),
+    c('line', 205, 178, 15),
+    c('hole', 205, 178, 9),
+    ...courses.map((y) => line(left(y) + 12, y, right(y) - 12, y, 'string')),
+    rect('part', 148, 91, 6, 118),
+    rect('part', 262, 91, 6, 118),
+    ...courses.map((y) => c('hole', 151, y, 1.2)),
+    ...hammer(120, 250, 70),
+    ...hammer(210, 252, 70),
+  ];
+}
+
+/** The drawing of a type; a guitar's follows its category where the body differs (solid-body electric), and a
+ * dulcimer's always does: the hammered and the mountain dulcimer are different instruments. */
 export function instrumentDrawing(type: InstrumentType, category?: InstrumentCategory): readonly Shape[] {
   switch (type) {
     case 'guitar':
@@ -306,6 +342,6 @@ export function instrumentDrawing(type: InstrumentType, category?: InstrumentCat
     case 'hurdy-gurdy':
       return hurdyGurdy();
     case 'dulcimer':
-      return dulcimer();
+      return category === 'hammered' ? hammeredDulcimer() : mountainDulcimer();
   }
 }

@@ -31,6 +31,9 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
 /** Messages between a member and a shop: the kinds of entry that can be answered in the app. */
 export const MESSAGE_KINDS = ['shop_message', 'shop_reply'] as const satisfies readonly NotificationKind[];
 
+/** Only admins ever get these; nobody else is offered a choice about them. */
+export const ADMIN_KINDS: readonly NotificationKind[] = ['log_witness_refused', 'contact_message'];
+
 /** Account-security mails are always sent: they are how a person learns that someone else acted as them. */
 export const ALWAYS_MAILED: readonly NotificationKind[] = ['password_changed', 'email_change_requested'];
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { instrumentDrawing, type Shape, type ShapeKind } from '../contract/instrument-drawings';
-import { INSTRUMENT_TYPES, typeLabel } from '../contract/registry-values';
+import { describeKind, INSTRUMENT_TYPES, typeLabel } from '../contract/registry-values';
 
 const FIRST_DRAWN = new Set(['guitar', 'violin', 'mandolin', 'banjo']);
 const WOODS = {
@@ -34,9 +34,24 @@ function shapeSvg(shape: Shape, mid: string) {
 
 const dir = path.resolve(import.meta.dirname, '../client/public/instruments');
 let written = 0;
-for (const type of INSTRUMENT_TYPES.filter((t) => !FIRST_DRAWN.has(t)))
+/** One file per drawing style (server/db/sample/drawings.ts): a type, or a category drawn apart from its type. */
+const STYLES = [
+  ...INSTRUMENT_TYPES.filter((t) => !FIRST_DRAWN.has(t)).map((type) => ({
+    style: type,
+    type,
+    category: undefined,
+    name: typeLabel(type),
+  })),
+  {
+    style: 'hammered-dulcimer',
+    type: 'dulcimer',
+    category: 'hammered',
+    name: describeKind('dulcimer', 'hammered'),
+  },
+] as const;
+for (const { style, type, category, name } of STYLES)
   for (const [wood, [light, mid, dark]] of Object.entries(WOODS)) {
-    const label = `Drawing of a ${typeLabel(type)} in ${wood}`;
+    const label = `Drawing of a ${name.toLowerCase()} in ${wood}`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" role="img" aria-label="${label}">
 <title>${label}</title>
 <defs>
@@ -45,12 +60,12 @@ for (const type of INSTRUMENT_TYPES.filter((t) => !FIRST_DRAWN.has(t)))
 </defs>
 <rect width="400" height="300" fill="url(#bg)"/>
 <ellipse cx="200" cy="${type === 'harp' ? 274 : 262}" rx="170" ry="10" fill="${INK}" opacity="0.12"/>
-<g stroke-linecap="round" stroke-linejoin="round">${instrumentDrawing(type)
+<g stroke-linecap="round" stroke-linejoin="round">${instrumentDrawing(type, category)
       .map((s) => shapeSvg(s, mid))
       .join('')}</g>
 </svg>
 `;
-    fs.writeFileSync(path.join(dir, `${type}-${wood}.svg`), svg);
+    fs.writeFileSync(path.join(dir, `${style}-${wood}.svg`), svg);
     written++;
   }
 console.log(`wrote ${written} drawings to ${dir}`);

@@ -37,4 +37,16 @@ describe('InstrumentDrawing', () => {
       render(<InstrumentDrawing type="guitar" category={category} />).container.innerHTML;
     expect(html('electric')).not.toBe(html('acoustic'));
   });
+
+  it('draws the hammered dulcimer (a trapezoid box, no frets) apart from the mountain one, and from every other type', () => {
+    const html = (type: 'dulcimer' | 'guitar' | 'harp', category?: 'appalachian' | 'hammered') =>
+      render(<InstrumentDrawing type={type} {...(category ? { category } : {})} />).container.innerHTML;
+    const hammered = html('dulcimer', 'hammered');
+    expect(hammered).not.toBe(html('dulcimer', 'appalachian'));
+    expect(html('dulcimer')).toBe(html('dulcimer', 'appalachian'));
+    for (const type of INSTRUMENT_TYPES)
+      expect(render(<InstrumentDrawing type={type} />).container.innerHTML, type).not.toBe(hammered);
+    // The box is one four-cornered outline.
+    expect(hammered).toMatch(/<path d="M50 215 L350 215 L300 85 L100 85 Z"/);
+  });
 });

@@ -70,6 +70,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('article', { name: 'Transfer of Porch Banjo' })).toHaveTextContent('To @bea');
     expect(screen.getByRole('button', { name: 'Cancel offer' })).toBeInTheDocument();
     expect(screen.getByText('Not verified yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit your shop' })).toHaveAttribute('href', '/settings#shop');
     expect(await screen.findByRole('heading', { name: 'Continue learning' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', '/explore');
     expect(screen.getByRole('link', { name: 'Register instrument' })).toHaveAttribute(

@@ -112,6 +112,9 @@ export function DashboardPage() {
               {shop.verified ? 'Verified' : 'Not verified yet'}
             </Badge>
             <span className="text-sm text-stone-600">/l/{shop.slug}</span>
+            <Link to="/settings#shop" className="ml-auto text-sm font-medium text-wood-700 underline">
+              Edit your shop
+            </Link>
           </div>
         </Section>
       )}

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useAccount } from '../features/settings/api';
 import { AvatarSection } from '../features/settings/avatar-section';
@@ -18,6 +20,13 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const { data: account, isLoading, error } = useAccount();
+  const { hash } = useLocation();
+  const loaded = Boolean(account);
+  // A link to one card (/settings#shop, #notification-mail) lands on it once the cards exist, not at the top.
+  useEffect(() => {
+    if (loaded && hash.length > 1)
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [loaded, hash]);
   if (isLoading) return <Spinner />;
   if (error || !account)
     return (

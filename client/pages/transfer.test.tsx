@@ -98,4 +98,67 @@ describe('TransferPage', () => {
       '/p/LR-AAAA-BBBB',
     );
   });
+
+  it('the recipient accepts a listed instrument: the offer shows what the listing asked, then says it is theirs', async () => {
+    let status: 'pending' | 'accepted' = 'pending';
+    const offer = () => ({
+      id: 't1',
+      instrument: { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null },
+      direction: 'incoming' as const,
+      fromName: 'Marquez Violins',
+      method: 'purchase' as const,
+      price: 4800,
+      listing: { price: '4800.00', currency: 'EUR', note: null },
+      status,
+      expiresAt: '2026-12-10T00:00:00.000Z',
+      createdAt: '2026-11-26T00:00:00.000Z',
+    });
+    mockFetch({
+      'GET /api/registry/transfers/t1/preview': preview,
+      'GET /api/registry/transfers/t1': () => ({ json: offer() }),
+      'POST /api/registry/transfers/t1/accept': () => {
+        status = 'accepted';
+        return { json: offer() };
+      },
+    });
+    renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
+    const item = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
+    expect(item).toHaveTextContent('Listed for sale at €4,800.00');
+    expect(screen.getByText(/Before you answer, read the instrument’s/)).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Accept' }));
+    const done = await screen.findByText(/Amber Violin is yours/);
+    expect(done).toHaveTextContent(
+      'Amber Violin is yours: its public passport LR-AAAA-BBBB names you as the owner',
+    );
+    expect(within(done).getByRole('link', { name: 'Open your instrument' })).toHaveAttribute(
+      'href',
+      '/instruments/i1',
+    );
+    expect(screen.queryByText(/Before you answer/)).not.toBeInTheDocument();
+  });
+
+  it('a declined offer says nothing changed hands', async () => {
+    mockFetch({
+      'GET /api/registry/transfers/t1/preview': preview,
+      'GET /api/registry/transfers/t1': () => ({
+        json: {
+          id: 't1',
+          instrument: { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null },
+          direction: 'incoming',
+          fromName: 'Marquez Violins',
+          method: 'gift',
+          price: null,
+          status: 'declined',
+          expiresAt: '2026-12-10T00:00:00.000Z',
+          createdAt: '2026-11-26T00:00:00.000Z',
+        },
+      }),
+    });
+    renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
+    expect(
+      await screen.findByText(/This offer is declined: nothing changed hands, and the/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Listed for sale/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Before you answer/)).not.toBeInTheDocument();
+  });
 });

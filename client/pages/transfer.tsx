@@ -6,6 +6,7 @@ import { useOfferPreview, useTransfer } from '../features/registry/api';
 import { OfferPreviewCard } from '../features/registry/offer-preview';
 import { resendVerification } from '../features/auth/verify-email';
 import { TransferItem } from '../features/registry/transfer-item';
+import type { Transfer } from '../../contract/registry';
 import { openAuthDialog, useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -63,6 +64,47 @@ function AnswerAsGuest({ next }: { next: string }) {
 }
 
 /**
+ * Under the offer: while it waits, where to read the passport before answering; once answered, what that
+ * answer did (an accepted instrument is the recipient's now, with its page one click away).
+ */
+function AfterTheOffer({ transfer: t }: { transfer: Transfer }) {
+  const passport = (
+    <Link to={`/p/${t.instrument.passportCode}`} className="font-medium underline">
+      public passport {t.instrument.passportCode}
+    </Link>
+  );
+  if (t.status === 'pending')
+    return (
+      <p className="text-sm text-stone-700">
+        {t.direction === 'incoming' ? 'Before you answer, read the instrument’s ' : 'The instrument’s '}
+        {passport}: its maker, build facts, photos and whole history.
+      </p>
+    );
+  if (t.status === 'accepted')
+    return (
+      <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
+        {t.direction === 'incoming' ? (
+          <>
+            {t.instrument.name} is yours: its {passport} names you as the owner from today.{' '}
+            <Link to={`/instruments/${t.instrument.id}`} className="font-medium underline">
+              Open your instrument
+            </Link>
+          </>
+        ) : (
+          <>
+            The recipient accepted: {t.instrument.name} has a new owner, and its {passport} says so.
+          </>
+        )}
+      </p>
+    );
+  return (
+    <p className="text-sm text-stone-700">
+      This offer is {t.status}: nothing changed hands, and the {passport} is as it was.
+    </p>
+  );
+}
+
+/**
  * `/transfers/:id`: the mailed link. Anyone holding it sees what is offered and by whom; the recipient, signed in
  * with the confirmed address it was sent to, accepts or declines; the sender may cancel.
  */
@@ -106,13 +148,7 @@ export function TransferPage() {
         ) : (
           <>
             <TransferItem transfer={transfer.data} headingLevel={2} />
-            <p className="text-sm text-stone-700">
-              Before you answer, read the instrument’s{' '}
-              <Link to={`/p/${transfer.data.instrument.passportCode}`} className="font-medium underline">
-                public passport {transfer.data.instrument.passportCode}
-              </Link>
-              : its maker, build facts, photos and whole history.
-            </p>
+            <AfterTheOffer transfer={transfer.data} />
           </>
         )}
       </div>

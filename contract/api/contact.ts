@@ -1,5 +1,12 @@
-import { okSchema, type ApiRoute } from './api-route';
-import { contactInputSchema, contactMessageListSchema, operatorSchema } from '../contact';
+import { z } from 'zod';
+import { okSchema, pathText, type ApiRoute } from './api-route';
+import {
+  contactHandledInputSchema,
+  contactInputSchema,
+  contactMessageListSchema,
+  contactMessageSchema,
+  operatorSchema,
+} from '../contact';
 
 const tag = 'contact';
 
@@ -28,10 +35,22 @@ export const CONTACT_ROUTES = [
   {
     method: 'GET',
     path: '/api/admin/contact-messages',
-    summary: 'Messages sent through the contact page, newest first (the last 100)',
+    summary:
+      'Messages sent through the contact page: open ones first, then handled ones, newest first (the last 100)',
     tag,
     auth: 'admin',
     response: { status: 200, schema: contactMessageListSchema },
     errors: [401, 403],
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/contact-messages/:id/handled',
+    summary: 'Mark a contact message handled, naming the admin, or open again',
+    tag,
+    auth: 'admin',
+    params: z.object({ id: pathText('The contact message id') }),
+    body: contactHandledInputSchema,
+    response: { status: 200, schema: contactMessageSchema },
+    errors: [400, 401, 403, 404],
   },
 ] as const satisfies readonly ApiRoute[];

@@ -18,6 +18,7 @@ export type AuditEvent =
   | 'transfer.declined'
   | 'transfer.cancelled'
   | 'verification.changed'
+  | 'contact.handled'
   | 'account.shop_opened';
 
 const SECRET_KEYS = /pass(word)?|token|secret|hash|cookie|authorization/i;

@@ -119,8 +119,13 @@ export function Header() {
         <div className="ml-auto flex min-h-9 items-center gap-2">
           {isLoading ? null : user ? (
             <>
-              {/* From 1280 px only: with the links, the messages, the bell and the menu it keeps one row. */}
-              <span className="hidden max-w-56 truncate text-sm text-stone-700 xl:inline">
+              {/* From 1280 px only: with the page's name, the links, the messages, the bell and the menu it keeps
+                  one row (a longer page name such as "Luthier Shop" wrapped the row at 224 px); the whole
+                  address is its title. */}
+              <span
+                title={user.email}
+                className="hidden max-w-44 truncate text-sm text-stone-700 xl:inline 2xl:max-w-72"
+              >
                 Hi, {user.email}
               </span>
               <Suspense fallback={null}>

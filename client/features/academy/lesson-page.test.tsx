@@ -286,6 +286,8 @@ describe('Reading lessons', () => {
   });
 });
 
+const videoOf = (container: HTMLElement) => container.querySelector('video')!;
+
 describe('Captions', () => {
   it('plays the English captions in the player and lists them as a transcript whose times move the video', async () => {
     const clip = {
@@ -310,6 +312,16 @@ describe('Captions', () => {
     expect(track).toHaveAttribute('srclang', 'en');
     expect(screen.getByText('Transcript')).toBeInTheDocument();
     expect(screen.getByText('Then action.')).toBeInTheDocument();
+    // Video, then the lesson's title and description, then the transcript (not a minute of captions first).
+    const title = screen.getByRole('heading', { level: 1, name: clip.title });
+    expect(videoOf(container).compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      title.compareDocumentPosition(screen.getByText('Transcript')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByText(clip.description).compareDocumentPosition(screen.getByText('Transcript')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     const video = container.querySelector('video')!;
     await userEvent.click(screen.getByRole('button', { name: 'Play from 0:07' }));
     expect(video.currentTime).toBe(7.5);

@@ -1,12 +1,20 @@
 import { BookOpenText, Pause, Play } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { Lesson } from '../../../contract/academy';
 import { Button } from '../../components/ui/button';
 import { useCaptions } from './api';
 import { formatMinutesSeconds } from './lesson-status';
 import type { Tracker } from './use-lesson-tracker';
 
-function VideoPlayer({ lesson, tracker }: { lesson: Lesson & { videoUrl: string }; tracker: Tracker }) {
+function VideoPlayer({
+  lesson,
+  tracker,
+  children,
+}: {
+  lesson: Lesson & { videoUrl: string };
+  tracker: Tracker;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const { startPosition, onPlay, onPause, onPosition } = tracker;
   return (
@@ -33,6 +41,7 @@ function VideoPlayer({ lesson, tracker }: { lesson: Lesson & { videoUrl: string 
           <track kind="captions" src={lesson.captionsUrl} srcLang="en" label="English" default />
         )}
       </video>
+      {children}
       {lesson.captionsUrl && <Transcript url={lesson.captionsUrl} video={ref} />}
     </>
   );
@@ -100,10 +109,27 @@ function ReadingTimer({ tracker }: { tracker: Tracker }) {
   );
 }
 
-export function LessonPlayer({ lesson, tracker }: { lesson: Lesson; tracker: Tracker }) {
+/**
+ * The video (or the reading timer), then `children` (the lesson's title and description), then the transcript:
+ * a learner sees which lesson this is right under the player, not after a minute's worth of captions.
+ */
+export function LessonPlayer({
+  lesson,
+  tracker,
+  children,
+}: {
+  lesson: Lesson;
+  tracker: Tracker;
+  children: ReactNode;
+}) {
   return lesson.videoUrl ? (
-    <VideoPlayer lesson={{ ...lesson, videoUrl: lesson.videoUrl }} tracker={tracker} />
+    <VideoPlayer lesson={{ ...lesson, videoUrl: lesson.videoUrl }} tracker={tracker}>
+      {children}
+    </VideoPlayer>
   ) : (
-    <ReadingTimer tracker={tracker} />
+    <>
+      <ReadingTimer tracker={tracker} />
+      {children}
+    </>
   );
 }

@@ -86,45 +86,46 @@ export function LessonView(props: {
         >
           <ArrowLeft className="size-4" aria-hidden /> Back to Course
         </Link>
-        <LessonPlayer lesson={lesson} tracker={tracker} />
-        {tracker.certificateId && (
-          <div
-            role="status"
-            className="flex flex-wrap items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
-          >
-            <Award className="size-6 shrink-0 text-emerald-800" aria-hidden />
-            <p className="min-w-0 flex-1">
-              <span className="font-semibold">Course completed.</span> The academy issued your signed
-              certificate for {lesson.courseTitle}.
-            </p>
-            <Link to={`/certificates/${tracker.certificateId}`} className={buttonClasses('default', 'sm')}>
-              View your certificate
-            </Link>
-          </div>
-        )}
-        <div>
-          <p className="text-sm text-stone-600">
-            {lesson.courseTitle} · {lesson.sectionTitle}
-          </p>
-          <div className="mt-1 flex flex-wrap items-center gap-3">
-            <h1 className="font-serif text-3xl font-bold text-wood-900">{lesson.title}</h1>
-            {lesson.free && <Badge variant="success">Free Preview</Badge>}
-            {tracker.completed && (
-              <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-700">
-                <CheckCircle2 className="size-5" aria-hidden /> Completed
-              </span>
-            )}
-          </div>
-          <p className="mt-1 text-sm text-stone-700" aria-live="polite">
-            Progress: {tracker.percent}%
-          </p>
-          {signedIn && tracker.startPosition > 0 && (
-            <p className="mt-1 text-sm text-stone-700">
-              Resume at {formatMinutesSeconds(tracker.startPosition)}
-            </p>
+        <LessonPlayer lesson={lesson} tracker={tracker}>
+          {tracker.certificateId && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
+            >
+              <Award className="size-6 shrink-0 text-emerald-800" aria-hidden />
+              <p className="min-w-0 flex-1">
+                <span className="font-semibold">Course completed.</span> The academy issued your signed
+                certificate for {lesson.courseTitle}.
+              </p>
+              <Link to={`/certificates/${tracker.certificateId}`} className={buttonClasses('default', 'sm')}>
+                View your certificate
+              </Link>
+            </div>
           )}
-          <p className="mt-4 leading-relaxed text-stone-800">{lesson.description}</p>
-        </div>
+          <div>
+            <p className="text-sm text-stone-600">
+              {lesson.courseTitle} · {lesson.sectionTitle}
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-3">
+              <h1 className="font-serif text-3xl font-bold text-wood-900">{lesson.title}</h1>
+              {lesson.free && <Badge variant="success">Free Preview</Badge>}
+              {tracker.completed && (
+                <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-700">
+                  <CheckCircle2 className="size-5" aria-hidden /> Completed
+                </span>
+              )}
+            </div>
+            <p className="mt-1 text-sm text-stone-700" aria-live="polite">
+              Progress: {tracker.percent}%
+            </p>
+            {signedIn && tracker.startPosition > 0 && (
+              <p className="mt-1 text-sm text-stone-700">
+                Resume at {formatMinutesSeconds(tracker.startPosition)}
+              </p>
+            )}
+            <p className="mt-4 leading-relaxed text-stone-800">{lesson.description}</p>
+          </div>
+        </LessonPlayer>
         {lesson.reading && <ReadingText reading={lesson.reading} />}
         {lesson.resources.length > 0 && (
           <section aria-labelledby="lesson-resources">

@@ -16,3 +16,7 @@ export const setVerification = (kind: VerifiableKind, id: string, input: Verific
 
 /** Messages sent through /contact, newest first. */
 export const useContactMessages = () => useQuery(apiQuery('GET /api/admin/contact-messages'));
+
+/** Marks a contact message handled (naming the admin) or open again. */
+export const setContactHandled = (id: string, handled: boolean) =>
+  api('PUT /api/admin/contact-messages/:id/handled', { params: { id }, body: { handled } });

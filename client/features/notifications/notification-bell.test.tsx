@@ -83,7 +83,7 @@ describe('NotificationBell', () => {
 });
 
 describe('notification mail preferences', () => {
-  it('shows every kind, keeps security notices on, and saves a change', async () => {
+  it('shows every kind a member can get, keeps security notices on, and saves a change', async () => {
     const calls = mockFetch({
       'GET /api/account/notification-preferences': () => ({
         json: { mail: everyKind({ shop_message: false }) },
@@ -102,5 +102,24 @@ describe('notification mail preferences', () => {
     await userEvent.click(offers);
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({ mail: { offer_received: false } });
+    // What only admins receive is not offered to anyone else.
+    expect(screen.queryByRole('checkbox', { name: /contact page/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /witness refuses/i })).not.toBeInTheDocument();
+  });
+
+  it('offers an admin the admins’ kinds too', async () => {
+    mockFetch({
+      'GET /api/account/notification-preferences': () => ({ json: { mail: everyKind({}) } }),
+    });
+    renderWithProviders(<PreferencesTestHost />, { me: testUser({ id: '1', role: 'admin' }) });
+    expect(
+      await screen.findByRole('checkbox', { name: 'A message through the contact page (admins)' }),
+    ).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'A witness refuses the transparency log as inconsistent (admins)',
+      }),
+    ).toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(NOTIFICATION_KINDS.length);
   });
 });

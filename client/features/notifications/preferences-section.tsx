@@ -1,4 +1,5 @@
 import {
+  ADMIN_KINDS,
   ALWAYS_MAILED,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
@@ -7,6 +8,7 @@ import {
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { usePreferences, useUpdatePreferences } from './api';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 
@@ -14,6 +16,9 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 export function NotificationPreferencesSection() {
   const { data, isLoading, error } = usePreferences();
   const update = useUpdatePreferences();
+  const isAdmin = useAuth().user?.role === 'admin';
+  // What only admins receive is offered to admins only: a maker wondering about "(admins)" rows learns nothing.
+  const kinds = NOTIFICATION_KINDS.filter((kind) => isAdmin || !ADMIN_KINDS.includes(kind));
   const set = (kind: NotificationKind, mail: boolean) =>
     update.mutate(
       { mail: { [kind]: mail } },
@@ -37,7 +42,7 @@ export function NotificationPreferencesSection() {
           {data && (
             <fieldset className="grid gap-2">
               <legend className="sr-only">Mail me when</legend>
-              {NOTIFICATION_KINDS.map((kind) => {
+              {kinds.map((kind) => {
                 const always = ALWAYS_MAILED.includes(kind);
                 return (
                   <label key={kind} className="flex items-center gap-3 text-sm text-stone-800">

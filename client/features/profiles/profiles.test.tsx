@@ -1,15 +1,58 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ShopProfilePage } from '../../pages/shop-profile';
 import { UserProfilePage } from '../../pages/user-profile';
 import type { ShopCard } from '../../../contract/profiles';
-import { mockFetch, renderRoutes, renderWithProviders } from '../../test/render';
+import { mockFetch, renderRoutes, renderWithProviders, testUser } from '../../test/render';
 import { MakerCard } from './maker-card';
 
 const routes = [
   { path: '/u/:slug', element: <UserProfilePage /> },
   { path: '/l/:slug', element: <ShopProfilePage /> },
 ];
+
+/** A shop with one listed instrument and nothing else. */
+const askInstrument = {
+  id: 'i9',
+  passportCode: 'LR-SALE-0001',
+  name: 'Listed Mandolin',
+  instrumentType: 'mandolin',
+  yearMade: 2024,
+  verified: false,
+  imageUrl: null,
+};
+const plainShop = {
+  name: 'Wood & Wire',
+  slug: 'wood',
+  location: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  establishedYear: null,
+  published: true,
+  verified: false,
+  verification: null,
+  bio: null,
+  workshopBio: null,
+  specializations: [],
+  cover: null,
+  policies: null,
+  owner: { displayName: 'Mara Wood', profileImageUrl: null, bio: null, slug: 'mara' },
+  instrumentCount: 1,
+  instruments: [askInstrument],
+  portfolio: [],
+  courses: [],
+  listings: [
+    {
+      ...askInstrument,
+      listing: {
+        status: 'for-sale',
+        price: '4500.00',
+        currency: 'EUR',
+        note: null,
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
+    },
+  ],
+};
 
 describe('profile pages', () => {
   it('/u/:slug shows every element, with "Anonymous User" when there is no name', async () => {
@@ -177,6 +220,23 @@ describe('profile pages', () => {
     await router.navigate('/l/gone');
     expect(await screen.findByRole('heading', { name: 'Shop Not Found' })).toBeInTheDocument();
     expect(screen.getByText("This luthier shop doesn't exist or is not published.")).toBeInTheDocument();
+  });
+
+  it("arriving from a passport's 'Write to … about it', the message field has the focus, about that instrument", async () => {
+    mockFetch({ 'GET /api/profile/l/wood': () => ({ json: plainShop }) });
+    const buyer = testUser({ handle: 'sam' });
+    renderRoutes(routes, { path: '/l/wood?about=i9', me: buyer });
+    const field = await screen.findByLabelText('Your message');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByText('Listed Mandolin', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it('a plain visit to a shop leaves the focus where it was', async () => {
+    mockFetch({ 'GET /api/profile/l/wood': () => ({ json: plainShop }) });
+    renderRoutes(routes, { path: '/l/wood', me: testUser({ handle: 'sam' }) });
+    const field = await screen.findByLabelText('Your message');
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(field).not.toHaveFocus();
   });
 
   it('an unknown person shows "Profile Not Found"', async () => {

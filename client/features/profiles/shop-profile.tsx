@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, ShieldCheck, Store } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ShopPage } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
@@ -28,15 +28,24 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
     return found ? { id: found.id, name: found.name } : null;
   });
   const commissionsOpen = shop.listings.some((l) => l.listing.status === 'commission-open');
-  const ask = (instrument: { id: string; name: string }) => {
-    setAbout(instrument);
-    // The form sits beside the storefront (below it on a phone): bring it into view and into focus.
+  // The form sits beside the storefront (below it on a phone): bring it into view and into focus.
+  const showForm = () =>
     requestAnimationFrame(() => {
       const field = document.querySelector<HTMLTextAreaElement>('[data-contact-message]');
-      field?.scrollIntoView({ block: 'center' });
+      field?.scrollIntoView?.({ block: 'center' });
       field?.focus();
     });
+  const ask = (instrument: { id: string; name: string }) => {
+    setAbout(instrument);
+    showForm();
   };
+  // Arriving from a passport's "Write to … about it", the visitor came to write: the form, not the page top.
+  const arrivedToAsk = about !== null;
+  useEffect(() => {
+    if (arrivedToAsk) showForm();
+    // Once, on arrival; later choices go through ask().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:py-10">
       {shop.cover && (

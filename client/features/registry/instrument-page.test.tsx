@@ -212,6 +212,31 @@ describe('InstrumentPage', () => {
     expect(within(owners).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('gives the owner the QR label, and a listing form whose only button is one that does something', async () => {
+    const asOwner = { ...detail, viewer: { ...detail.viewer, isOwner: true } };
+    const calls = mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
+      'GET /api/registry/me': () => ({
+        json: { registered: [], owned: [], ownerPrivacy: false, ownerPrivacyChosen: true, shop: null },
+      }),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    expect(await screen.findByRole('link', { name: 'QR label (print)' })).toHaveAttribute(
+      'href',
+      '/p/LR-AAAA-BBBB/label',
+    );
+    const listing = screen.getByRole('region', { name: 'Listing: not listed' });
+    // Not listed: nothing to take off, so no button, and words that say how to list it.
+    expect(within(listing).queryByRole('button')).not.toBeInTheDocument();
+    expect(listing).toHaveTextContent('Choose For sale or Commissions open to show it on your shop page');
+    await userEvent.selectOptions(within(listing).getByLabelText('Show it as'), 'for-sale');
+    expect(within(listing).getByRole('button', { name: 'Save listing' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(listing).getByLabelText('Show it as'), 'not-listed');
+    expect(within(listing).queryByRole('button')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('the owner (not the maker) sets condition and value in their own dialog; the maker edits without them', async () => {
     const asOwner = { ...detail, viewer: { ...detail.viewer, isOwner: true } };
     const calls = mockFetch({

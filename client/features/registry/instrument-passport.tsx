@@ -77,6 +77,11 @@ export function InstrumentPassport({ id }: { id: string }) {
             <Link to={`/p/${i.passportCode}`} className="font-sans text-wood-800 underline">
               Public passport (share)
             </Link>
+            {' · '}
+            {/* The label to stick inside the instrument: its QR code opens the public passport. */}
+            <Link to={`/p/${i.passportCode}/label`} className="font-sans text-wood-800 underline">
+              QR label (print)
+            </Link>
             {(i.viewer.isOwner || i.viewer.isAdmin) && (
               <>
                 {' · '}

@@ -120,9 +120,17 @@ function OwnerListing({ id, listing, canList }: { id: string; listing: Listing |
               </div>
             </>
           )}
-          <Button type="submit" className="justify-self-start sm:col-span-2" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : status === 'not-listed' ? 'Take off the listing' : 'Save listing'}
-          </Button>
+          {status === 'not-listed' && !listing ? (
+            // Nothing to take off: say what listing it does instead of offering a button that does nothing.
+            <p className="text-sm text-stone-700 sm:col-span-2">
+              Choose For sale or Commissions open to show it on your shop page, under the registry’s For sale
+              filter and beside its public passport.
+            </p>
+          ) : (
+            <Button type="submit" className="justify-self-start sm:col-span-2" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : status === 'not-listed' ? 'Take off the listing' : 'Save listing'}
+            </Button>
+          )}
         </form>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatPrice } from '../../../contract/listings';
 import type { Transfer } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -53,6 +54,11 @@ export function TransferItem({
           {capitalize(t.method)}
           {t.price != null ? ` · ${formatMoney(t.price)}` : ''}
         </p>
+        {t.listing && (
+          // What the listing asked when the offer was made, in its own currency: the offer's price above is
+          // the private figure the seller typed.
+          <p className="text-sm text-stone-700">Listed for sale at {formatPrice(t.listing)}</p>
+        )}
         {pending && <p className="text-xs text-stone-500">Expires {formatDate(t.expiresAt)}</p>}
         {pending && (
           <div className="mt-2 flex gap-2">

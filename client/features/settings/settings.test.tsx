@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../contract/notifications';
 import { SettingsPage } from '../../pages/settings';
-import { mockFetch, renderWithProviders } from '../../test/render';
+import { mockFetch, renderRoutes, renderWithProviders } from '../../test/render';
 
 const account = {
   email: 'ada@example.test',
@@ -66,6 +66,24 @@ const settingsReads = {
 };
 
 describe('SettingsPage', () => {
+  it('opened at #shop (the dashboard’s "Edit your shop"), scrolls to the shop card once it is there', async () => {
+    mockFetch(settingsReads);
+    // jsdom has no scrolling: record which element was asked to come into view.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderRoutes([{ path: '/settings', element: <SettingsPage /> }], { path: '/settings#shop' });
+      const heading = await screen.findByRole('heading', { name: 'Your shop' });
+      await vi.waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]).toHaveAttribute('id', 'shop');
+      expect(scrolled[0]).toContainElement(heading);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('saves the profile, lists sessions with this device marked and ends another', async () => {
     const calls = mockFetch({
       ...settingsReads,

@@ -14,7 +14,7 @@ export function ShopSection({ shop }: { shop: NonNullable<Account['shop']> }) {
   const { fields } = update;
   const [published, setPublished] = useState(shop.published);
   return (
-    <SettingsCard title="Your shop" description="Your public luthier page.">
+    <SettingsCard id="shop" title="Your shop" description="Your public luthier page.">
       <p className="mb-4 text-sm text-stone-700">
         Public address:{' '}
         <Link to={`/l/${shop.slug}`} className="font-mono text-wood-700 underline">

@@ -22,6 +22,8 @@ describe('sample drawings', () => {
     expect(drawingStyle('guitar', 'electric')).toBe('electric');
     expect(drawingStyle('guitar', 'archtop')).toBe('archtop');
     expect(drawingStyle('guitar', 'acoustic')).toBe('guitar');
+    expect(drawingStyle('dulcimer', 'appalachian')).toBe('dulcimer');
+    expect(drawingStyle('dulcimer', 'hammered')).toBe('hammered-dulcimer');
     const files = new Set<string>();
     for (const type of SCALE_TYPES)
       for (const category of SCALE_CATEGORIES[type])
@@ -30,13 +32,17 @@ describe('sample drawings', () => {
       const text = fs.readFileSync(path.join(publicDir, file), 'utf8');
       expect(text, file).toMatch(/^<svg [^>]*role="img" aria-label="Drawing of an? [^"]+"/);
     }
-    // One look per type other than the guitar (15) and four guitars, no two the same picture in one wood.
+    // One look per type other than the guitar (15), four guitars and the hammered dulcimer beside the mountain
+    // one, no two the same picture in one wood.
     const spruce = [...files].filter((f) => f.endsWith('-spruce.svg'));
-    expect(spruce).toHaveLength(19);
+    expect(spruce).toHaveLength(20);
+    expect(
+      fs.readFileSync(path.join(publicDir, drawingUrl('dulcimer', 'hammered', 'spruce')), 'utf8'),
+    ).toContain('aria-label="Drawing of a hammered dulcimer in spruce"');
     const shapes = spruce.map((f) =>
       fs.readFileSync(path.join(publicDir, f), 'utf8').replace(/<title>.*<\/title>|aria-label="[^"]*"/g, ''),
     );
-    expect(new Set(shapes).size).toBe(19);
+    expect(new Set(shapes).size).toBe(20);
   });
 
   it('grows rows in SQL with the same rule', async () => {

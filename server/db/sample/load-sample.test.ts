@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
-import { shops, users } from '../schema';
+import { instrumentListings, instruments, shops, users } from '../schema';
 import { createTestDatabase } from '../../test/test-db';
 import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
 import { loadSampleContent, type SampleStep } from './load-sample';
@@ -38,6 +38,24 @@ describe('sample content', () => {
     const everyone = await database.db.select({ verifiedAt: users.emailVerifiedAt }).from(users);
     expect(everyone.length).toBeGreaterThan(10);
     expect(everyone.filter((u) => u.verifiedAt === null)).toEqual([]);
+    // A buyer finds something for sale: every instrument its maker still owns, listed by that maker (its
+    // current owner) with a price in a currency.
+    const listed = await database.db
+      .select({ listing: instrumentListings, ownerId: instruments.currentOwnerId })
+      .from(instrumentListings)
+      .innerJoin(instruments, eq(instruments.id, instrumentListings.instrumentId));
+    const makersOwn = await database.db
+      .select({ id: instruments.id })
+      .from(instruments)
+      .innerJoin(shops, eq(shops.id, instruments.makerShopId))
+      .where(and(eq(instruments.currentOwnerId, shops.ownerId), eq(instruments.status, 'active')));
+    expect(makersOwn.length).toBeGreaterThanOrEqual(2);
+    expect(listed.map((l) => l.listing.instrumentId).sort()).toEqual(makersOwn.map((m) => m.id).sort());
+    for (const { listing, ownerId } of listed) {
+      expect(listing).toMatchObject({ ownerId, status: 'for-sale' });
+      expect(Number(listing.price)).toBeGreaterThan(0);
+      expect(['EUR', 'USD', 'GBP']).toContain(listing.currency);
+    }
   });
 
   it('never creates demo accounts in production', async () => {

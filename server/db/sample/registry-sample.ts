@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { createUser } from '../builders/accounts';
 import { addServiceRecord, createInstrument, type OwnershipSeed } from '../builders/registry';
-import { certificates, shops, users } from '../schema';
+import { certificates, instrumentListings, instruments, shops, users } from '../schema';
 import { COURSE_BUILDER } from './academy-sample';
 import { DEMO_ACCOUNTS } from './accounts-sample';
 import { drawingUrl } from './drawings';
@@ -323,8 +323,39 @@ async function loadCourseBuild(db: Db): Promise<void> {
   });
 }
 
+/**
+ * The instruments their makers still own (most sample pieces have changed hands), listed for sale in the makers'
+ * own currencies, so the registry's For sale filter and the storefronts have something for a buyer to find.
+ * Listings are the owner's offer and never enter the log (decision 017).
+ */
+async function loadListings(db: Db): Promise<void> {
+  const own = await db
+    .select({ id: instruments.id, ownerId: shops.ownerId, value: instruments.estimatedValue })
+    .from(instruments)
+    .innerJoin(shops, eq(shops.id, instruments.makerShopId))
+    .where(and(eq(instruments.currentOwnerId, shops.ownerId), eq(instruments.status, 'active')))
+    .orderBy(asc(instruments.name));
+  const offers = [
+    { currency: 'EUR', note: 'Hard case included. Try it at the workshop by appointment.' },
+    { currency: 'USD', note: 'Ships insured worldwide; two weeks to decide.' },
+    { currency: 'GBP', note: null },
+  ] as const;
+  for (const [i, row] of own.entries()) {
+    const offer = offers[i % offers.length]!;
+    await db.insert(instrumentListings).values({
+      instrumentId: row.id,
+      ownerId: row.ownerId,
+      status: 'for-sale',
+      price: String(row.value ?? 2800 + i * 450),
+      currency: offer.currency,
+      note: offer.note,
+    });
+  }
+}
+
 export const registrySample: SampleStep[] = [
   { name: 'registry:instruments', run: loadInstruments },
   { name: 'registry:demo', demoOnly: true, run: loadDemo },
   { name: 'registry:course-builds', run: loadCourseBuild },
+  { name: 'registry:listings', run: loadListings },
 ];

@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ContactInput, ContactMessage } from '../../../contract/contact';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -52,8 +53,10 @@ export async function mailOperator(ctx: AppContext, input: CheckedInput): Promis
   });
 }
 
-/** The newest messages for /admin, with the member's handle when a signed-in member sent one. */
-export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
+const handler = alias(users, 'handler');
+
+/** The messages for /admin: open ones first, then handled ones, each newest first; the sender's handle when a signed-in member sent one. */
+export async function listContactMessages(db: Db, id?: string): Promise<ContactMessage[]> {
   const rows = await db
     .select({
       id: contactMessages.id,
@@ -62,10 +65,35 @@ export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
       message: contactMessages.message,
       memberHandle: users.handle,
       createdAt: contactMessages.createdAt,
+      handledAt: contactMessages.handledAt,
+      handledBy: handler.displayName,
     })
     .from(contactMessages)
     .leftJoin(users, eq(users.id, contactMessages.userId))
-    .orderBy(desc(contactMessages.createdAt))
+    .leftJoin(handler, eq(handler.id, contactMessages.handledById))
+    .where(id === undefined ? undefined : eq(contactMessages.id, id))
+    .orderBy(asc(sql`${contactMessages.handledAt} is not null`), desc(contactMessages.createdAt))
     .limit(100);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    handledAt: r.handledAt?.toISOString() ?? null,
+  }));
+}
+
+/** Marks one message handled by `adminId` (or open again); null when there is no such message. */
+export async function setContactMessageHandled(
+  db: Db,
+  id: string,
+  handled: boolean,
+  adminId: string,
+): Promise<ContactMessage | null> {
+  const done = await db
+    .update(contactMessages)
+    .set(handled ? { handledAt: new Date(), handledById: adminId } : { handledAt: null, handledById: null })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  if (done.length === 0) return null;
+  const [message] = await listContactMessages(db, id);
+  return message ?? null;
 }

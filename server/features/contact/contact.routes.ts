@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
-import { listContactMessages, mailOperator, saveContactMessage } from './contact.queries';
+import { notFound } from '../../plugins/errors';
+import { audit } from '../../plugins/audit';
+import {
+  listContactMessages,
+  mailOperator,
+  saveContactMessage,
+  setContactMessageHandled,
+} from './contact.queries';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Per sender address and per IP: enough to follow up a question, too few to flood the admins' inboxes. */
@@ -30,4 +39,15 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   serve(app, 'GET /api/admin/contact-messages', async () => listContactMessages(ctx.db));
+
+  serve(app, 'PUT /api/admin/contact-messages/:id/handled', async (request) => {
+    const { id } = request.params;
+    const { handled } = request.body;
+    const message = uuid.test(id)
+      ? await setContactMessageHandled(ctx.db, id, handled, request.user.id)
+      : null;
+    if (!message) throw notFound('No such message.');
+    audit(request, 'contact.handled', { messageId: id, handled });
+    return message;
+  });
 }

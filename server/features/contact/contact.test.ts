@@ -90,6 +90,8 @@ describe('contact', () => {
         message: message.message,
         memberHandle: null,
         createdAt: rows[0]!.createdAt.toISOString(),
+        handledAt: null,
+        handledBy: null,
       },
     ]);
   });
@@ -142,6 +144,69 @@ describe('contact', () => {
       message: 'First line.\nSecond line.\n\tIndented.',
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('contact messages handled', () => {
+  const put = (id: string, handled: boolean, cookie = adminCookie) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/contact-messages/${id}/handled`,
+      headers: { cookie },
+      payload: { handled },
+    });
+  const list = async () =>
+    (await t.app.inject({ url: '/api/admin/contact-messages', headers: { cookie: adminCookie } })).json<
+      { id: string; handledAt: string | null; handledBy: string | null }[]
+    >();
+  const send = async (text: string) => {
+    const email = `handled-${Math.random().toString(36).slice(2)}@example.test`;
+    expect((await postFrom(t, '/api/public/contact', { ...message, email, message: text })).statusCode).toBe(
+      200,
+    );
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    return row!.id;
+  };
+
+  it('an admin marks a message handled with their name and the time, it moves below the open ones, and reopens', async () => {
+    const older = await send('An older question about a repair record.');
+    const newer = await send('A newer question about a transfer.');
+    const before = Date.now();
+    const res = await put(older, true);
+    expect(res.statusCode).toBe(200);
+    const handled = res.json<{ id: string; handledAt: string; handledBy: string }>();
+    expect(handled).toMatchObject({ id: older, handledBy: 'Ada Admin' });
+    expect(Date.parse(handled.handledAt)).toBeGreaterThanOrEqual(before - 1000);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, older));
+    expect(row).toMatchObject({ handledById: adminId });
+
+    // Open messages first (newest first), then the handled ones.
+    const ids = (await list()).map((m) => m.id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids.slice(-1)).toEqual([older]);
+
+    const reopened = await put(older, false);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json()).toMatchObject({ id: older, handledAt: null, handledBy: null });
+    const [again] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, older));
+    expect(again).toMatchObject({ handledAt: null, handledById: null });
+  });
+
+  it('answers 404 for an unknown or malformed id, 400 without a boolean, 403 for a member', async () => {
+    expect((await put('00000000-0000-4000-8000-000000000000', true)).statusCode).toBe(404);
+    expect((await put('not-a-uuid', true)).statusCode).toBe(404);
+    const id = await send('A question that a member may not close.');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/contact-messages/${id}/handled`,
+      headers: { cookie: adminCookie },
+      payload: { handled: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const { cookie } = await signedInUser(t, { handle: 'not-an-admin' });
+    expect((await put(id, true, cookie)).statusCode).toBe(403);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row?.handledAt).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { instruments } from '../../db/schema';
+import { contactMessages, instruments } from '../../db/schema';
 import { type Entry, everyone, get, type MatrixKit, post, serviceInput, signedIn } from './matrix-kit';
 
 /** The registry: passports, listings, photos, service records, transfers and the admins' verification. Checked by registry.authz.test.ts; server/test/authz/matrix-kit.ts says how. */
@@ -202,6 +202,21 @@ export function registryMatrix(k: MatrixKit): Record<string, Entry> {
     // What visitors wrote on the contact page, with their addresses: admins only.
     'GET /api/admin/contact-messages': {
       request: () => get('/api/admin/contact-messages'),
+      expect: { ...signedIn(403), admin: 200 },
+    },
+    // Marking one handled changes what every admin sees as still open: admins only.
+    'PUT /api/admin/contact-messages/:id/handled': {
+      request: async () => {
+        const [row] = await t.db
+          .insert(contactMessages)
+          .values({ name: 'Sam', email: 'sam@example.test', message: 'A question about a passport.' })
+          .returning({ id: contactMessages.id });
+        return {
+          method: 'PUT',
+          url: `/api/admin/contact-messages/${row!.id}/handled`,
+          payload: { handled: true },
+        };
+      },
       expect: { ...signedIn(403), admin: 200 },
     },
     'GET /api/admin/queue': {
