@@ -105,7 +105,11 @@ function exploreFilters(query: ExploreQuery) {
 }
 
 /** A free-text search in title, description and instructor; built per request (its pattern differs each time). */
-function searchWhere(q: string, category: string | null, level: string | null): SQL | undefined {
+function searchWhere(
+  q: string,
+  category: CourseCard['category'] | null,
+  level: CourseCard['level'] | null,
+): SQL | undefined {
   // Accents, case and apostrophes forgiven on both sides (search_fold, contract/search-fold.ts).
   const p = foldedPattern(q);
   const where: SQL[] = [
