@@ -87,6 +87,9 @@ function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<Exp
     .from(cards);
 }
 
+/** The SQL text of explore's default JSON statement (no search, no filter): bench/db-floor.ts runs it through pg alone. */
+export const exploreJsonSqlText = (db: Db) => exploreJsonSelect(db, undefined, 'popular').toSQL().sql;
+
 /** Explore's JSON without a search, one prepared statement per sort and filter shape, like exploreStatement. */
 const exploreJsonStatement = preparedStatements('explore_json', (db, key, name) => {
   const [sort, category, level] = key.split(':') as [NonNullable<ExploreQuery['sort']>, string, string];
