@@ -128,7 +128,7 @@ export async function startBackends(
 }
 
 /** Writes the exact bytes each endpoint answered on `ref` into `dir` (0, 1, …) for A, B and C. */
-export async function writeBodies(dir: string, ref: Backend): Promise<void> {
+export async function writeBodies(dir: string, ref: Pick<Backend, 'server' | 'people'>): Promise<void> {
   fs.mkdirSync(dir);
   for (const [i, ep] of ENDPOINTS.entries()) {
     const res = await fetch(`${ref.server.url}${ep.path}`, {

@@ -97,7 +97,7 @@ export const SAVE_NAME = 'lesson save (video-progress)';
  * A's body for the save: the bytes a save answers. One save by the last writer (the rotations send at most a
  * few dozen saves per learner, under the 300 per 10 minutes limit).
  */
-export async function writeSaveBody(dir: string, ref: Backend): Promise<number> {
+export async function writeSaveBody(dir: string, ref: Pick<Backend, 'server' | 'people'>): Promise<number> {
   const learner = ref.people.writers.at(-1)!;
   const res = await fetch(`${ref.server.url}/api/lms/lessons/${learner.lessonId}/video-progress`, {
     method: 'POST',
@@ -184,7 +184,7 @@ export async function runCpu(
 }
 
 /** A answers any method at its paths: the save's POST with a save's body, so both parse a request of that size. */
-function saveRotationForA(url: string, index: number): SaveRotation {
+export function saveRotationForA(url: string, index: number): SaveRotation {
   const body = progressBody(0);
   const pathname = new URL(`${url}/${index}`).pathname;
   return {

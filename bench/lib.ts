@@ -90,23 +90,22 @@ export async function stop(child: ChildProcess): Promise<void> {
  * Starts the real server and measures its cold start (spawn → /healthz answers). `nodeArgs` go to node before
  * the bundle (`--cpu-prof`, which NODE_OPTIONS does not allow).
  */
+/** `root`: the checkout whose server runs (another branch's, to compare; compiled there). */
 export async function startRealServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  root = repoRoot,
 ): Promise<RealServer> {
   const port = await freePort();
   const started = performance.now();
   // The production server: compiled JavaScript (scripts/build-server.mjs, as `npm start` runs it), no tsx.
-  if (
-    spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], { stdio: 'inherit' })
-      .status
-  )
+  if (spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' }).status)
     throw new Error('could not compile the server');
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', ...nodeArgs, path.join(repoRoot, 'dist/server/index.js')],
+    ['--enable-source-maps', ...nodeArgs, path.join(root, 'dist/server/index.js')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -48,6 +48,15 @@ export type DeclaredHandler<R> = (
   reply: FastifyReply,
 ) => Promise<Answer<R> | FastifyReply>;
 
+/**
+ * Sends an answer the database already built as JSON text, as it is: no row mapping, no parse through the
+ * response schema, no JSON.stringify (a string with a JSON content type skips Fastify's serialiser). The contract
+ * still holds: each query that builds such a text has a test checking it against the route's response schema.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 const declared = new Map<string, (typeof API_ROUTES)[number]>(
   API_ROUTES.map((r) => [`${r.method} ${r.path}`, r]),
 );

@@ -1,15 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exploreQuerySchema } from '../../../contract/academy';
 import type { AppContext } from '../../context';
-import { serve, type SignedIn } from '../../plugins/api-route';
+import { sendJsonText, serve, type SignedIn } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
 import { courseInstance } from '../../plugins/head';
 import { notFound } from '../../plugins/errors';
 import { loadCertificateSigner } from '../../certificates/signing';
 import { certificateRoutes } from './certificates.routes';
 import { courseOgRoutes } from './course-og.routes';
-import { courseExists, courseListing, enroll, exploreCourses, setBookmark } from './catalog.queries';
-import { courseOutline, learningStats, myCourses } from './learning.queries';
+import {
+  courseExists,
+  courseListing,
+  enroll,
+  exploreCourses,
+  exploreCoursesJson,
+  setBookmark,
+} from './catalog.queries';
+import { learningStats, myCourses } from './learning.queries';
+import { courseOutlineJson } from './outline-json.queries';
 import { lessonRoutes } from './lessons.routes';
 import { reviewRoutes } from './reviews.routes';
 
@@ -28,7 +36,8 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { config: { sharedCache: unlessSearch } },
     async (request, reply) => {
       sharedResponse(reply);
-      return exploreCourses(db, request.query);
+      // Built as JSON by the database and sent as it is (catalog-json.test.ts holds it to the contract).
+      return sendJsonText(reply, await exploreCoursesJson(db, request.query));
     },
   );
 
@@ -91,11 +100,12 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return learningStats(db, user.id);
   });
 
-  serve(app, 'GET /api/lms/courses/:courseId/outline', async (request) => {
+  serve(app, 'GET /api/lms/courses/:courseId/outline', async (request, reply) => {
     const user = request.user;
-    const outline = await courseOutline(db, request.params.courseId, user.id);
+    // Built as JSON by the database and sent as it is (outline-json.test.ts holds it to the contract).
+    const outline = await courseOutlineJson(db, request.params.courseId, user.id);
     if (!outline) throw courseNotFound();
-    return outline;
+    return sendJsonText(reply, outline);
   });
 
   // The certificate key before any lesson can be completed: the last completion of a course signs one.

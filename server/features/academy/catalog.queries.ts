@@ -59,26 +59,92 @@ const exploreStatement = preparedStatements('explore', (db, key, name) => {
     .prepare(name);
 });
 
-/** Explore: search in title, description and instructor; category and level filters; five sorts. */
-export async function exploreCourses(db: Db, query: ExploreQuery): Promise<CourseCard[]> {
-  const category = query.category && query.category !== 'all' ? query.category : null;
-  const level = query.level && query.level !== 'all' ? query.level : null;
-  const sort = query.sort ?? 'popular';
-  if (!query.q)
-    return exploreStatement(db, `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`).execute({ category, level });
-  // A free-text search: its pattern differs every time, so it is built per request.
+/** The same orders over the columns of explore's JSON subquery (`c`, named as the card's fields). */
+const JSON_ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL> = {
+  popular: sql`c."students" desc, c."rating" desc, c."title" asc`,
+  rating: sql`c."rating" desc, c."students" desc, c."title" asc`,
+  newest: sql`c."title" asc`,
+  'price-low': sql`c."price" asc, c."title" asc`,
+  'price-high': sql`c."price" desc, c."title" asc`,
+};
+
+/** Each card column under its field's name, so that row_to_json writes the card's own keys in its order. */
+const namedCardColumns = Object.fromEntries(
+  Object.entries(cardColumns).map(([key, column]) => [key, sql`${column}`.as(key)]),
+);
+
+/**
+ * Explore's answer as one JSON text built by the database: the cards in the contract's field order (each row's
+ * row_to_json, compact, joined in the sort's order). No row reaches JavaScript: the route sends the text as it is.
+ * Its equivalence with the contract's schema (exploreResponseSchema) is checked by catalog-json.test.ts.
+ */
+function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<ExploreQuery['sort']>) {
+  const cards = db.select(namedCardColumns).from(courses).where(where).as('c');
+  return db
+    .select({
+      body: sql<string>`coalesce('[' || string_agg(row_to_json(c)::text, ',' order by ${JSON_ORDER[sort]}) || ']', '[]')`,
+    })
+    .from(cards);
+}
+
+/** The SQL text of explore's default JSON statement (no search, no filter): bench/db-floor.ts runs it through pg alone. */
+export const exploreJsonSqlText = (db: Db) => exploreJsonSelect(db, undefined, 'popular').toSQL().sql;
+
+/** Explore's JSON without a search, one prepared statement per sort and filter shape, like exploreStatement. */
+const exploreJsonStatement = preparedStatements('explore_json', (db, key, name) => {
+  const [sort, category, level] = key.split(':') as [NonNullable<ExploreQuery['sort']>, string, string];
+  const where: SQL[] = [];
+  if (category === '1') where.push(eq(courses.category, sql.placeholder('category')));
+  if (level === '1') where.push(eq(courses.level, sql.placeholder('level')));
+  return exploreJsonSelect(db, and(...where), sort).prepare(name);
+});
+
+function exploreFilters(query: ExploreQuery) {
+  return {
+    category: query.category && query.category !== 'all' ? query.category : null,
+    level: query.level && query.level !== 'all' ? query.level : null,
+    sort: query.sort ?? 'popular',
+  };
+}
+
+/** A free-text search in title, description and instructor; built per request (its pattern differs each time). */
+function searchWhere(
+  q: string,
+  category: CourseCard['category'] | null,
+  level: CourseCard['level'] | null,
+): SQL | undefined {
   // Accents, case and apostrophes forgiven on both sides (search_fold, contract/search-fold.ts).
-  const p = foldedPattern(query.q);
+  const p = foldedPattern(q);
   const where: SQL[] = [
     sql`(search_fold(${courses.title}) like ${p} or search_fold(${courses.description}) like ${p} or search_fold(${courses.instructorName}) like ${p})`,
   ];
   if (category) where.push(eq(courses.category, category));
   if (level) where.push(eq(courses.level, level));
+  return and(...where);
+}
+
+/** Explore: search in title, description and instructor; category and level filters; five sorts. */
+export async function exploreCourses(db: Db, query: ExploreQuery): Promise<CourseCard[]> {
+  const { category, level, sort } = exploreFilters(query);
+  if (!query.q)
+    return exploreStatement(db, `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`).execute({ category, level });
   return db
     .select(cardColumns)
     .from(courses)
-    .where(and(...where))
+    .where(searchWhere(query.q, category, level))
     .orderBy(...ORDER[sort]);
+}
+
+/** The same answer as exploreCourses, as the JSON text the route sends (see exploreJsonSelect). */
+export async function exploreCoursesJson(db: Db, query: ExploreQuery): Promise<string> {
+  const { category, level, sort } = exploreFilters(query);
+  const [row] = query.q
+    ? await exploreJsonSelect(db, searchWhere(query.q, category, level), sort)
+    : await exploreJsonStatement(db, `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`).execute({
+        category,
+        level,
+      });
+  return row?.body ?? '[]';
 }
 
 /** The listing of a course by its slug (or its id), with the caller's enrolment and bookmark. */

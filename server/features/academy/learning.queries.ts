@@ -141,7 +141,7 @@ const outlineCourse = preparedStatements('outline_course', (db, _key, name) =>
       resources: sql<LessonResource[]>`(select coalesce(json_agg(json_build_object(
           'id', r.id, 'lessonId', r.lesson_id, 'title', r.title, 'url', r.url, 'fileType', r.file_type,
           'sizeBytes', r.size_bytes
-        ) order by r.title), '[]'::json)
+        ) order by r.title, r.id), '[]'::json)
         from lesson_resources r join lessons l on l.id = r.lesson_id where l.course_id = ${courseParam})`,
     })
     .from(courses)
@@ -181,7 +181,9 @@ const outlineLessons = preparedStatements('outline_lessons', (db, _key, name) =>
 
 /**
  * The course page with unlock flags (a lesson is open when it is the first, the one before it is done, or a
- * free preview). Two prepared statements, sent together: outlineCourse and outlineLessons.
+ * free preview). Two prepared statements, sent together: outlineCourse and outlineLessons. The route sends
+ * courseOutlineJson's text instead (one statement, built as JSON by the database); this is the reference it is
+ * held to, byte for byte (outline-json.test.ts).
  */
 export async function courseOutline(db: Db, courseId: string, userId: string): Promise<CourseOutline | null> {
   const now = new Date();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LessonProgress, ProgressSaveResponse, VideoProgressInput } from '../../../contract/academy';
 import { issueCertificateIfComplete } from '../../certificates/issue';
 import type { CertificateSigner } from '../../certificates/signing';
@@ -8,7 +8,7 @@ import { AppError, conflict } from '../../plugins/errors';
 import type { LessonRow } from './lessons.queries';
 import { isUnlocked } from './progress-definition';
 import { applySave, completionRefusal, type LearnerClock, type ProgressChange } from './progress-rules';
-import { recordLearningDay, userTimeZone } from './streaks';
+import { learningDayInsert } from './streaks';
 
 type ProgressRow = typeof lessonProgress.$inferSelect;
 
@@ -45,17 +45,22 @@ const NEVER = new Date(0);
 /**
  * The learner's clock, locked for the rest of the transaction: every progress write of one learner queues on it
  * (whatever the lesson), so lessons played side by side share its budget instead of each spending their own.
+ * One statement: created when missing, else locked by a no-op update (the lock an update takes, which queues
+ * every other writer of the clock as SELECT FOR UPDATE did), returned with the learner's time zone.
  */
-async function lockClock(tx: Db, userId: string): Promise<LearnerClock> {
-  await tx
+async function lockClock(tx: Db, userId: string): Promise<LearnerClock & { timeZone: string | null }> {
+  const [clock] = await tx
     .insert(learningClocks)
     .values({ userId, coverageAt: NEVER, timeCreditedAt: NEVER })
-    .onConflictDoNothing();
-  const [clock] = await tx
-    .select({ coverageAt: learningClocks.coverageAt, timeCreditedAt: learningClocks.timeCreditedAt })
-    .from(learningClocks)
-    .where(eq(learningClocks.userId, userId))
-    .for('update');
+    .onConflictDoUpdate({
+      target: learningClocks.userId,
+      set: { coverageAt: sql`${learningClocks.coverageAt}` },
+    })
+    .returning({
+      coverageAt: learningClocks.coverageAt,
+      timeCreditedAt: learningClocks.timeCreditedAt,
+      timeZone: sql<string | null>`(select u.time_zone from users u where u.id = ${userId})`,
+    });
   if (!clock) throw new Error('learning clock vanished inside its transaction');
   return clock;
 }
@@ -94,9 +99,8 @@ async function withProgress(
   lesson: LessonRow,
   change: (row: ProgressRow, now: Date, clock: LearnerClock) => ProgressChange | null,
 ): Promise<ProgressSave> {
-  const timeZone = await userTimeZone(db, userId);
   return db.transaction(async (tx) => {
-    const clock = await lockClock(tx, userId);
+    const { timeZone, ...clock } = await lockClock(tx, userId);
     await assertUnlocked(tx, userId, lesson);
     const now = new Date();
     // A free preview is a look before deciding: it keeps its progress but never enrols (nor counts a student).
@@ -107,7 +111,8 @@ async function withProgress(
           .values({ userId, courseId: lesson.courseId })
           .onConflictDoNothing()
           .returning({ courseId: enrollments.courseId });
-    await tx
+    // The record, created when missing, else locked by a no-op update and returned as it is: one statement.
+    const [row] = await tx
       .insert(lessonProgress)
       .values({
         userId,
@@ -117,8 +122,11 @@ async function withProgress(
         updatedAt: now,
         timeCreditedAt: now,
       })
-      .onConflictDoNothing();
-    const [row] = await tx.select().from(lessonProgress).where(progressOf(userId, lesson.id)).for('update');
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: { updatedAt: sql`${lessonProgress.updatedAt}` },
+      })
+      .returning();
     if (!row) throw new Error('progress row vanished inside its transaction');
     const result = change(row, now, clock);
     let saved = row;
@@ -129,10 +137,15 @@ async function withProgress(
         .where(progressOf(userId, lesson.id))
         .returning();
       saved = updated ?? row;
-      if (result.clock && Object.keys(result.clock).length)
-        await tx.update(learningClocks).set(result.clock).where(eq(learningClocks.userId, userId));
     }
-    await recordLearningDay(tx, userId, timeZone, now);
+    // The clock's new marks and today's learning day in one statement.
+    const day = learningDayInsert(tx, userId, timeZone ?? 'UTC', now);
+    if (result?.clock && Object.keys(result.clock).length)
+      await tx.execute(
+        // getSQL(): a builder put in a template is rendered in parentheses, as a subquery.
+        sql`with clock as (${tx.update(learningClocks).set(result.clock).where(eq(learningClocks.userId, userId)).getSQL()}) ${day.getSQL()}`,
+      );
+    else await day;
     const certificateId = result?.completedNow
       ? await issueCertificateIfComplete(tx, signer, userId, lesson.courseId, now)
       : null;

@@ -60,13 +60,15 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row?.tz ?? 'UTC';
 }
 
-/** Marks today (in the learner's zone) as a learning day; called by every progress save. */
-export async function recordLearningDay(db: Db, userId: string, timeZone: string, at: Date): Promise<void> {
-  await db
+/**
+ * Marks today (in the learner's zone) as a learning day; every progress save runs it (awaited alone, or inside a
+ * larger statement).
+ */
+export const learningDayInsert = (db: Db, userId: string, timeZone: string, at: Date) =>
+  db
     .insert(learningDays)
     .values({ userId, day: dayIn(timeZone, at) })
     .onConflictDoNothing();
-}
 
 /** How many of the most recent days a streak is computed from. */
 const STREAK_WINDOW = 400;
