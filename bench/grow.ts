@@ -25,7 +25,7 @@ function grower(query: <T>(text: string, params?: unknown[]) => Promise<T[]>, cl
       const have = row?.n ?? 0;
       if (have < total) {
         // Numbered after every passport already there, so each serial number stays unique.
-        await query(growStatement({ from: have, count: total - have, events: false }));
+        await query(growStatement({ from: have, count: total - have }));
         // The trigram index's new entries wait in its pending list until a vacuum merges them (every search
         // would scan that list), and fresh statistics let the planner pick the search indexes right away.
         await query('vacuum (analyze) instruments');

@@ -1,12 +1,15 @@
 // npm run sample:scale -- 100000: adds that many passports (with a drawing, a first ownership record and its
 // "created" event each) to the configured database, for search and paging tests at scale. The rows are made
-// inside the database, a slice at a time (scripts/scale-grow.ts: INSERT … SELECT over generate_series); each
-// slice's events are appended to the transparency log in the same transaction, so a slice is there whole or not
-// at all. A million passports take minutes.
+// inside the database, a slice at a time (scripts/scale-grow.ts: INSERT … SELECT over generate_series), and so
+// are their transparency-log leaves and the tree's stored hashes (scripts/scale-log.ts): nothing goes through
+// Node row by row. A grow that at least doubles the registry runs as one transaction that drops the plain
+// indexes of the tables it fills and builds them again after the rows (scripts/scale-indexes.ts); a smaller one
+// keeps them and commits slice by slice. Either way a slice is there whole, events and leaves, or not at all.
 import { sql } from 'drizzle-orm';
-import type { LoggedEvent } from '../server/log/append';
-import { appendEventsToLog } from '../server/log/append';
+import type { Db } from '../server/db/client';
 import { growStatement } from './scale-grow';
+import { dropPlainIndexes, rebuildIndexes } from './scale-indexes';
+import { completeLogTree, lockLogHead } from './scale-log';
 import { openScriptDatabase } from './script-db';
 
 const count = Number.parseInt(process.argv[2] ?? '100000', 10);
@@ -19,10 +22,8 @@ if (
   console.error('usage: npm run sample:scale -- <count between 1 and 2000000>');
   process.exit(2);
 }
-/** Passports per statement and transaction (the embedded database holds a slice's rows in its memory). */
+/** Passports per statement (the embedded database holds a slice's rows in its memory). */
 const SLICE = 50_000;
-/** Events per append to the transparency log (one lock of its head, one walk of its frontier). */
-const LOG_BATCH = 10_000;
 
 const { database, done } = await openScriptDatabase();
 const db = database.db;
@@ -39,45 +40,57 @@ try {
       rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from instruments`))[0]!.n;
     // Numbered after the passports already there, so a second run's serial numbers stay unique too.
     const before = await countRows();
-    let growing = 0;
-    let logging = 0;
-    for (let offset = 0; offset < count; offset += SLICE) {
-      const size = Math.min(SLICE, count - offset);
-      await db.transaction(async (tx) => {
-        const t0 = Date.now();
-        const grown = rowsOf<{
-          id: string;
-          instrument_id: string;
-          type: string;
-          data: Record<string, unknown>;
-          created_at: string | Date;
-        }>(await tx.execute(sql.raw(growStatement({ from: before + offset, count: size, events: true }))));
-        const t1 = Date.now();
-        growing += t1 - t0;
-        const events: LoggedEvent[] = grown.map((e) => ({
-          id: e.id,
-          instrumentId: e.instrument_id,
-          type: e.type,
-          data: e.data,
-          createdAt: new Date(e.created_at),
-        }));
-        for (let i = 0; i < events.length; i += LOG_BATCH)
-          await appendEventsToLog(tx, events.slice(i, i + LOG_BATCH));
-        logging += Date.now() - t1;
-      });
+    const rebuild = count >= before;
+    const took = { rows: 0, tree: 0, indexes: 0 };
+    const since = (t: number) => performance.now() - t;
+    /** Slices [start, end) of this run, appended to the log from its head (locked here until the commit). */
+    const grow = async (tx: Db, start: number, end: number) => {
+      // Sorts of a slice's rows stay in memory instead of spilling to temporary files. PostgreSQL's JIT would
+      // compile the statement anew each time (its estimated cost is far past the threshold): 1.5 s of CPU per
+      // 20,000 passports for an insert that spends its time writing rows, not evaluating expressions.
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      await tx.execute(sql`set local jit = off`);
+      let size = await lockLogHead(tx);
+      for (let offset = start; offset < end; offset += SLICE) {
+        const n = Math.min(SLICE, end - offset);
+        let t = performance.now();
+        const [grown] = rowsOf<{ leaves: number }>(
+          await tx.execute(sql.raw(growStatement({ from: before + offset, count: n, log: { size } }))),
+        );
+        took.rows += since(t);
+        t = performance.now();
+        await completeLogTree(tx, size, size + grown!.leaves);
+        size += grown!.leaves;
+        took.tree += since(t);
+        console.log(`${(offset + n).toLocaleString('en-US')} / ${count.toLocaleString('en-US')} instruments`);
+      }
+    };
+    if (rebuild) {
       console.log(
-        `${(offset + size).toLocaleString('en-US')} / ${count.toLocaleString('en-US')} instruments`,
+        'Growing in one transaction, indexes built after the rows (the registry waits for it on PostgreSQL).',
       );
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+        const dropped = await dropPlainIndexes(tx);
+        await grow(tx, 0, count);
+        const t = performance.now();
+        await rebuildIndexes(tx, dropped);
+        took.indexes = since(t);
+      });
+    } else {
+      for (let offset = 0; offset < count; offset += SLICE)
+        await db.transaction((tx) => grow(tx, offset, Math.min(count, offset + SLICE)));
     }
-    const t2 = Date.now();
-    // The trigram index's new entries wait in its pending list until a vacuum merges them (every search would
-    // scan that list), and fresh statistics let the planner pick the search indexes right away.
+    const t2 = performance.now();
+    // After a smaller grow the trigram index's new entries wait in its pending list until a vacuum merges them
+    // (every search would scan that list); the vacuum also marks the new pages all-visible, so the maker search
+    // reads its index alone, and fresh statistics let the planner pick the search indexes right away.
     await db.execute(sql`vacuum (analyze) instruments`);
     await db.execute(sql`analyze`);
     const added = (await countRows()) - before;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
-      `Done in ${s(Date.now() - started)} (rows ${s(growing)}, transparency log ${s(logging)}, vacuum and statistics ${s(Date.now() - t2)}): ${added.toLocaleString('en-US')} passports added${
+      `Done in ${s(Date.now() - started)} (rows, events and leaves ${s(took.rows)}, log tree ${s(took.tree)}, indexes ${s(took.indexes)}, vacuum and statistics ${s(since(t2))}): ${added.toLocaleString('en-US')} passports added${
         added < count ? ' (a generated passport code that was already taken is skipped)' : ''
       }.`,
     );

@@ -1,10 +1,10 @@
 // Generated passports made inside the database: one INSERT … SELECT over generate_series writes the instruments,
 // a primary drawing and a first ownership record each (and, for `npm run sample:scale`, each passport's
-// "created" event). Shared by the generator (scripts/generate-instruments.ts) and the bench's growth
-// (bench/grow.ts), so both make the same rows; a million take minutes, where rows built in Node and sent in
-// batches took most of an hour.
+// "created" event and its transparency-log leaf). Shared by the generator (scripts/generate-instruments.ts) and
+// the bench's growth (bench/grow.ts), so both make the same rows.
 import crypto from 'node:crypto';
 import { DRAWING_STYLE_SQL } from '../server/db/sample/drawings';
+import { leavesSteps } from './scale-log';
 import {
   SCALE_ADJECTIVES,
   SCALE_CATEGORIES,
@@ -53,21 +53,24 @@ const SERIAL_SQL = (n: string, d: string) => `case get_byte(${d}, 2) % 3
 
 /**
  * One statement: `count` passports numbered from `from` (the rows already there, so every serial number stays
- * unique), each with a primary drawing and a first ownership record; with `events`, also its "created" passport
- * event, which the statement returns (id, instrument_id, type, data, created_at) for the transparency log. A
- * passport code that collides with one already there is skipped.
+ * unique), each with a primary drawing and a first ownership record. With `log` (the transparency log's size,
+ * its head locked by the caller), also each passport's "created" event and its leaf from that index on
+ * (scale-log.ts; completeLogTree stores the rest of the tree); the statement then returns `leaves`, how many
+ * were appended. A passport code that collides with one already there is skipped.
  */
 export function growStatement({
   from,
   count,
-  events,
+  log,
 }: {
   from: number;
   count: number;
-  events: boolean;
+  log?: { size: number };
 }): string {
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(count) || from < 0 || count < 1)
     throw new Error(`growStatement: bad range ${from} + ${count}`);
+  if (log && (!Number.isSafeInteger(log.size) || log.size < 0))
+    throw new Error(`growStatement: bad log size ${log.size}`);
   return `
 with makers as (
   select s.id, s.owner_id, u.display_name as name, s.location,
@@ -108,13 +111,13 @@ images as (
     ${at(SCALE_DRAWINGS, 'p.seed >> 9')} || '.svg', true
   from inserted i join picked p on p.serial = i.serial_number
 )${
-    events
+    log
       ? `,
 created as (
   insert into instrument_events (instrument_id, type, data, created_at)
   select id, 'created', jsonb_build_object('passportCode', passport_code), created_at from inserted
-  returning id, instrument_id, type, data, created_at
-)`
+  returning id, instrument_id, created_at
+),${leavesSteps(log.size)}`
       : ''
   },
 owners as (
@@ -122,5 +125,5 @@ owners as (
   select i.id, p.owner_id, true, p.maker_name, p.location, make_date(i.year_made, 1, 1)
   from inserted i join picked p on p.serial = i.serial_number
 )
-${events ? 'select * from created order by created_at, id' : 'select 1 where false'}`;
+${log ? 'select count(*)::int as leaves from leaves' : 'select 1 where false'}`;
 }
