@@ -107,15 +107,19 @@ describe('watched ranges', () => {
   it('accepts at most twice the real time since the last save of new coverage', async () => {
     const { cookie, user } = await signedInUser(t);
     await post(cookie, '/api/lms/lessons/r-l2/start');
+    const aged = Date.now();
     await age(user.id, 'r-l2', 10);
-    // Claims the whole minute after ten seconds: 20 s (2× speed) and 2 s of grace are accepted, in order.
+    // Claims the whole minute after ten seconds: 20 s (2× speed) and 2 s of grace are accepted, in order. The
+    // seconds the requests themselves took count too (a loaded machine can take several), so they bound it.
     const capped = (await save(cookie, 'r-l2', 60, [[0, 60]])).json();
+    const since = 10 + (Date.now() - aged) / 1000;
     expect(capped.watchedRanges).toHaveLength(1);
     expect(capped.watchedRanges[0][0]).toBe(0);
     expect(capped.watchedRanges[0][1]).toBeGreaterThanOrEqual(20);
-    expect(capped.watchedRanges[0][1]).toBeLessThan(22.5);
-    expect(capped.progressPercent).toBeGreaterThanOrEqual(33);
-    expect(capped.progressPercent).toBeLessThanOrEqual(37);
+    expect(capped.watchedRanges[0][1]).toBeLessThanOrEqual(Math.min(60, 2 * since + 2));
+    // The percent answered is the watched share, in whole percents.
+    expect(Math.abs(capped.progressPercent - (capped.watchedRanges[0][1] * 100) / 60)).toBeLessThan(1);
+    expect(capped.progressPercent).toBeLessThan(95);
     // Straight away again, many times: no real time has passed, so (next to) nothing is added.
     const burst = Date.now();
     for (let i = 0; i < 5; i++) await save(cookie, 'r-l2', 60, [[0, 60]]);

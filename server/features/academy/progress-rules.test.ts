@@ -109,13 +109,31 @@ describe('applySave', () => {
     expect(shared.set.watchedRanges).toEqual([[0, 12]]);
     expect(shared.set.progressPercent).toBe(20);
     expect(shared.set.timeSpentSeconds).toBe(5);
-    expect(shared.clock).toEqual({ coverageAt: now, timeCreditedAt: now });
+    // The 2 s of grace are paid back: the coverage mark moves 1 s (2 s at 2×) past now.
+    expect(shared.clock).toEqual({ coverageAt: new Date(now.getTime() + 1000), timeCreditedAt: now });
     // Alone, the lesson's own budget applies.
     const alone = apply(row(), video, input, now, idle);
     expect(alone.set.watchedRanges).toEqual([[0, 60]]);
     expect(alone.set.timeSpentSeconds).toBe(30);
     // A save without ranges or time leaves the clock as it was.
     expect(apply(row(), video, { videoProgressSeconds: 3 }, now, busy).clock).toEqual({});
+  });
+
+  it('saves every second claiming the whole clip add up to twice the real time plus one grace, not three times', () => {
+    let record = row({ updatedAt: ago(3600) });
+    let clock: LearnerClock = { coverageAt: ago(1), timeCreditedAt: ago(3600) };
+    const clip = { durationSeconds: 600, hasVideo: true };
+    const claim = { videoProgressSeconds: 600, eventData: { ranges: [[0, 600]] as [number, number][] } };
+    for (let second = 0; second <= 60; second++) {
+      const at = new Date(now.getTime() + second * 1000);
+      const change = apply(record, clip, claim, at, clock);
+      record = { ...record, ...change.set, updatedAt: at };
+      clock = { ...clock, ...change.clock };
+    }
+    const covered = record.watchedRanges.reduce((sum, [a, b]) => sum + b - a, 0);
+    // 61 real seconds since the mark (one before the first save, sixty between saves): at most 2 × 61 + 2.
+    expect(covered).toBeGreaterThanOrEqual(2 * 61 - 2);
+    expect(covered).toBeLessThanOrEqual(2 * 61 + 2);
   });
 
   it('a reading lesson completes by its timer only once half its length was credited', () => {

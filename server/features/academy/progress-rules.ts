@@ -15,7 +15,9 @@ export type LessonFacts = { durationSeconds: number; hasVideo: boolean };
 /**
  * Seconds of coverage a save may add beyond MAX_PLAYBACK_RATE × the real time since the last save: the player's
  * position runs ahead of the request by the time it takes to arrive, and the timeupdate steps are coarse. It
- * never exceeds the real time itself, so a burst of saves adds nothing.
+ * never exceeds the real time itself, so a burst of saves adds nothing; and grace a save uses is paid back (the
+ * learner's coverage mark moves past now by it, see coverageMark), so saves every second cannot add up to more
+ * than MAX_PLAYBACK_RATE × the real time plus one grace.
  */
 const COVERAGE_GRACE_S = 2;
 export type ProgressChange = {
@@ -26,6 +28,14 @@ export type ProgressChange = {
 
 const secondsSince = (now: Date, then: Date) => Math.max(0, (now.getTime() - then.getTime()) / 1000);
 const coverageBudget = (seconds: number) => seconds * MAX_PLAYBACK_RATE + Math.min(COVERAGE_GRACE_S, seconds);
+/**
+ * The learner's coverage mark after a save that added `added` seconds `since` seconds after the last one: now, or,
+ * when the save used grace beyond MAX_PLAYBACK_RATE × since, past now by the time that grace takes at that rate.
+ */
+const coverageMark = (added: number, since: number, now: Date) => {
+  const excess = added - since * MAX_PLAYBACK_RATE;
+  return excess > 0 ? new Date(now.getTime() + (excess / MAX_PLAYBACK_RATE) * 1000) : now;
+};
 /** Percents are kept to a billionth, so sums of shares do not miss the completion mark by a rounding error. */
 const tidy = (percent: number) => Math.round(percent * 1e9) / 1e9;
 
@@ -98,7 +108,9 @@ export function applySave(
     },
     completedNow,
     clock: {
-      ...(incoming.length ? { coverageAt: now } : {}),
+      ...(incoming.length
+        ? { coverageAt: coverageMark(added, secondsSince(now, clock.coverageAt), now) }
+        : {}),
       ...(credit > 0 ? { timeCreditedAt: moveMark(clock.timeCreditedAt, credit, learnerSince, now) } : {}),
     },
   };
