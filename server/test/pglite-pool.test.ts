@@ -112,30 +112,34 @@ describe('the PGlite pool', () => {
     await second.close();
   });
 
-  it('does not reuse an instance whose schema a test changed, nor one with statistics', async () => {
-    const changes = [
-      `alter table instruments drop constraint instruments_type_category_check`,
-      `create table leftover_table (id int)`,
-      `alter table log_leaves disable trigger log_leaves_append_only`,
-      `analyze users`,
-    ];
-    for (const change of changes) {
-      const database = await lease();
-      await createUser(database.db, {});
-      await rows(database, change);
-      const before = pglitePoolStats(template);
-      await database.close();
-      expect(pglitePoolStats(template).retired, change).toBe(before.retired + 1);
-      const next = await lease();
-      expect(await visibleState(next), change).toEqual(expected);
-      const constraints = await rows(
-        next,
-        `select count(*)::int as n from pg_constraint where conname = 'instruments_type_category_check'`,
-      );
-      expect(constraints).toEqual([{ n: 1 }]);
-      await next.close();
-    }
-  });
+  it(
+    'does not reuse an instance whose schema a test changed, nor one with statistics',
+    async () => {
+      const changes = [
+        `alter table instruments drop constraint instruments_type_category_check`,
+        `create table leftover_table (id int)`,
+        `alter table log_leaves disable trigger log_leaves_append_only`,
+        `analyze users`,
+      ];
+      for (const change of changes) {
+        const database = await lease();
+        await createUser(database.db, {});
+        await rows(database, change);
+        const before = pglitePoolStats(template);
+        await database.close();
+        expect(pglitePoolStats(template).retired, change).toBe(before.retired + 1);
+        const next = await lease();
+        expect(await visibleState(next), change).toEqual(expected);
+        const constraints = await rows(
+          next,
+          `select count(*)::int as n from pg_constraint where conname = 'instruments_type_category_check'`,
+        );
+        expect(constraints).toEqual([{ n: 1 }]);
+        await next.close();
+      }
+    },
+    120_000 * Number(process.env.VITEST_TIMEOUT_SCALE ?? 1),
+  ); // four fresh starts
 
   it("never passes on a custom setting's value", async () => {
     const database = await lease();

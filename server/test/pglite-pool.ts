@@ -25,7 +25,7 @@ interface TemplateState {
 }
 
 /** The state of a database in parts, so that a mismatch can be told apart (the pool's test names them). */
-export interface StateFingerprint {
+interface StateFingerprint {
   catalogs: string;
   settings: string;
   /** Each user table's total size (heap, indexes, TOAST), and for tables the template fills, their rows' digest. */
@@ -33,7 +33,7 @@ export interface StateFingerprint {
   sequences: Record<string, string>;
 }
 
-export interface PoolStats {
+interface PoolStats {
   /** Instances started from the template's data folder. */
   started: number;
   /** Leases served by an instance another lease had used and the reset gave back. */
@@ -268,7 +268,7 @@ const SETTINGS = `
  * The state of `client` as a test can see it; `since` is the first transaction id after the instance's start,
  * `kept` the tables whose rows are digested (the template's own rows).
  */
-export async function fingerprint(
+async function fingerprint(
   client: PGlite,
   since: bigint,
   kept: ReadonlySet<string> = new Set(),
@@ -398,7 +398,7 @@ async function resetToTemplate({ client, since }: Instance, template: TemplateSt
 }
 
 /** '' when equal, else the parts that differ. */
-export function differences(a: StateFingerprint, b: StateFingerprint): string {
+function differences(a: StateFingerprint, b: StateFingerprint): string {
   const parts: string[] = [];
   if (a.catalogs !== b.catalogs) parts.push('catalogs');
   if (a.settings !== b.settings) {
