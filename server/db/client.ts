@@ -90,6 +90,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       });
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/** The Database over a started PGlite (the test suite's pool also wraps its reused instances with it). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { leasePglite } from './pglite-pool';
 
 /** Which backend the server suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export const testBackend: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -19,16 +20,18 @@ export function testDatabaseUrl(): string {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database dropped on close.
  * Both start from the migrated template the suite's global setup made (server/test/global-setup.ts); migrating
- * again is then a no-op that still proves the chain is complete.
+ * again is then a no-op that still proves the chain is complete. On PGlite the worker's pool (./pglite-pool)
+ * hands out an instance another file closed once it is proven back in the template's state.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testBackend === 'pglite') {
     const template = inject('pgliteTemplate');
-    const database = await openDatabase(
-      template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {},
-    );
-    await migrateDatabase(database);
-    return database;
+    if (!template) {
+      const database = await openDatabase({});
+      await migrateDatabase(database);
+      return database;
+    }
+    return leasePglite(template, () => new Blob([fs.readFileSync(template)]));
   }
   const { url, drop } = await createPostgresDatabase(inject('postgresTemplate') || undefined);
   const database = await openDatabase({ url, poolSize: 4 });
