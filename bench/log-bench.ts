@@ -18,8 +18,9 @@ import { migrateDatabase, openDatabase, type Database, type Db } from '../server
 import { readHead } from '../server/log/append';
 import { recordPassportEvent } from '../server/log/passport-events';
 import { consistencyProof, inclusionProofs, rootAt } from '../server/log/proofs';
-import { decompose, formatFrontier, leafHashHex, subtreeKey } from '../server/log/tree';
+import { leafHashHex } from '../server/log/tree';
 import { createPostgresDatabase } from '../server/test/test-db';
+import { completeLogTree } from '../scripts/scale-log';
 
 export const LOG_SIZES = [10_000, 100_000, 1_000_000];
 /** Proof latency may grow less than this from the smallest to the largest log. */
@@ -80,33 +81,8 @@ async function growLog(db: Db, from: number, to: number, instrumentId: string): 
       insert into log_hashes (level, idx, hash)
       select 0, index, leaf_hash from log_leaves where index >= ${lo} and index < ${hi}`);
   }
-  // Level by level: node i of level L is new when it is complete at `to` and was not at `from`.
-  for (let level = 1; 2 ** level <= to; level++) {
-    const first = Math.floor(from / 2 ** level);
-    const end = Math.floor(to / 2 ** level);
-    if (end <= first) continue;
-    await db.execute(sql`
-      insert into log_hashes (level, idx, hash)
-      select ${level}, l.idx / 2,
-             encode(sha256('\\x01'::bytea || decode(l.hash, 'hex') || decode(r.hash, 'hex')), 'hex')
-      from log_hashes l join log_hashes r on r.level = l.level and r.idx = l.idx + 1
-      where l.level = ${level - 1} and l.idx >= ${2 * first} and l.idx < ${2 * end} and l.idx % 2 = 0`);
-  }
-  const edge = decompose(0, to);
-  const stored = rowsOf<{ level: number; idx: string; hash: string }>(
-    await db.execute(sql`
-      select h.level, h.idx::text as idx, h.hash
-      from unnest(${`{${edge.map((s) => s.level).join(',')}}`}::smallint[],
-                  ${`{${edge.map((s) => s.idx).join(',')}}`}::bigint[]) as k(level, idx)
-      join log_hashes h on h.level = k.level and h.idx = k.idx`),
-  );
-  const byKey = new Map(
-    stored.map((r) => [subtreeKey({ level: Number(r.level), idx: Number(r.idx) }), r.hash]),
-  );
-  const frontier = edge.map((s) => byKey.get(subtreeKey(s))!);
-  await db.execute(
-    sql`update log_head set size = ${to}, frontier = ${formatFrontier(frontier)} where id = 1`,
-  );
+  // The subtrees those leaves complete and the head: the same SQL `npm run sample:scale` stores them with.
+  await completeLogTree(db, from, to);
 }
 
 /** The grown tree must be the tree the app and the verifier compute, or the figures mean nothing. */

@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, ShieldCheck, Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ShopPage } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
@@ -17,6 +17,14 @@ function verifiedStatement(shop: ShopPage): string {
   return v ? `Verified by ${v.adminName} on ${formatDay(v.at)}: ${v.note}` : 'Verified by a registry admin.';
 }
 
+/** The form sits beside the storefront (below it on a phone): bring it into view and into focus. */
+const showForm = () =>
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLTextAreaElement>('[data-contact-message]');
+    field?.scrollIntoView?.({ block: 'center' });
+    field?.focus();
+  });
+
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
   const ownerName = shop.owner.displayName?.trim() || 'Anonymous User';
@@ -28,23 +36,15 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
     return found ? { id: found.id, name: found.name } : null;
   });
   const commissionsOpen = shop.listings.some((l) => l.listing.status === 'commission-open');
-  // The form sits beside the storefront (below it on a phone): bring it into view and into focus.
-  const showForm = () =>
-    requestAnimationFrame(() => {
-      const field = document.querySelector<HTMLTextAreaElement>('[data-contact-message]');
-      field?.scrollIntoView?.({ block: 'center' });
-      field?.focus();
-    });
   const ask = (instrument: { id: string; name: string }) => {
     setAbout(instrument);
     showForm();
   };
-  // Arriving from a passport's "Write to … about it", the visitor came to write: the form, not the page top.
-  const arrivedToAsk = about !== null;
+  // Arriving from a passport's "Write to … about it", the visitor came to write: the form, not the page top. Once,
+  // on arrival (what the first render held); later choices go through ask().
+  const arrivedToAsk = useRef(about !== null);
   useEffect(() => {
-    if (arrivedToAsk) showForm();
-    // Once, on arrival; later choices go through ask().
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (arrivedToAsk.current) showForm();
   }, []);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:py-10">
