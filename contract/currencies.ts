@@ -30,3 +30,26 @@ export const minorUnits = (currency: CurrencyCode): number => MINOR_UNITS[curren
 
 const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
 export const isCurrencyCode = (value: string): value is CurrencyCode => CODES.has(value);
+
+/** A stored amount (numeric(15, 3), "4500.500") with its currency's decimals ("4500.50"). */
+export function priceText(amount: string, currency: string): string {
+  const decimals = isCurrencyCode(currency) ? minorUnits(currency) : 2;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return decimals === 0 ? whole : `${whole}.${fraction.padEnd(decimals, '0').slice(0, decimals)}`;
+}
+
+/** "€4,500.00", in the reader's locale; "Price on request" without a price. */
+export function formatPrice(
+  listing: { price: string | null; currency: string | null },
+  locale?: string,
+): string {
+  if (!listing.price || !listing.currency) return 'Price on request';
+  const decimals = isCurrencyCode(listing.currency) ? minorUnits(listing.currency) : 2;
+  // Intl formats a string amount exactly (no float rounding) in Node 20 and every current browser.
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: listing.currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(listing.price as unknown as number);
+}

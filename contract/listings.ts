@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCurrencyCode, minorUnits, type CurrencyCode } from './currencies';
+// The transfer screen still imports it from here; the public pages take it from currencies.ts (no zod there).
+export { formatPrice } from './currencies';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** What an owner offers: the instrument itself, or their hands (commissions open). "Not listed" is no listing. */
@@ -87,23 +89,3 @@ export const publicListingSchema = z.object({
   instrumentId: z.string(),
 });
 export type PublicListing = z.infer<typeof publicListingSchema>;
-
-/** A stored amount (numeric(15, 3), "4500.500") with its currency's decimals ("4500.50"). */
-export function priceText(amount: string, currency: string): string {
-  const decimals = isCurrencyCode(currency) ? minorUnits(currency) : 2;
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return decimals === 0 ? whole : `${whole}.${fraction.padEnd(decimals, '0').slice(0, decimals)}`;
-}
-
-/** "€4,500.00", in the reader's locale; "Price on request" without a price. */
-export function formatPrice(listing: Pick<Listing, 'price' | 'currency'>, locale?: string): string {
-  if (!listing.price || !listing.currency) return 'Price on request';
-  const decimals = isCurrencyCode(listing.currency) ? minorUnits(listing.currency) : 2;
-  // Intl formats a string amount exactly (no float rounding) in Node 20 and every current browser.
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: listing.currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(listing.price as unknown as number);
-}

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { priceText, type Listing } from '../../contract/listings';
+import { priceText } from '../../contract/currencies';
+import type { Listing } from '../../contract/listings';
 import type { Db } from './client';
 import { instrumentListings, instruments } from './schema';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../contract/listings';
+import { formatPrice } from '../../../contract/currencies';
 import { apiQuery } from '../../lib/api-client';
 
 function usePublicListing(code: string) {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CURRENCY_CODES } from '../../../contract/currencies';
-import { formatPrice, LISTING_NOTE_MAX, listingInputSchema, type Listing } from '../../../contract/listings';
+import { formatPrice } from '../../../contract/currencies';
+import { LISTING_NOTE_MAX, listingInputSchema, type Listing } from '../../../contract/listings';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { FormError, formText } from '../../components/form-parts';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { priceText } from '../../../contract/listings';
+import { priceText } from '../../../contract/currencies';
 import type { OfferPreview, Transfer } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { instruments, transfers, users } from '../../db/schema';
