@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { verifyPassportLog, type PassportLogResult } from '../../../contract/log/verify-passport';
+import type { PassportLogResult } from '../../../contract/log/verify-passport';
 import type { WitnessVerdict } from '../../../contract/log/witnessed';
 import { Button } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
@@ -49,7 +49,12 @@ export function VerifyPanel({ code }: { code: string }) {
   const run = async () => {
     setState({ phase: 'checking' });
     try {
-      const { vkey, log } = await fetchLogBundle(code);
+      // The verifier (the log's formats, hashing, zod for the leaves) loads on the click, beside the log itself:
+      // most visitors never press the button, and its code would otherwise weigh on every passport's first load.
+      const [{ vkey, log }, { verifyPassportLog }] = await Promise.all([
+        fetchLogBundle(code),
+        import('../../../contract/log/verify-passport'),
+      ]);
       const result = await verifyPassportLog({
         vkey,
         checkpoint: log.checkpoint,
