@@ -131,8 +131,10 @@ export const PAGE_HEADS: Partial<Record<PagePath, PageHead>> = {
     ],
   },
   '/p/:code': {
+    // The owner's listing too: the page waits for it, so "For sale" does not push the passport down as it arrives.
     preload: ({ params }) => [
       apiUrl('GET /api/public/passports/:code', { params: { code: params.code ?? '' } }),
+      apiUrl('GET /api/public/passports/:code/listing', { params: { code: params.code ?? '' } }),
     ],
   },
 };

@@ -4,7 +4,7 @@ import { MakerLine } from '../features/public-passport/maker-line';
 import { BuiltInCourse } from '../components/built-in-course';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { usePublicPassport } from '../features/public-passport/api';
+import { usePublicListing, usePublicPassport } from '../features/public-passport/api';
 import {
   BuildFacts,
   Gallery,
@@ -21,6 +21,9 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export function PublicPassportPage() {
   const { code = '' } = useParams();
   const { data: p, isError } = usePublicPassport(code);
+  // Both reads start with the page (the server preloads them); the passport shows when both are in (a failed
+  // listing read shows none), so "For sale" never appears above the passport after it has been drawn.
+  const listing = usePublicListing(code);
   useDocumentTitle(p ? `${p.name} · ${p.passportCode}` : 'Passport');
   if (isError)
     return (
@@ -32,7 +35,7 @@ export function PublicPassportPage() {
         </Link>
       </div>
     );
-  if (!p) return <Spinner label="Loading passport…" />;
+  if (!p || listing.isPending) return <Spinner label="Loading passport…" />;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       {p.stolen && (
@@ -88,7 +91,7 @@ export function PublicPassportPage() {
           </p>
         </section>
       )}
-      {p.status === 'active' && <ForSalePanel code={p.passportCode} />}
+      {p.status === 'active' && <ForSalePanel data={listing.data} />}
       <Gallery p={p} />
       <BuildFacts p={p} />
       <Provenance p={p} />

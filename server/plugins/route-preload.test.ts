@@ -57,6 +57,12 @@ describe('route preloads', () => {
     expect(links(preloads('/explore', '', false), 'preload')).toContain('/api/lms/courses/explore');
     expect(links(preloads('/u/ada', '', false), 'preload')).toContain('/api/profile/u/ada');
     expect(links(preloads('/l/ada-guitars', '', false), 'preload')).toContain('/api/profile/l/ada-guitars');
+    // A passport and its owner's listing, which the page waits for so "For sale" does not shift it.
+    expect(links(preloads('/p/LR-AB12-CD34', '', false), 'preload')).toEqual([
+      '/api/auth/me',
+      '/api/public/passports/LR-AB12-CD34',
+      '/api/public/passports/LR-AB12-CD34/listing',
+    ]);
   });
 
   it('leaves out reads the address alone does not decide', () => {

@@ -6,6 +6,13 @@ import { api, apiQuery } from '../../lib/api-client';
 export const usePublicPassport = (code: string) =>
   useQuery({ ...apiQuery('GET /api/public/passports/:code', { params: { code } }), retry: false });
 
+/**
+ * The owner's listing beside a passport ("For sale by its owner"). Read for every passport, whatever its status, so
+ * the read the server preloads with the page is always used.
+ */
+export const usePublicListing = (code: string) =>
+  useQuery({ ...apiQuery('GET /api/public/passports/:code/listing', { params: { code } }), retry: false });
+
 /** What the Verify panel checks: the log's key, and the passport's leaves with proofs against one checkpoint. */
 export async function fetchLogBundle(code: string): Promise<{ vkey: string; log: PassportLog }> {
   // Read as anyone would, fresh: the panel checks what the log serves, not a cached or personal copy.

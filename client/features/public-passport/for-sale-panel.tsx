@@ -1,19 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router';
+import type { PublicListing } from '../../../contract/listings';
 import { formatPrice } from '../../../contract/currencies';
-import { apiQuery } from '../../lib/api-client';
-
-function usePublicListing(code: string) {
-  return useQuery({
-    ...apiQuery('GET /api/public/passports/:code/listing', { params: { code } }),
-    retry: false,
-  });
-}
 
 /** "For sale by its owner" beside the passport, with the way to ask the seller's shop about it. */
-export function ForSalePanel({ code }: { code: string }) {
-  const { data } = usePublicListing(code);
+export function ForSalePanel({ data }: { data: PublicListing | undefined }) {
   const listing = data?.listing;
   if (!data || !listing) return null;
   const forSale = listing.status === 'for-sale';
