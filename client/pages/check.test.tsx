@@ -82,7 +82,7 @@ describe('CheckPage', () => {
     expect(alert).toHaveTextContent(
       'Found by its former serial number AV-14: the serial was corrected by its maker to AV-15.',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'I have information' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'I have information' }));
     await userEvent.type(
       screen.getByLabelText('What did you see, and where?'),
       'It is in the window of a pawn shop on Elm Street.',

@@ -1,11 +1,13 @@
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Review, ReviewList } from '../../../contract/academy';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { useReviews } from './api';
-import { ReviewForm } from './review-form';
 import { formatDay } from '../../lib/format-date';
+
+// Only a learner who may review gets the form, and with it zod (its schema): a guest's course page loads neither.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
 
 export function Stars({ value, label }: { value: number; label?: string }) {
   return (
@@ -82,7 +84,9 @@ export function CourseReviews({ courseId }: { courseId: string }) {
     <div className="grid gap-6">
       <Summary list={data} />
       {data.mine || data.eligibility.canReview ? (
-        <ReviewForm courseId={courseId} mine={data.mine} />
+        <Suspense fallback={null}>
+          <ReviewForm courseId={courseId} mine={data.mine} />
+        </Suspense>
       ) : (
         user && (
           <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700">{data.eligibility.reason}</p>

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { CheckResult } from '../../../contract/public-passport';
 import { formatDay } from '../../lib/format-date';
-import { SightingForm } from './sighting-form';
+
+// Only a stolen instrument's result has the sighting form (and zod, its schema's): the check page loads neither.
+const SightingForm = lazy(() => import('./sighting-form').then((m) => ({ default: m.SightingForm })));
 
 type SerialChanged = Extract<CheckResult, { result: 'found' }>['serialChanged'];
 
@@ -68,7 +71,9 @@ export function CheckResultView({ data }: { data: CheckResult }) {
           Have you seen it, or is it offered to you? Tell its owner: your message goes to them through the
           registry.
         </p>
-        <SightingForm code={i.passportCode} name={i.name} />
+        <Suspense fallback={null}>
+          <SightingForm code={i.passportCode} name={i.name} />
+        </Suspense>
       </div>
     );
   }
