@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ShopPage } from '../../../contract/profiles';
 import { Badge } from '../../components/ui/badge';
 import { ContactMaker } from './contact-maker';
+import { showContactForm } from './show-contact-form';
 import { Avatar } from '../../components/ui/avatar';
 import { Image } from '../../components/ui/image';
 import { Section, TagList } from './profile-parts';
@@ -16,14 +17,6 @@ function verifiedStatement(shop: ShopPage): string {
   const v = shop.verification;
   return v ? `Verified by ${v.adminName} on ${formatDay(v.at)}: ${v.note}` : 'Verified by a registry admin.';
 }
-
-/** The form sits beside the storefront (below it on a phone): bring it into view and into focus. */
-const showForm = () =>
-  requestAnimationFrame(() => {
-    const field = document.querySelector<HTMLTextAreaElement>('[data-contact-message]');
-    field?.scrollIntoView?.({ block: 'center' });
-    field?.focus();
-  });
 
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
@@ -38,13 +31,13 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
   const commissionsOpen = shop.listings.some((l) => l.listing.status === 'commission-open');
   const ask = (instrument: { id: string; name: string }) => {
     setAbout(instrument);
-    showForm();
+    showContactForm();
   };
   // Arriving from a passport's "Write to … about it", the visitor came to write: the form, not the page top. Once,
   // on arrival (what the first render held); later choices go through ask().
   const arrivedToAsk = useRef(about !== null);
   useEffect(() => {
-    if (arrivedToAsk.current) showForm();
+    if (arrivedToAsk.current) showContactForm();
   }, []);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:py-10">
