@@ -9,6 +9,11 @@ import { collectConsoleErrors, expect, test } from './fixtures';
  * cost, is in docs/decisions/008-client-chunks.md ("Budget").
  */
 const INITIAL_JS_BUDGET = 121_000;
+/**
+ * The same on a public passport: the app's first script, the page's chunk and the few small chunks it shares.
+ * It was about 164 KB while the page loaded zod and the log verifier at once.
+ */
+const PASSPORT_JS_BUDGET = 136_000;
 
 /**
  * Every script the page loads from navigation until it is shown and quiet, with the gzip size of each body. The
@@ -57,6 +62,41 @@ test.describe('performance budgets', () => {
     test.info().annotations.push({ type: 'initial JS on / (gzip bytes)', description: String(total) });
     console.log(`Initial JavaScript on /: ${total} bytes gzip\n${listing}`);
     expect(total, `scripts loaded by /:\n${listing}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+  });
+
+  // The verifier (the log's formats and zod, which checks its leaves) is most of what a passport used to load
+  // first; it now comes with the click that needs it (bench/rounds.md, "the public passport's first load").
+  test('a public passport loads neither zod nor the log verifier before "Verify this passport"', async ({
+    page,
+  }) => {
+    const instruments = (await (await page.request.get('/api/registry/instruments?pageSize=48')).json()) as {
+      passportCode: string;
+      status: string;
+    }[];
+    const code = instruments.find((i) => i.status === 'active')!.passportCode;
+    const bodies: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        void response.text().then((text) => bodies.push(text));
+    });
+    const scripts = await scriptsLoadedBy(page, `/p/${code}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    const listing = scripts.map((s) => `${String(s.gzip).padStart(7)}  ${s.url}`).join('\n');
+    console.log(`Initial JavaScript on a public passport: ${total} bytes gzip\n${listing}`);
+    const zod = (text: string) => text.includes('ZodObject');
+    const verifier = (text: string) => text.includes('there are no log entries for this passport');
+    expect(bodies.length).toBe(scripts.length);
+    expect(bodies.filter(zod), `zod among the first scripts:\n${listing}`).toEqual([]);
+    expect(bodies.filter(verifier), `the verifier among the first scripts:\n${listing}`).toEqual([]);
+    expect(total, `scripts loaded by /p/${code}:\n${listing}`).toBeLessThanOrEqual(PASSPORT_JS_BUDGET);
+
+    const verifierLoaded = page.waitForResponse(
+      async (r) => r.request().resourceType() === 'script' && verifier(await r.text()),
+    );
+    await page.getByRole('button', { name: 'Verify this passport' }).click();
+    await verifierLoaded;
+    await expect(page.getByText(/^\d+ events?, chain intact, included in the registry log/)).toBeVisible();
   });
 
   // Fonts are the system's (client/app.css) and every asset is served by the app: no page asks another origin
