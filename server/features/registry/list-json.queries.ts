@@ -165,10 +165,6 @@ const listJsonStatement = preparedStatements('registry_json', (db, key) =>
   listJsonSelect(db, parseKey(key)).prepare(''),
 );
 
-/** The SQL text of the registry search the bench measures (`?search=spruce`): bench/db-floor.ts may run it alone. */
-export const registrySearchSqlText = (db: Db) =>
-  listJsonSelect(db, parseKey('newest_0000000_s0')).toSQL().sql;
-
 /**
  * The registry list as the route sends it: the JSON text of the page's cards with their listings, and the count
  * (exactly up to REGISTRY_COUNT_CAP; past it, the cap and `capped`).
