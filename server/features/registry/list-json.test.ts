@@ -110,7 +110,8 @@ beforeAll(async () => {
       makerShopId: i % 3 ? plainShop.id : null,
     })),
   );
-});
+  // The sample content and more: on a machine shared by several test runs this takes longer than a minute.
+}, 120_000);
 afterAll(async () => t.close());
 
 /** What the former path answered: the rows and their listings through the contract's schema, then stringify. */
