@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** `like` treats % _ and \ as wildcards or escapes; user input must match them literally. */
-function escapeLike(input: string): string {
+export function escapeLike(input: string): string {
   return input.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

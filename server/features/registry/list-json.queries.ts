@@ -1,0 +1,212 @@
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { CURRENCY_CODES, minorUnits } from '../../../contract/currencies';
+import { REGISTRY_COUNT_CAP, type RegistrySort } from '../../../contract/registry';
+import { foldSearchText } from '../../../contract/search-fold';
+import type { Db } from '../../db/client';
+import { forSaleNow } from '../../db/listings';
+import { preparedStatements } from '../../db/prepared';
+import { instruments } from '../../db/schema';
+import { escapeLike, trigramPieces } from '../../db/search-fold';
+import type { ListFilters } from './list.queries';
+import { passportCodeOf } from './registry-view';
+
+// The registry list (and its search) as one statement whose text column is the whole answer, compact JSON in the
+// contract's field order (instrumentListSchema): the same passports, count, order, cards and listings as
+// listInstruments + listingsFor through the schema (list.queries.ts, kept as the reference), which
+// list-json.test.ts compares it with, byte for byte, on both backends (docs/decisions/026).
+
+/** At most this many pieces of a term are looked up in the trigram index (more only narrow what strpos checks). */
+const MAX_PIECES = 8;
+const CAP = sql.raw(String(REGISTRY_COUNT_CAP));
+const CAP_READ = sql.raw(String(REGISTRY_COUNT_CAP + 1));
+
+/** `like`'s escapes (search-fold.ts's escapeLike) written in SQL, for a text the database folded. */
+const escaped = (text: SQL) => sql`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
+const folded = sql`search_fold(${sql.placeholder('term')})`;
+const searchText = sql`"instruments"."search_text"`;
+
+/**
+ * The passports whose text contains the folded term (textMatches in list.queries.ts). The pieces are cut in
+ * JavaScript from foldSearchText(term); each is looked up only if it is a substring of what the database folded
+ * (`strpos(folded, piece) = 0 or …`): on a custom plan both are constants, so the planner drops the test (or, where
+ * the two foldings differ — PGlite's lower() in the C locale — the piece), and the plan is the one the former two
+ * statements had. The whole term is then matched by strpos, so the passports found are the same either way.
+ */
+function textMatches(pieces: number): SQL {
+  const whole = sql`${searchText} like ('%' || ${escaped(folded)} || '%')`;
+  if (!pieces) return whole;
+  const lookups = Array.from({ length: pieces }, (_, i) => {
+    const piece = sql.placeholder(`piece${i}`);
+    return sql`(strpos(${folded}, ${piece}) = 0 or ${searchText} like ('%' || ${escaped(sql`${piece}::text`)} || '%'))`;
+  });
+  return and(...lookups, sql`strpos(${searchText}, ${folded}) <> 0`)!;
+}
+
+/** The makers the term names, by their shop's name or their own (foldAndFindMakers in list.queries.ts). */
+const makerPattern = sql`('%' || search_fold(${sql.placeholder('likeTerm')}) || '%')`;
+const makerIds = sql`array(select id from (
+    select s.id from shops s where search_fold(s.name) like ${makerPattern}
+    union
+    select s.id from shops s join users u on u.id = s.owner_id where search_fold(u.display_name) like ${makerPattern}
+  ) m limit 500)`;
+
+/** The order of the list (orderBy in list.queries.ts), over a relation with id, created_at and year_made. */
+function order(sort: RegistrySort, rel: string): SQL {
+  const newest = `${rel}."created_at" desc, ${rel}."id" desc`;
+  if (sort === 'year-desc') return sql.raw(`${rel}."year_made" desc, ${newest}`);
+  if (sort === 'year-asc') return sql.raw(`${rel}."year_made" asc, ${newest}`);
+  return sql.raw(newest);
+}
+
+const currenciesWith = (units: number) =>
+  CURRENCY_CODES.filter((c) => minorUnits(c) === units)
+    .map((c) => `'${c}'`)
+    .join(', ');
+/** The currency's decimals (contract/currencies.ts): 2 unless listed. */
+const decimals = `(case when l.currency in (${currenciesWith(0)}) then 0 when l.currency in (${currenciesWith(3)}) then 3 else 2 end)`;
+/** priceText (contract/listings.ts): the stored numeric(15, 3) with the currency's decimals. */
+const price = `case when l.price is not null and coalesce(l.currency, '') <> '' then
+    case when ${decimals} = 0 then split_part(l.price::text, '.', 1)
+      else split_part(l.price::text, '.', 1) || '.' || rpad(split_part(l.price::text, '.', 2), ${decimals}, '0') end
+  end`;
+
+/** A card's image (cardImageUrl): an upload at 640 px (or its largest width), else the static drawing. */
+const imageUrl = `case when p.id is null then null
+    when p.media_id is not null and coalesce(cardinality(p.widths), 0) > 0 then '/media/' || p.media_id || '/'
+      || (case when 640 = any(p.widths) then 640 else (select max(w) from unnest(p.widths) w) end) || '.webp'
+    else coalesce(p.static_url, '') end`;
+
+/** One card as JSON, fields in instrumentSummarySchema's order; the estimated value is never public here. */
+const cardJson = sql.raw(`(select row_to_json(x)::text from (select
+    i.id, i.passport_code as "passportCode", i.name, i.instrument_type as "instrumentType", i.category, i.model,
+    i.year_made as "yearMade", null::int as "estimatedValue", i.condition, i.verified, i.status,
+    ${imageUrl} as "imageUrl",
+    case when s.id is null then null else (select row_to_json(m) from (select s.id, s.name as "businessName",
+      s.contact_name as "contactName", (select u.handle from users u where u.id = s.owner_id) as "ownerHandle",
+      s.location, s.established_year as "establishedYear", s.verified, s.specializations, s.slug) m) end as luthier,
+    (select row_to_json(y) from (select l.status, ${price} as price,
+        case when l.price is not null then l.currency end as currency, l.note,
+        to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+      from instrument_listings l
+      where l.instrument_id = i.id and l.owner_id = i.current_owner_id and i.status = 'active') y) as listing
+  ) x)`);
+
+interface Shape {
+  sort: RegistrySort;
+  filters: Record<'type' | 'category' | 'yearFrom' | 'yearTo' | 'verified' | 'status' | 'forSale', boolean>;
+  /** No search (null), the term looked up whole (0), or this many pieces. */
+  search: number | null;
+}
+
+function shapeKey(s: Shape): string {
+  const flags = Object.values(s.filters)
+    .map((on) => (on ? 1 : 0))
+    .join('');
+  return `${s.sort}_${flags}_${s.search === null ? 'all' : `s${s.search}`}`;
+}
+
+function parseKey(key: string): Shape {
+  const [sort, flags, search] = key.split('_') as [RegistrySort, string, string];
+  const names = ['type', 'category', 'yearFrom', 'yearTo', 'verified', 'status', 'forSale'] as const;
+  const filters = Object.fromEntries(names.map((n, i) => [n, flags[i] === '1'])) as Shape['filters'];
+  return { sort, filters, search: search === 'all' ? null : Number(search.slice(1)) };
+}
+
+/** The statement of one shape: which filters it has, whether it searches (by how many pieces), its order. */
+function listJsonSelect(db: Db, { sort, filters, search }: Shape) {
+  const conds: (SQL | undefined)[] = [
+    filters.type ? eq(instruments.instrumentType, sql.placeholder('type')) : undefined,
+    filters.category ? eq(instruments.category, sql.placeholder('category')) : undefined,
+    filters.yearFrom ? gte(instruments.yearMade, sql.placeholder('yearFrom')) : undefined,
+    filters.yearTo ? lte(instruments.yearMade, sql.placeholder('yearTo')) : undefined,
+    filters.verified ? eq(instruments.verified, true) : undefined,
+    filters.status ? eq(instruments.status, sql.placeholder('status')) : undefined,
+    filters.forSale ? forSaleNow() : undefined,
+  ];
+  const code = sql`${instruments.passportCode} = ${sql.placeholder('code')}`;
+  const text = search === null ? undefined : sql`(${textMatches(search)} or ${code})`;
+  const byMaker = sql`${instruments.makerShopId} = any((select ids from makers)::uuid[])`;
+  const columns = sql`"instruments"."id", "instruments"."created_at", "instruments"."year_made"`;
+  const read = (branch: SQL | undefined) =>
+    sql`(select ${columns} from "instruments" where ${branch ?? sql`true`} limit ${CAP_READ})`;
+  // As in cappedMatches: the makers' passports, then the other passports whose text matches, until the cap. The
+  // makers' are read maker by maker through the (maker, created) index: as `= any(ids)` the planner, which
+  // cannot see how few ids there are, scanned the whole table when the term named no maker.
+  const makersPassports = sql`(select mp.* from unnest((select ids from makers)::uuid[]) as mk(id)
+      cross join lateral (select ${columns} from "instruments"
+        where ${and(...conds, sql`${instruments.makerShopId} = mk.id`)} limit ${CAP_READ}) mp
+    limit ${CAP_READ})`;
+  const matches =
+    search === null
+      ? read(and(...conds))
+      : sql`(${makersPassports} union all ${read(
+          and(...conds, text, sql`(${instruments.makerShopId} is null or not ${byMaker})`),
+        )} limit ${CAP_READ})`;
+  const where = search === null ? and(...conds) : and(...conds, sql`(${text} or ${byMaker})`);
+  const found = sql`(select count(*)::int from matches)`;
+  const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const answer = sql`(with ${search === null ? sql`` : sql`makers as (select ${makerIds} as ids),`}
+    matches as ${matches},
+    page as ((select m.id from matches m where ${found} <= ${CAP} order by ${order(sort, 'm')} ${limit})
+      union all (select "instruments"."id" from "instruments" where ${where ?? sql`true`} and ${found} > ${CAP}
+        order by ${order(sort, '"instruments"')} ${limit}))
+    select ${found} as found, coalesce('[' || string_agg(c.j, ',' order by ${order(sort, 'c')}) || ']', '[]') as body
+    from (select i.id, i.created_at, i.year_made, ${cardJson} as j
+      from instruments i left join shops s on s.id = i.maker_shop_id
+      left join lateral (select ii.id, ii.static_url, ii.media_id, md.widths from instrument_images ii
+          left join media md on md.id = ii.media_id
+        where ii.instrument_id = i.id and ii.is_primary order by ii.order_index, ii.id limit 1) p on true
+      where i.id in (select id from page)) c) answer`;
+  return db.select({ found: sql<number>`answer.found`, body: sql<string>`answer.body` }).from(sql`${answer}`);
+}
+
+/**
+ * Built once per shape, but sent unnamed (`prepare('')`): PostgreSQL plans each search with its values, as it did
+ * the former statements. A generic plan would not see the pattern (decision 023's plans depend on it), nor fold
+ * the pieces' substring tests away.
+ */
+const listJsonStatement = preparedStatements('registry_json', (db, key) =>
+  listJsonSelect(db, parseKey(key)).prepare(''),
+);
+
+/**
+ * The registry list as the route sends it: the JSON text of the page's cards with their listings, and the count
+ * (exactly up to REGISTRY_COUNT_CAP; past it, the cap and `capped`).
+ */
+export async function listInstrumentsJson(db: Db, f: ListFilters) {
+  const filters: Shape['filters'] = {
+    type: Boolean(f.type),
+    category: Boolean(f.category),
+    yearFrom: f.yearFrom !== undefined,
+    yearTo: f.yearTo !== undefined,
+    verified: Boolean(f.verified),
+    status: Boolean(f.status),
+    forSale: Boolean(f.forSale),
+  };
+  let pieces: string[] = [];
+  if (f.search) {
+    const all = trigramPieces(foldSearchText(f.search));
+    const whole = all.length === 1 && all[0] === foldSearchText(f.search);
+    pieces = whole ? [] : all.slice(0, MAX_PIECES);
+  }
+  const shape: Shape = { sort: f.sort ?? 'newest', filters, search: f.search ? pieces.length : null };
+  const values: Record<string, unknown> = {
+    type: f.type,
+    category: f.category,
+    yearFrom: f.yearFrom,
+    yearTo: f.yearTo,
+    status: f.status,
+    limit: f.pageSize,
+    offset: (f.page - 1) * f.pageSize,
+    ...(f.search && { term: f.search, likeTerm: escapeLike(f.search), code: passportCodeOf(f.search) }),
+    ...Object.fromEntries(pieces.map((piece, i) => [`piece${i}`, piece])),
+  };
+  const [row] = await listJsonStatement(db, shapeKey(shape)).execute(values);
+  const total = row?.found ?? 0;
+  return {
+    total: Math.min(total, REGISTRY_COUNT_CAP),
+    capped: total > REGISTRY_COUNT_CAP,
+    body: row?.body ?? '[]',
+  };
+}
