@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // ISO 4217 currencies in circulation (the 2024 list, without fund codes, precious metals, SDR and the test
 // code), with their minor units where they are not 2. A price is stored exactly (a decimal) and may have at most
 // as many decimals as its currency has minor units: ¥1500, €4500.50, KWD 120.750.
@@ -30,3 +32,29 @@ export const minorUnits = (currency: CurrencyCode): number => MINOR_UNITS[curren
 
 const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
 export const isCurrencyCode = (value: string): value is CurrencyCode => CODES.has(value);
+
+/** The currencies most people price in first, then every other ISO 4217 code: the order of currency menus. */
+const COMMON: readonly CurrencyCode[] = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD'];
+export const CURRENCY_CHOICES: readonly CurrencyCode[] = [
+  ...COMMON,
+  ...CURRENCY_CODES.filter((c) => !COMMON.includes(c)),
+];
+
+/** A field that takes an ISO 4217 code in any case ("eur"); empty is no currency. */
+export const currencyFieldSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || isCurrencyCode(v), 'Choose a currency (an ISO 4217 code such as EUR).')
+  .transform((v): CurrencyCode | null => (isCurrencyCode(v) ? v : null));
+
+/** A whole amount in its currency, "€4,500" or "¥1,500,000", in the reader's locale (or the one given). */
+export function formatWholeAmount(amount: number, currency: string, locale?: string): string {
+  if (!isCurrencyCode(currency)) return `${amount.toLocaleString(locale)} ${currency}`;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
