@@ -22,19 +22,18 @@ import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { Field, FormError } from '../../components/form-parts';
 import { errorText } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import {
   editInstrument,
   instrumentKey,
   markRecovered,
   offerTransfer,
-  setOwnerPrivacy,
   useMyRegistry,
   useRegistryMutation,
 } from './api';
 import { InstrumentForm } from './instrument-form';
 import { ValueOptions } from './value-options';
+import { OwnerPrivacy } from './owner-privacy';
 import { PendingOffer, usePendingOffer } from './pending-offer';
 import { StolenDialog } from './stolen-dialog';
 
@@ -293,29 +292,6 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
   );
 }
 
-function PrivacyToggle() {
-  const mine = useMyRegistry();
-  const toggle = useRegistryMutation((ownerPrivacy: boolean) => setOwnerPrivacy({ ownerPrivacy }));
-  // Until the setting is known the toggle keeps its place, invisible, so the tabs below do not jump when it
-  // appears (a layout shift).
-  const ready = mine.data !== undefined;
-  return (
-    <label className={cn('flex items-center gap-2 text-sm text-stone-700', !ready && 'invisible')}>
-      <input
-        type="checkbox"
-        className="size-4 accent-wood-700"
-        checked={mine.data?.ownerPrivacy ?? true}
-        disabled={!ready || toggle.isPending}
-        onChange={(e) => toggle.mutate(e.target.checked)}
-      />
-      Show me as “Private owner” on passports
-      {ready && !mine.data?.ownerPrivacyChosen && (
-        <span className="text-stone-500">(not chosen yet: private)</span>
-      )}
-    </label>
-  );
-}
-
 /** Maker: edit. Owner: condition and value, transfer, report stolen or recovered, privacy. */
 export function PassportActions({ instrument: i }: { instrument: InstrumentDetail }) {
   const status = useRegistryMutation(() => markRecovered(i.id), {
@@ -340,7 +316,7 @@ export function PassportActions({ instrument: i }: { instrument: InstrumentDetai
             <StolenDialog instrument={i} />
           ))}
       </div>
-      {i.viewer.isOwner && <PrivacyToggle />}
+      {i.viewer.isOwner && <OwnerPrivacy />}
     </div>
   );
 }
