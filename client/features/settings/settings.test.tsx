@@ -59,7 +59,7 @@ const settingsReads = {
   'GET /api/account/sessions': () => ({ json: sessions }),
   'GET /api/auth/me': () => ({ json: { user: null } }),
   'GET /api/account/notification-preferences': () => ({
-    json: { mail: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) },
+    json: { mail: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])), kinds: [] },
   }),
   'GET /api/registry/privacy': () => ({ json: { ownerPrivacy: false, chosen: true } }),
   'GET /api/slug/check?kind=luthier&slug=ada': () => ({ json: { ok: true, slug: 'ada', suggestions: [] } }),
