@@ -90,7 +90,13 @@ describe('transfers', () => {
     // The maker never chose to be named, so the buyer sees a private owner before them.
     expect(detail.ownershipHistory).toMatchObject([
       { ownerName: 'Private owner', endDate: expect.any(String) },
-      { ownerName: 'Bea Buyer', endDate: null, acquisitionMethod: 'purchase', purchasePrice: 5200, purchaseCurrency: 'EUR' },
+      {
+        ownerName: 'Bea Buyer',
+        endDate: null,
+        acquisitionMethod: 'purchase',
+        purchasePrice: 5200,
+        purchaseCurrency: 'EUR',
+      },
     ]);
     // The offer was the seller's business, before the instrument was theirs: only the completed transfer shows.
     expect(detail.events.map((e: { type: string }) => e.type)).toEqual(['created', 'transfer_accepted']);
