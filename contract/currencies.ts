@@ -53,3 +53,21 @@ export function formatPrice(
     maximumFractionDigits: decimals,
   }).format(listing.price as unknown as number);
 }
+
+/** The currencies most people price in first, then every other ISO 4217 code: the order of currency menus. */
+const COMMON: readonly CurrencyCode[] = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD'];
+export const CURRENCY_CHOICES: readonly CurrencyCode[] = [
+  ...COMMON,
+  ...CURRENCY_CODES.filter((c) => !COMMON.includes(c)),
+];
+
+/** A whole amount in its currency, "€4,500" or "¥1,500,000", in the reader's locale (or the one given). */
+export function formatWholeAmount(amount: number, currency: string, locale?: string): string {
+  if (!isCurrencyCode(currency)) return `${amount.toLocaleString(locale)} ${currency}`;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isCurrencyCode, minorUnits, type CurrencyCode } from './currencies';
-// The transfer screen still imports it from here; the public pages take it from currencies.ts (no zod there).
-export { formatPrice } from './currencies';
+import { currencyFieldSchema } from './currency-field';
+import { minorUnits } from './currencies';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** What an owner offers: the instrument itself, or their hands (commissions open). "Not listed" is no listing. */
@@ -27,14 +26,7 @@ export const listingInputSchema = z
       .transform((v) => v || null)
       .nullable()
       .optional(),
-    currency: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => v === '' || isCurrencyCode(v), 'Choose a currency (an ISO 4217 code such as EUR).')
-      .transform((v): CurrencyCode | null => (isCurrencyCode(v) ? v : null))
-      .nullable()
-      .optional(),
+    currency: currencyFieldSchema.nullable().optional(),
     note: z
       .string()
       .trim()

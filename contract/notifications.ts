@@ -34,6 +34,17 @@ export const MESSAGE_KINDS = ['shop_message', 'shop_reply'] as const satisfies r
 /** Only admins ever get these; nobody else is offered a choice about them. */
 export const ADMIN_KINDS: readonly NotificationKind[] = ['log_witness_refused', 'contact_message'];
 
+/**
+ * What only a shop's owner can get: messages to their shop, records naming it, and the answer to a record they
+ * wrote for someone else's instrument (only a luthier with a shop can write one). Offered once there is a shop.
+ */
+export const SHOP_KINDS: readonly NotificationKind[] = [
+  'shop_message',
+  'service_claim',
+  'service_approved',
+  'service_rejected',
+];
+
 /** Account-security mails are always sent: they are how a person learns that someone else acted as them. */
 export const ALWAYS_MAILED: readonly NotificationKind[] = ['password_changed', 'email_change_requested'];
 
@@ -94,6 +105,11 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const notificationPreferencesSchema = z.object({
   mail: z.record(notificationKindSchema, z.boolean()),
+  /**
+   * The kinds that can reach this account, in order: what the settings offer. Admins' kinds only for admins,
+   * shop owners' only with a shop. A setting for another kind is kept (it applies once it can happen).
+   */
+  kinds: z.array(notificationKindSchema),
 });
 
 /** An answer to a shop message or a reply: the same rules as the message itself. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { builtInSchema } from './certificates';
+import { currencyFieldSchema } from './currency-field';
 import { listingSchema } from './listings';
 import {
   INSTRUMENT_TYPES,
@@ -220,8 +221,9 @@ export const ownershipSchema = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   acquisitionMethod: methodSchema.nullable(),
-  /** Present only for that owner and admins. */
+  /** Present only for that owner and admins: whole units of `purchaseCurrency` (ISO 4217). */
   purchasePrice: z.number().nullable().optional(),
+  purchaseCurrency: z.string().nullable().optional(),
   ownerEmail: z.string().optional(),
 });
 
@@ -358,16 +360,32 @@ export const stolenReportSchema = z.object({
 });
 export type StolenReportInput = z.input<typeof stolenReportSchema>;
 
-export const transferOfferSchema = z.object({
-  recipient: z
-    .string({ message: 'Enter an email or handle.' })
-    .trim()
-    .min(3, 'Enter an email or handle.')
-    .max(254)
-    .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
-  method: methodSchema,
-  price: z.coerce.number().int().min(0).max(100_000_000).nullable().optional(),
-});
+/** Twelve digits, as a listing's price: enough for any instrument in any currency (₫, ¥, ₩ included). */
+const TRANSFER_PRICE_MAX = 999_999_999_999;
+
+export const transferOfferSchema = z
+  .object({
+    recipient: z
+      .string({ message: 'Enter an email or handle.' })
+      .trim()
+      .min(3, 'Enter an email or handle.')
+      .max(254)
+      .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
+    method: methodSchema,
+    /** Private to the two sides: a whole amount in `currency`, which it needs. */
+    price: z.coerce
+      .number({ message: 'Enter an amount, such as 4500.' })
+      .int('Enter a whole amount, such as 4500.')
+      .min(0, 'Enter an amount, such as 4500.')
+      .max(TRANSFER_PRICE_MAX, 'Enter at most 12 digits.')
+      .nullable()
+      .optional(),
+    currency: currencyFieldSchema.nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price != null && !v.currency)
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'Choose the currency of the price.' });
+  });
 export type TransferOfferInput = z.input<typeof transferOfferSchema>;
 
 export const transferSchema = z.object({
@@ -383,7 +401,9 @@ export const transferSchema = z.object({
   /** The recipient as the sender typed it (sender only); recipients see "you". */
   toLabel: z.string().optional(),
   method: methodSchema,
+  /** The private price the sender typed, in whole units of `currency`; both null when none was given. */
   price: z.number().nullable(),
+  currency: z.string().nullable(),
   /** A sale of a listed instrument: what its listing asked when the offer was made. */
   listing: z
     .object({ price: z.string().nullable(), currency: z.string().nullable(), note: z.string().nullable() })
@@ -424,6 +444,8 @@ export const myRegistrySchema = z.object({
   ownerPrivacy: z.boolean(),
   /** Whether they ever chose; owners who never did are private. */
   ownerPrivacyChosen: z.boolean(),
+  /** The currency of their latest priced offer or listing: what a new offer's price defaults to. */
+  usualCurrency: z.string().nullable(),
 });
 
 export const privacySchema = z.object({ ownerPrivacy: z.boolean() });

@@ -103,6 +103,7 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await page.getByLabel('Recipient email or handle').fill('enthusiast@example.com');
   await page.getByLabel('Acquisition method').selectOption('purchase');
   await page.getByLabel(/^Price/).fill('8200');
+  await page.getByLabel('Currency').selectOption('EUR');
   await page.getByRole('button', { name: 'Send offer' }).click();
   // While the offer waits, the page says so in place of Transfer, with a way to cancel it.
   await expect(page.getByRole('link', { name: 'Offer pending' })).toBeVisible();
@@ -113,6 +114,8 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await signIn(page, 'enthusiast@example.com', 'enthusiast-demo-2026');
   await page.goto('/dashboard');
   const offer = page.getByRole('article', { name: `Transfer of ${name}` });
+  // The private price, in the currency the seller chose.
+  await expect(offer).toContainText('Purchase · €8,200');
   await offer.getByRole('button', { name: 'Accept' }).click();
   await expect(offer).toHaveCount(0);
   await expect(

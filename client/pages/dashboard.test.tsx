@@ -23,6 +23,7 @@ const transfer = (over: object) => ({
   fromName: 'Elena Marquez',
   method: 'purchase',
   price: 8200,
+  currency: 'GBP',
   status: 'pending',
   expiresAt: '2026-12-01T00:00:00Z',
   createdAt: '2026-11-17T00:00:00Z',
@@ -41,6 +42,7 @@ describe('DashboardPage', () => {
           shop: { name: 'Carter Strings', slug: 'sam', published: true, verified: false },
           ownerPrivacy: false,
           ownerPrivacyChosen: true,
+          usualCurrency: null,
         },
       }),
       'GET /api/registry/transfers': () => ({
@@ -66,7 +68,7 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { me });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Sam' })).toBeInTheDocument();
     const offer = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
-    expect(offer).toHaveTextContent('From Elena Marquez · Purchase · $8,200');
+    expect(offer).toHaveTextContent('From Elena Marquez · Purchase · £8,200');
     expect(screen.getByRole('article', { name: 'Transfer of Porch Banjo' })).toHaveTextContent('To @bea');
     expect(screen.getByRole('button', { name: 'Cancel offer' })).toBeInTheDocument();
     expect(screen.getByText('Not verified yet')).toBeInTheDocument();
@@ -88,7 +90,14 @@ describe('DashboardPage', () => {
     mockFetch({
       'GET /api/lms/my-courses': () => ({ json: [] }),
       'GET /api/registry/me': () => ({
-        json: { owned: [], registered: [], shop: null, ownerPrivacy: true, ownerPrivacyChosen: false },
+        json: {
+          owned: [],
+          registered: [],
+          shop: null,
+          ownerPrivacy: true,
+          ownerPrivacyChosen: false,
+          usualCurrency: null,
+        },
       }),
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });

@@ -86,6 +86,7 @@ describe('TransferPage', () => {
           fromName: 'Marquez Violins',
           method: 'purchase',
           price: null,
+          currency: null,
           status: 'pending',
           expiresAt: '2026-12-10T00:00:00.000Z',
           createdAt: '2026-11-26T00:00:00.000Z',
@@ -108,6 +109,7 @@ describe('TransferPage', () => {
       fromName: 'Marquez Violins',
       method: 'purchase' as const,
       price: 4800,
+      currency: 'EUR',
       listing: { price: '4800.00', currency: 'EUR', note: null },
       status,
       expiresAt: '2026-12-10T00:00:00.000Z',
@@ -123,6 +125,8 @@ describe('TransferPage', () => {
     });
     renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
     const item = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
+    // The price agreed privately, in its own currency, and what the listing asked.
+    expect(item).toHaveTextContent('Purchase · €4,800');
     expect(item).toHaveTextContent('Listed for sale at €4,800.00');
     expect(screen.getByText(/Before you answer, read the instrument’s/)).toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Accept' }));
@@ -148,6 +152,7 @@ describe('TransferPage', () => {
           fromName: 'Marquez Violins',
           method: 'gift',
           price: null,
+          currency: null,
           status: 'declined',
           expiresAt: '2026-12-10T00:00:00.000Z',
           createdAt: '2026-11-26T00:00:00.000Z',

@@ -51,6 +51,7 @@ describe('VerifyEmailPage', () => {
               fromName: 'Marquez Violins',
               method: 'purchase',
               price: null,
+              currency: null,
               status: 'pending',
               expiresAt: '2026-12-10T00:00:00.000Z',
               createdAt: '2026-11-26T00:00:00.000Z',

@@ -30,6 +30,8 @@ export const isPublicEvent = (type: string) => !OWNER_ONLY_EVENTS.has(type);
 export const SECRET_KEYS: ReadonlySet<string> = new Set([
   'price',
   'purchasePrice',
+  'purchaseCurrency',
+  'priceCurrency',
   'cost',
   'estimatedValue',
   'value',

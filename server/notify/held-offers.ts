@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { instruments, notifications, transfers } from '../db/schema';
 import { notify } from './notifications';
-import { offerNotice } from './offer-notices';
+import { offerNotice, priceOf } from './offer-notices';
 
 /**
  * An offer sent to an address before any account had proven it (a first owner named at registration, or a
@@ -17,7 +17,12 @@ export async function deliverHeldOffers(
   email: string,
 ): Promise<number> {
   const open = await db
-    .select({ id: transfers.id, name: instruments.name })
+    .select({
+      id: transfers.id,
+      name: instruments.name,
+      price: transfers.price,
+      priceCurrency: transfers.priceCurrency,
+    })
     .from(transfers)
     .innerJoin(instruments, eq(instruments.id, transfers.instrumentId))
     .where(
@@ -45,7 +50,7 @@ export async function deliverHeldOffers(
   await notify(
     ctx,
     db,
-    fresh.map((o) => offerNotice('offer_received', userId, o.name, o.id)),
+    fresh.map((o) => offerNotice('offer_received', userId, o.name, o.id, priceOf(o))),
   );
   return fresh.length;
 }

@@ -1,14 +1,29 @@
 // What a person is told about an offer of ownership: the registry's transfers and the offers held for an address
 // until an account proves it use the same words.
+import { formatWholeAmount } from '../../contract/currencies';
 import type { NotificationInput } from './notifications';
+
+/** The private price of an offer, told to its two sides only. */
+export interface OfferPrice {
+  amount: number;
+  currency: string;
+}
+
+/** An offer row's price, when it has one with its currency. */
+export const priceOf = (t: { price: number | null; priceCurrency: string | null }): OfferPrice | null =>
+  t.price != null && t.priceCurrency ? { amount: t.price, currency: t.priceCurrency } : null;
+
+// Mails and the inbox are written in one language, so their amounts are too.
+const priceWords = (price: OfferPrice | null) =>
+  price ? ` for ${formatWholeAmount(price.amount, price.currency, 'en-US')}` : '';
 
 const offerTexts: Record<
   'offer_received' | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'offer_cancelled',
-  (name: string) => { title: string; body: string }
+  (name: string, price: OfferPrice | null) => { title: string; body: string }
 > = {
-  offer_received: (name) => ({
+  offer_received: (name, price) => ({
     title: `An instrument is offered to you: ${name}`,
-    body: `You are offered the ownership of "${name}". Accept or decline it before it expires, 14 days after it was made.`,
+    body: `You are offered the ownership of "${name}"${priceWords(price)}. Accept or decline it before it expires, 14 days after it was made.`,
   }),
   offer_accepted: (name) => ({
     title: `Your offer of ${name} was accepted`,
@@ -33,8 +48,9 @@ export function offerNotice(
   userId: string,
   instrumentName: string,
   transferId: string,
+  price: OfferPrice | null = null,
 ): NotificationInput {
-  return { userId, kind, ...offerTexts[kind](instrumentName), link: `/transfers/${transferId}` };
+  return { userId, kind, ...offerTexts[kind](instrumentName, price), link: `/transfers/${transferId}` };
 }
 
 const METHOD_WORDS: Record<string, string> = {

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_KINDS,
   NOTIFICATION_KINDS,
+  SHOP_KINDS,
   type NotificationKind,
   type NotificationList,
 } from '../../../contract/notifications';
@@ -35,6 +37,9 @@ const inbox = (unread: number): NotificationList => ({
     },
   ],
 });
+
+/** What the server offers a member with a shop: everything but the admins' kinds. */
+const memberKinds = NOTIFICATION_KINDS.filter((kind) => !ADMIN_KINDS.includes(kind));
 
 /** The preferences GET answers: every kind, mailed unless `off` says otherwise. */
 const everyKind = (off: Partial<Record<NotificationKind, boolean>>) =>
@@ -83,13 +88,13 @@ describe('NotificationBell', () => {
 });
 
 describe('notification mail preferences', () => {
-  it('shows every kind a member can get, keeps security notices on, and saves a change', async () => {
+  it('shows every kind a member with a shop can get, keeps security notices on, and saves a change', async () => {
     const calls = mockFetch({
       'GET /api/account/notification-preferences': () => ({
-        json: { mail: everyKind({ shop_message: false }) },
+        json: { mail: everyKind({ shop_message: false }), kinds: memberKinds },
       }),
       'PUT /api/account/notification-preferences': () => ({
-        json: { mail: everyKind({ offer_received: false, shop_message: false }) },
+        json: { mail: everyKind({ offer_received: false, shop_message: false }), kinds: memberKinds },
       }),
     });
     renderWithProviders(<PreferencesTestHost />, { me: testUser({ id: '1' }) });
@@ -105,11 +110,34 @@ describe('notification mail preferences', () => {
     // What only admins receive is not offered to anyone else.
     expect(screen.queryByRole('checkbox', { name: /contact page/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /witness refuses/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/offered once you have a shop/)).not.toBeInTheDocument();
+  });
+
+  it('offers someone without a shop only what can happen to them, and says where the rest comes from', async () => {
+    mockFetch({
+      'GET /api/account/notification-preferences': () => ({
+        json: {
+          mail: everyKind({}),
+          kinds: memberKinds.filter((kind) => !SHOP_KINDS.includes(kind)),
+        },
+      }),
+    });
+    renderWithProviders(<PreferencesTestHost />, { me: testUser({ id: '1', role: 'user' }) });
+    expect(await screen.findByRole('checkbox', { name: /an ownership offer is made to you/i })).toBeChecked();
+    for (const shopOnly of [/a message to your shop/i, /names your shop/i, /your service record is/i])
+      expect(screen.queryByRole('checkbox', { name: shopOnly })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'An instrument of yours is verified' })).toBeChecked();
+    expect(
+      screen.getByText(/Mail about a shop \(messages to it, service records that name it\) is offered once/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your shop' })).toHaveAttribute('href', '#open-shop');
   });
 
   it('offers an admin the admins’ kinds too', async () => {
     mockFetch({
-      'GET /api/account/notification-preferences': () => ({ json: { mail: everyKind({}) } }),
+      'GET /api/account/notification-preferences': () => ({
+        json: { mail: everyKind({}), kinds: [...NOTIFICATION_KINDS] },
+      }),
     });
     renderWithProviders(<PreferencesTestHost />, { me: testUser({ id: '1', role: 'admin' }) });
     expect(

@@ -1,8 +1,7 @@
 import {
-  ADMIN_KINDS,
   ALWAYS_MAILED,
   NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
+  SHOP_KINDS,
   type NotificationKind,
 } from '../../../contract/notifications';
 import { Spinner } from '../../components/ui/spinner';
@@ -16,9 +15,10 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 export function NotificationPreferencesSection() {
   const { data, isLoading, error } = usePreferences();
   const update = useUpdatePreferences();
-  const isAdmin = useAuth().user?.role === 'admin';
-  // What only admins receive is offered to admins only: a maker wondering about "(admins)" rows learns nothing.
-  const kinds = NOTIFICATION_KINDS.filter((kind) => isAdmin || !ADMIN_KINDS.includes(kind));
+  const role = useAuth().user?.role;
+  // The server says what can reach this account: a shop's kinds once there is a shop, admins' kinds to admins.
+  const kinds = data?.kinds ?? [];
+  const noShop = data !== undefined && !SHOP_KINDS.some((kind) => kinds.includes(kind));
   const set = (kind: NotificationKind, mail: boolean) =>
     update.mutate(
       { mail: { [kind]: mail } },
@@ -53,12 +53,29 @@ export function NotificationPreferencesSection() {
                       disabled={always || update.isPending}
                       onChange={(event) => set(kind, event.currentTarget.checked)}
                     />
-                    {NOTIFICATION_KIND_LABELS[kind]}
+                    {noShop && kind === 'verification_given'
+                      ? 'An instrument of yours is verified'
+                      : NOTIFICATION_KIND_LABELS[kind]}
                     {always && <span className="text-stone-600">(always)</span>}
                   </label>
                 );
               })}
             </fieldset>
+          )}
+          {noShop && (
+            <p className="mt-3 text-sm text-stone-600">
+              Mail about a shop (messages to it, service records that name it) is offered once you have a
+              shop.
+              {role === 'user' && (
+                <>
+                  {' '}
+                  <a href="#open-shop" className="underline">
+                    Open your shop
+                  </a>
+                  .
+                </>
+              )}
+            </p>
           )}
         </CardContent>
       </Card>

@@ -41,7 +41,14 @@ describe('GalleryTab', () => {
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
       'GET /api/registry/instruments': () => ({ json: [] }),
       'GET /api/registry/me': () => ({
-        json: { owned: [], registered: [], shop: null, ownerPrivacy: true, ownerPrivacyChosen: false },
+        json: {
+          owned: [],
+          registered: [],
+          shop: null,
+          ownerPrivacy: true,
+          ownerPrivacyChosen: false,
+          usualCurrency: null,
+        },
       }),
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });
@@ -61,7 +68,14 @@ describe('GalleryTab', () => {
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
       'GET /api/registry/instruments': () => ({ json: [] }),
       'GET /api/registry/me': () => ({
-        json: { owned: [], registered: [], shop: null, ownerPrivacy: true, ownerPrivacyChosen: false },
+        json: {
+          owned: [],
+          registered: [],
+          shop: null,
+          ownerPrivacy: true,
+          ownerPrivacyChosen: false,
+          usualCurrency: null,
+        },
       }),
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });

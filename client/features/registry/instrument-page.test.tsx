@@ -217,7 +217,14 @@ describe('InstrumentPage', () => {
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
       'GET /api/registry/me': () => ({
-        json: { registered: [], owned: [], ownerPrivacy: false, ownerPrivacyChosen: true, shop: null },
+        json: {
+          registered: [],
+          owned: [],
+          ownerPrivacy: false,
+          ownerPrivacyChosen: true,
+          usualCurrency: null,
+          shop: null,
+        },
       }),
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
     });
@@ -242,7 +249,14 @@ describe('InstrumentPage', () => {
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
       'GET /api/registry/me': () => ({
-        json: { registered: [], owned: [], ownerPrivacy: false, ownerPrivacyChosen: true, shop: null },
+        json: {
+          registered: [],
+          owned: [],
+          ownerPrivacy: false,
+          ownerPrivacyChosen: true,
+          usualCurrency: null,
+          shop: null,
+        },
       }),
       // The owner's page looks for an offer of this instrument in progress (none here).
       'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { CURRENCY_CODES } from '../../../contract/currencies';
-import { formatPrice } from '../../../contract/currencies';
+import { CURRENCY_CHOICES, formatPrice } from '../../../contract/currencies';
 import { LISTING_NOTE_MAX, listingInputSchema, type Listing } from '../../../contract/listings';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { FormError, formText } from '../../components/form-parts';
@@ -11,9 +10,6 @@ import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useSetListing } from './listing-api';
 
 type Status = 'for-sale' | 'commission-open' | 'not-listed';
-/** The currencies most makers price in first; every other ISO 4217 code follows. */
-const COMMON = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD'];
-const CURRENCIES = [...COMMON, ...CURRENCY_CODES.filter((c) => !COMMON.includes(c))];
 
 /** What the listing says, in one line: "For sale · €4,500.00". */
 export function listingLine(listing: Listing): string {
@@ -98,7 +94,7 @@ function OwnerListing({ id, listing, canList }: { id: string; listing: Listing |
                     aria-invalid={fields.currency ? true : undefined}
                     aria-describedby={fields.currency ? `${f}-currency-error` : undefined}
                   >
-                    {CURRENCIES.map((c) => (
+                    {CURRENCY_CHOICES.map((c) => (
                       <option key={c} value={c}>
                         {c}
                       </option>

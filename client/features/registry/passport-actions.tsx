@@ -8,6 +8,7 @@ import {
   type InstrumentDetail,
   type TransferOfferInput,
 } from '../../../contract/registry';
+import { CURRENCY_CHOICES } from '../../../contract/currencies';
 import { ACQUISITION_METHODS, CONDITIONS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
@@ -21,19 +22,18 @@ import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { Field, FormError } from '../../components/form-parts';
 import { errorText } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import {
   editInstrument,
   instrumentKey,
   markRecovered,
   offerTransfer,
-  setOwnerPrivacy,
   useMyRegistry,
   useRegistryMutation,
 } from './api';
 import { InstrumentForm } from './instrument-form';
 import { ValueOptions } from './value-options';
+import { OwnerPrivacy } from './owner-privacy';
 import { PendingOffer, usePendingOffer } from './pending-offer';
 import { StolenDialog } from './stolen-dialog';
 
@@ -188,6 +188,11 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [recipient, setRecipient] = useState('');
   const [method, setMethod] = useState('purchase');
   const [price, setPrice] = useState('');
+  // The price's currency: what the owner chose here, else the instrument's listing's, else the one they usually
+  // price in, else US dollars (what every price meant before currencies).
+  const mine = useMyRegistry();
+  const [chosenCurrency, setCurrency] = useState<string | null>(null);
+  const currency = chosenCurrency ?? instrument.listing?.currency ?? mine.data?.usualCurrency ?? 'USD';
   const offer = useSchemaSubmit(
     transferOfferSchema,
     useRegistryMutation((input: TransferOfferInput) => offerTransfer(instrument.id, input), {
@@ -216,7 +221,13 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
           className="mt-4 flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            offer.submitValues({ recipient, method, price: price.trim() ? Number(price) : null });
+            const amount = price.trim();
+            offer.submitValues({
+              recipient,
+              method,
+              price: amount ? Number(amount.replace(/[\s,]/g, '')) : null,
+              currency: amount ? currency : null,
+            });
           }}
           noValidate
         >
@@ -233,17 +244,40 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
           <Select id="t-method" value={method} onChange={(e) => setMethod(e.target.value)}>
             <ValueOptions values={ACQUISITION_METHODS} />
           </Select>
-          <Label htmlFor="t-price">Price (USD, optional, private)</Label>
-          <Input
-            id="t-price"
-            type="number"
-            inputMode="numeric"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            aria-invalid={Boolean(fields.price) || undefined}
-            aria-describedby={fields.price ? 't-price-error' : undefined}
-          />
+          <div className="grid grid-cols-[1fr_auto] gap-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="t-price">Price (optional, private)</Label>
+              <Input
+                id="t-price"
+                inputMode="numeric"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                aria-invalid={Boolean(fields.price) || undefined}
+                aria-describedby={fields.price ? 't-price-error' : 't-price-hint'}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="t-currency">Currency</Label>
+              <Select
+                id="t-currency"
+                value={currency}
+                onChange={(e) => setCurrency(e.target.value)}
+                aria-invalid={Boolean(fields.currency) || undefined}
+                aria-describedby={fields.currency ? 't-currency-error' : undefined}
+              >
+                {CURRENCY_CHOICES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          <p id="t-price-hint" className="text-xs text-stone-600">
+            A whole amount. Only you and the recipient see it; the passport log keeps it sealed.
+          </p>
           <FieldError id="t-price-error" message={fields.price} />
+          <FieldError id="t-currency-error" message={fields.currency} />
           {Boolean(offer.error) && !Object.keys(fields).length && (
             <p role="alert" className="text-sm text-red-700">
               {errorText(offer.error)}
@@ -255,29 +289,6 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function PrivacyToggle() {
-  const mine = useMyRegistry();
-  const toggle = useRegistryMutation((ownerPrivacy: boolean) => setOwnerPrivacy({ ownerPrivacy }));
-  // Until the setting is known the toggle keeps its place, invisible, so the tabs below do not jump when it
-  // appears (a layout shift).
-  const ready = mine.data !== undefined;
-  return (
-    <label className={cn('flex items-center gap-2 text-sm text-stone-700', !ready && 'invisible')}>
-      <input
-        type="checkbox"
-        className="size-4 accent-wood-700"
-        checked={mine.data?.ownerPrivacy ?? true}
-        disabled={!ready || toggle.isPending}
-        onChange={(e) => toggle.mutate(e.target.checked)}
-      />
-      Show me as “Private owner” on passports
-      {ready && !mine.data?.ownerPrivacyChosen && (
-        <span className="text-stone-500">(not chosen yet: private)</span>
-      )}
-    </label>
   );
 }
 
@@ -305,7 +316,7 @@ export function PassportActions({ instrument: i }: { instrument: InstrumentDetai
             <StolenDialog instrument={i} />
           ))}
       </div>
-      {i.viewer.isOwner && <PrivacyToggle />}
+      {i.viewer.isOwner && <OwnerPrivacy />}
     </div>
   );
 }

@@ -18,6 +18,7 @@ const offer = (status: string) => ({
   toLabel: 'buyer@example.test',
   method: 'purchase',
   price: null,
+  currency: null,
   status,
   expiresAt: '2026-12-10T00:00:00.000Z',
   createdAt: '2026-11-26T00:00:00.000Z',

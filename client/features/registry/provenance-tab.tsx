@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { InstrumentDetail } from '../../../contract/registry';
-import { capitalize, eventLabel, fieldLabel, formatDate, formatMoney } from './format';
+import { formatWholeAmount } from '../../../contract/currencies';
+import { capitalize, eventLabel, fieldLabel, formatDate } from './format';
 
 const show = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '—');
 
@@ -67,7 +68,9 @@ export function ProvenanceTab({ instrument: i }: { instrument: InstrumentDetail 
               </p>
               <p className="text-sm text-stone-600">
                 {o.acquisitionMethod ? capitalize(o.acquisitionMethod) : 'Built by the maker'}
-                {o.purchasePrice != null ? ` · ${formatMoney(o.purchasePrice)} (visible only to you)` : ''}
+                {o.purchasePrice != null
+                  ? ` · ${formatWholeAmount(o.purchasePrice, o.purchaseCurrency ?? 'USD')} (visible only to you)`
+                  : ''}
               </p>
             </li>
           ))}

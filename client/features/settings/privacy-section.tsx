@@ -25,7 +25,9 @@ export function PrivacySection() {
   // The choice shows as soon as it is made (a controlled radio would otherwise spring back until the save
   // answers); a refused save falls back to what the server holds.
   const [picked, setPicked] = useState<Choice | null>(null);
-  const saved = state.data ? (state.data.ownerPrivacy ? 'private' : 'public') : null;
+  // Someone who never chose is shown as a private owner, but has not chosen that: no radio claims a choice
+  // nobody made, and picking "Private owner" records one.
+  const saved = state.data?.chosen ? (state.data.ownerPrivacy ? 'private' : 'public') : null;
   const current = picked ?? saved;
   const choose = (value: Choice) => {
     setPicked(value);
@@ -60,10 +62,17 @@ export function PrivacySection() {
               </span>
             </label>
           ))}
-          <p className="text-sm text-stone-700" aria-live="polite">
-            {state.data.chosen
-              ? `You chose: ${current === 'private' ? 'Private owner' : 'show my name'}.`
-              : 'You have not chosen yet, so you are shown as a private owner.'}
+          <p className="flex flex-col text-sm text-stone-700" aria-live="polite">
+            <span>
+              {current
+                ? `You chose: ${current === 'private' ? 'Private owner' : 'show my name'}.`
+                : 'You have not chosen yet, so you are shown as a private owner.'}
+            </span>
+            <span>
+              {current === 'public'
+                ? 'Visitors of your passports see your display name and city.'
+                : 'Visitors of your passports see “Private owner”, never your name.'}
+            </span>
           </p>
           {Boolean(save.error) && (
             <p role="alert" className="text-sm text-red-700">

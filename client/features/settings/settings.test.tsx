@@ -59,7 +59,7 @@ const settingsReads = {
   'GET /api/account/sessions': () => ({ json: sessions }),
   'GET /api/auth/me': () => ({ json: { user: null } }),
   'GET /api/account/notification-preferences': () => ({
-    json: { mail: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) },
+    json: { mail: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])), kinds: [] },
   }),
   'GET /api/registry/privacy': () => ({ json: { ownerPrivacy: false, chosen: true } }),
   'GET /api/slug/check?kind=luthier&slug=ada': () => ({ json: { ok: true, slug: 'ada', suggestions: [] } }),
@@ -315,15 +315,42 @@ describe('the handle card', () => {
     const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
       'div',
     )!.parentElement!;
-    expect(await within(section).findByRole('radio', { name: /Private owner/ })).toBeChecked();
+    // Never chose: shown as a private owner, but no radio claims that they chose it.
+    expect(await within(section).findByRole('radio', { name: /Private owner/ })).not.toBeChecked();
     expect(within(section).getByRole('radio', { name: /Show my name/ })).not.toBeChecked();
     expect(
       within(section).getByText('You have not chosen yet, so you are shown as a private owner.'),
     ).toBeInTheDocument();
+    expect(
+      within(section).getByText('Visitors of your passports see “Private owner”, never your name.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('radio', { name: /Show my name/ }));
     expect(await within(section).findByText('You chose: show my name.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('Visitors of your passports see your display name and city.'),
+    ).toBeInTheDocument();
     expect(within(section).getByRole('radio', { name: /Show my name/ })).toBeChecked();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ownerPrivacy: false });
+  });
+
+  it('records the choice to stay private for someone who never chose', async () => {
+    let state = { ownerPrivacy: true, chosen: false };
+    const calls = mockFetch({
+      ...settingsReads,
+      'GET /api/registry/privacy': () => ({ json: state }),
+      'PUT /api/registry/privacy': (body) => {
+        state = { ownerPrivacy: (body as { ownerPrivacy: boolean }).ownerPrivacy, chosen: true };
+        return { json: state };
+      },
+    });
+    renderWithProviders(<SettingsPage />);
+    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
+      'div',
+    )!.parentElement!;
+    await userEvent.click(await within(section).findByRole('radio', { name: /Private owner/ }));
+    expect(await within(section).findByText('You chose: Private owner.')).toBeInTheDocument();
+    expect(within(section).getByRole('radio', { name: /Private owner/ })).toBeChecked();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ ownerPrivacy: true }]);
   });
 
   it('keeps a refused privacy choice off: the radio returns to what the server holds', async () => {
@@ -341,7 +368,11 @@ describe('the handle card', () => {
     )!.parentElement!;
     await userEvent.click(await within(section).findByRole('radio', { name: /Show my name/ }));
     expect(await within(section).findByRole('alert')).toHaveTextContent('The service is busy');
-    expect(within(section).getByRole('radio', { name: /Private owner/ })).toBeChecked();
+    // Back to what the server holds: no choice yet.
+    expect(within(section).getByRole('radio', { name: /Private owner/ })).not.toBeChecked();
     expect(within(section).getByRole('radio', { name: /Show my name/ })).not.toBeChecked();
+    expect(
+      within(section).getByText('You have not chosen yet, so you are shown as a private owner.'),
+    ).toBeInTheDocument();
   });
 });

@@ -34,6 +34,8 @@ export interface OwnershipSeed {
   endDate?: string | null;
   acquisitionMethod?: 'purchase' | 'commission' | 'gift' | 'inheritance' | 'trade' | null;
   purchasePrice?: number | null;
+  /** The price's ISO 4217 currency; USD when a price is given without one (what older prices meant). */
+  purchaseCurrency?: string | null;
 }
 
 export type BuildFields = z.output<typeof buildFieldsSchema>;
@@ -83,9 +85,14 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
     .returning();
   if (!row) throw new Error('instrument insert returned nothing');
   if (history.length)
-    await db
-      .insert(ownershipRecords)
-      .values(history.map((h) => ({ ...h, instrumentId: row.id, hadAccount: Boolean(h.userId) })));
+    await db.insert(ownershipRecords).values(
+      history.map((h) => ({
+        ...h,
+        purchaseCurrency: h.purchasePrice != null ? (h.purchaseCurrency ?? 'USD') : null,
+        instrumentId: row.id,
+        hadAccount: Boolean(h.userId),
+      })),
+    );
   if (images.length)
     await db.insert(instrumentImages).values(
       images.map((img, i) => ({

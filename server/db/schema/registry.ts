@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -164,12 +165,18 @@ export const ownershipRecords = pgTable(
     endDate: date('end_date'),
     /** Null for the maker's own first record (built, not acquired). */
     acquisitionMethod: text('acquisition_method', { enum: ACQUISITION_METHODS }),
-    purchasePrice: integer('purchase_price'),
+    /** Whole units of `purchase_currency` (ISO 4217); rows from before currencies were recorded are USD. */
+    purchasePrice: bigint('purchase_price', { mode: 'number' }),
+    purchaseCurrency: text('purchase_currency'),
     createdAt: created(),
   },
   (t) => [
     index('ownership_records_instrument_idx').on(t.instrumentId, t.startDate),
     index('ownership_records_user_idx').on(t.userId),
+    check(
+      'ownership_records_purchase_currency_check',
+      sql`(${t.purchasePrice} is null) = (${t.purchaseCurrency} is null)`,
+    ),
   ],
 );
 
@@ -218,7 +225,9 @@ export const transfers = pgTable(
     /** What the sender typed (an email or @handle), shown back to the sender only. */
     toLabel: text('to_label').notNull(),
     method: text('method', { enum: ACQUISITION_METHODS }).notNull(),
-    price: integer('price'),
+    /** The private price the sender typed, in whole units of `price_currency`; older offers are USD. */
+    price: bigint('price', { mode: 'number' }),
+    priceCurrency: text('price_currency'),
     /**
      * A sale of a listed instrument: the listing's price and currency when the offer was made (the listing row
      * itself goes when the offer is accepted), so the offer shows what was asked.
@@ -243,6 +252,7 @@ export const transfers = pgTable(
     uniqueIndex('transfers_one_pending_key')
       .on(t.instrumentId)
       .where(sql`status = 'pending'`),
+    check('transfers_price_currency_check', sql`(${t.price} is null) = (${t.priceCurrency} is null)`),
   ],
 );
 

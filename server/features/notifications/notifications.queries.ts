@@ -1,7 +1,13 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MESSAGE_KINDS, NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/notifications';
+import {
+  ADMIN_KINDS,
+  MESSAGE_KINDS,
+  NOTIFICATION_KINDS,
+  SHOP_KINDS,
+  type NotificationKind,
+} from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationPreferences, notifications, serviceRecords } from '../../db/schema';
+import { notificationPreferences, notifications, serviceRecords, shops } from '../../db/schema';
 
 export const INBOX_LIMIT = 50;
 
@@ -108,4 +114,16 @@ export async function setMailPreferences(
         });
     }
   });
+}
+
+/** The kinds of notification that can reach this person (the settings offer only these). */
+export async function reachableKinds(
+  db: Db,
+  user: { id: string; role: string },
+): Promise<NotificationKind[]> {
+  if (user.role === 'admin') return [...NOTIFICATION_KINDS];
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, user.id)).limit(1);
+  return NOTIFICATION_KINDS.filter(
+    (kind) => !ADMIN_KINDS.includes(kind) && (Boolean(shop) || !SHOP_KINDS.includes(kind)),
+  );
 }

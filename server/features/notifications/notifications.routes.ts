@@ -9,6 +9,7 @@ import { participantConversation, writeInConversation } from '../../notify/conve
 import {
   listNotifications,
   mailPreferences,
+  reachableKinds,
   markAllRead,
   markRead,
   setMailPreferences,
@@ -62,7 +63,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, 'GET /api/account/notification-preferences', async (request) => {
     const user = request.user;
-    return { mail: await mailPreferences(db, user.id) };
+    return { mail: await mailPreferences(db, user.id), kinds: await reachableKinds(db, user) };
   });
 
   serve(app, 'PUT /api/account/notification-preferences', async (request) => {
@@ -70,7 +71,9 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     const { mail } = request.body;
     // Security notices are always mailed; a request to turn them off is ignored rather than half-applied.
     for (const kind of ALWAYS_MAILED) delete mail[kind];
+    // A kind that cannot reach this account yet (a shop's, before there is a shop) is kept as asked: harmless
+    // until it can happen, and then what they chose.
     await setMailPreferences(db, user.id, mail);
-    return { mail: await mailPreferences(db, user.id) };
+    return { mail: await mailPreferences(db, user.id), kinds: await reachableKinds(db, user) };
   });
 }

@@ -83,6 +83,7 @@ beforeAll(async () => {
     recipient: buyer.user.email,
     method: 'purchase',
     price: 2500,
+    currency: 'USD',
   });
   expect(offer.statusCode).toBe(201);
   const accepted = await api(t, buyer.cookie).post(

@@ -113,7 +113,11 @@ export async function instrumentDetail(
       endDate: rec.endDate,
       acquisitionMethod: rec.acquisitionMethod,
       ...(privateOk
-        ? { purchasePrice: rec.purchasePrice, ...(userEmail ? { ownerEmail: userEmail } : {}) }
+        ? {
+            purchasePrice: rec.purchasePrice,
+            purchaseCurrency: rec.purchaseCurrency,
+            ...(userEmail ? { ownerEmail: userEmail } : {}),
+          }
         : {}),
     };
   });

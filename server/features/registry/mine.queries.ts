@@ -1,11 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { ownerIsPublic } from '../../log/public-projection';
 import type { Db } from '../../db/client';
-import { instruments, shops, users } from '../../db/schema';
+import { instrumentListings, instruments, shops, transfers, users } from '../../db/schema';
 import { photoColumns, primaryPhoto } from '../../media/primary-photo';
 import { summaryColumns, toSummary } from './list.queries';
 
-/** The dashboard's registry part: what I own, what my shop registered, my shop's status, my privacy choice. */
+/**
+ * The dashboard's registry part: what I own, what my shop registered, my shop's status, my privacy choice, and
+ * the currency I usually price in (the transfer form's default when the instrument has no listing).
+ */
 export async function myRegistry(db: Db, userId: string) {
   const [shop] = await db
     .select({
@@ -38,7 +41,10 @@ export async function myRegistry(db: Db, userId: string) {
           .orderBy(desc(instruments.createdAt))
           .limit(100)
       : Promise.resolve([]),
-    db.select({ ownerPrivacy: users.ownerPrivacy }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ ownerPrivacy: users.ownerPrivacy, usualCurrency: usualCurrency(userId) })
+      .from(users)
+      .where(eq(users.id, userId)),
   ]);
   return {
     owned: owned.map((row) => toSummary(row, userId)),
@@ -46,5 +52,15 @@ export async function myRegistry(db: Db, userId: string) {
     shop: shop ?? null,
     ownerPrivacy: !ownerIsPublic(me?.ownerPrivacy),
     ownerPrivacyChosen: me?.ownerPrivacy != null,
+    usualCurrency: me?.usualCurrency ?? null,
   };
 }
+
+/** The currency of the person's latest priced offer, else of their latest priced listing; null if neither. */
+const usualCurrency = (userId: string) => sql<string | null>`coalesce(
+  (select ${transfers.priceCurrency} from ${transfers}
+    where ${transfers.fromUserId} = ${userId} and ${transfers.priceCurrency} is not null
+    order by ${transfers.createdAt} desc limit 1),
+  (select ${instrumentListings.currency} from ${instrumentListings}
+    where ${instrumentListings.ownerId} = ${userId} and ${instrumentListings.currency} is not null
+    order by ${instrumentListings.updatedAt} desc limit 1))`;

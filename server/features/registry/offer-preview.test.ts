@@ -22,6 +22,7 @@ async function offerTo(email: string, name: string) {
     recipient: email,
     method: 'purchase',
     price: 3200,
+    currency: 'GBP',
   });
   expect(res.statusCode).toBe(201);
   await t.app.inject({ url: '/api/health' });
@@ -52,6 +53,7 @@ describe('an offer preview from the mailed link', () => {
     // Neither the recipient nor the price, under any name.
     expect(res.body).not.toContain(email);
     expect(res.body).not.toContain('3200');
+    expect(res.body).not.toContain('GBP');
   });
 
   it('is the same for a new account whose address is not confirmed, which still cannot open the offer itself', async () => {

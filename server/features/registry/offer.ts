@@ -3,7 +3,7 @@ import type { Transfer } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { notify } from '../../notify/notifications';
 import type { SessionUser } from '../../plugins/sessions';
-import { newBuyerOfferMail, offerNotice } from '../../notify/offer-notices';
+import { newBuyerOfferMail, offerNotice, priceOf } from '../../notify/offer-notices';
 import { publicName } from '../../notify/shop-conversation';
 import type { Db } from '../../db/client';
 import { instruments } from '../../db/schema';
@@ -25,6 +25,7 @@ export async function offerTransfer(
     toLabel: string;
     method: Transfer['method'];
     price: number | null;
+    priceCurrency: string | null;
   },
 ) {
   let reachedAccount = false;
@@ -35,7 +36,7 @@ export async function offerTransfer(
       const account = await recipientAccount(tx, row);
       if (!account) return;
       reachedAccount = true;
-      await notify(ctx, tx, [offerNotice('offer_received', account, instrument.name, row.id)]);
+      await notify(ctx, tx, [offerNotice('offer_received', account, instrument.name, row.id, priceOf(row))]);
     },
   );
   if (!reachedAccount) {

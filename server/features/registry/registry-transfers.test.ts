@@ -25,6 +25,7 @@ async function offer(to = '@bea-buyer', extra: object = {}) {
     recipient: to,
     method: 'purchase',
     price: 5200,
+    currency: 'EUR',
     ...extra,
   });
   return { inst, res };
@@ -78,6 +79,7 @@ describe('transfers', () => {
     expect(incoming.find((x: { id: string }) => x.id === id)).toMatchObject({
       fromName: maker.user.displayName,
       price: 5200,
+      currency: 'EUR',
     });
     expect(incoming[0]).not.toHaveProperty('toLabel');
     const ok = await api(t, buyer.cookie).post(`/api/registry/transfers/${id}/accept`);
@@ -88,13 +90,20 @@ describe('transfers', () => {
     // The maker never chose to be named, so the buyer sees a private owner before them.
     expect(detail.ownershipHistory).toMatchObject([
       { ownerName: 'Private owner', endDate: expect.any(String) },
-      { ownerName: 'Bea Buyer', endDate: null, acquisitionMethod: 'purchase', purchasePrice: 5200 },
+      {
+        ownerName: 'Bea Buyer',
+        endDate: null,
+        acquisitionMethod: 'purchase',
+        purchasePrice: 5200,
+        purchaseCurrency: 'EUR',
+      },
     ]);
     // The offer was the seller's business, before the instrument was theirs: only the completed transfer shows.
     expect(detail.events.map((e: { type: string }) => e.type)).toEqual(['created', 'transfer_accepted']);
     expect((await api(t, buyer.cookie).post(`/api/registry/transfers/${id}/accept`)).statusCode).toBe(409);
     const makerView = (await api(t, maker.cookie).get(`/api/registry/instruments/${inst.id}`)).json();
     expect(makerView.ownershipHistory[1]).not.toHaveProperty('purchasePrice');
+    expect(makerView.ownershipHistory[1]).not.toHaveProperty('purchaseCurrency');
   });
 
   it('two concurrent accepts: exactly one wins and ownership moves once', async () => {

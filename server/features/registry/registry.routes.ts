@@ -74,6 +74,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
         ...offerTo,
         method: input.firstOwnerMethod ?? 'commission',
         price: null,
+        priceCurrency: null,
       });
     const found = await findInstrument(db, created.id);
     if (!found) throw new Error('created instrument vanished');

@@ -40,7 +40,8 @@ function toTransfer(r: Awaited<ReturnType<typeof transferRows>>[number], user: S
     fromName: r.fromName ?? 'Former owner',
     ...(outgoing ? { toLabel: r.t.toLabel } : {}),
     method: r.t.method,
-    price: r.t.price,
+    price: r.t.priceCurrency ? r.t.price : null,
+    currency: r.t.price != null ? r.t.priceCurrency : null,
     listing: r.t.fromListing
       ? {
           price:

@@ -66,6 +66,7 @@ export async function createOffer(
     toLabel: string;
     method: Transfer['method'];
     price: number | null;
+    priceCurrency: string | null;
   },
   after?: (tx: Db, row: Row) => Promise<void>,
 ) {
@@ -186,6 +187,7 @@ export async function acceptTransfer(ctx: AppContext, id: string, user: SessionU
       startDate: today(),
       acquisitionMethod: t.method,
       purchasePrice: t.price,
+      purchaseCurrency: t.priceCurrency,
     });
     await recordPassportEvent(tx, {
       instrumentId: t.instrumentId,

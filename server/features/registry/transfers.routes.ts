@@ -46,7 +46,9 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       toEmail: email,
       toLabel: input.recipient.trim(),
       method: input.method,
-      price: input.price ?? null,
+      ...(input.price != null && input.currency
+        ? { price: input.price, priceCurrency: input.currency }
+        : { price: null, priceCurrency: null }),
     });
     audit(request, 'transfer.offered', {
       transferId: transfer.id,

@@ -85,6 +85,7 @@ describe('a private owner’s attempts to sell', () => {
         recipient: buyer.user.email,
         method: 'purchase',
         price: 12345,
+        currency: 'USD',
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ id: string }>().id;

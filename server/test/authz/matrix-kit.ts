@@ -118,6 +118,7 @@ export function createMatrixKit(t: TestApp) {
       toLabel: w.people.enthusiast.user.email,
       method: 'gift',
       price: null,
+      priceCurrency: null,
     });
     return offer.id;
   }

@@ -172,6 +172,7 @@ export function registryMatrix(k: MatrixKit): Record<string, Entry> {
           recipient: `@${k.w.people.enthusiast.user.handle ?? ''}`,
           method: 'purchase',
           price: 4200,
+          currency: 'CHF',
         }),
       expect: { ...signedIn(403), owner: 201 },
     },

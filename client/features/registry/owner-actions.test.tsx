@@ -1,0 +1,218 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { InstrumentPage } from '../../pages/instrument';
+import { mockFetch, renderRoutes, testUser } from '../../test/render';
+
+// The owner's working view of a passport: the transfer form prices in a currency, the history shows a purchase
+// price in its own, and the privacy line says what visitors see and whether the owner chose it.
+
+const me = testUser({
+  id: 'u1',
+  email: 'sam@example.test',
+  displayName: 'Sam Carter',
+  firstName: 'Sam',
+  lastName: 'Carter',
+  role: 'user',
+  onboardingComplete: true,
+  handle: 'sam',
+});
+const ID = '22222222-2222-4222-8222-222222222222';
+const routes = [{ path: '/instruments/:id', element: <InstrumentPage /> }];
+
+const detail = {
+  id: ID,
+  passportCode: 'LR-CCCC-DDDD',
+  name: 'Koa Tenor',
+  instrumentType: 'guitar',
+  category: 'classical',
+  model: null,
+  serialNumber: null,
+  bodyWood: null,
+  neckWood: null,
+  fretboardWood: null,
+  finishType: null,
+  numberOfStrings: 6,
+  scaleLength: null,
+  description: null,
+  yearMade: 2018,
+  estimatedValue: null,
+  condition: null,
+  verified: false,
+  status: 'active',
+  luthier: null,
+  currentOwner: { name: 'Sam Carter', handle: null, location: 'Kyoto, Japan' },
+  images: [],
+  ownershipHistory: [
+    {
+      id: 'o1',
+      ownerName: 'Private owner',
+      ownerHandle: null,
+      location: null,
+      startDate: '2018-01-01',
+      endDate: '2024-01-01',
+      acquisitionMethod: null,
+    },
+    {
+      id: 'o2',
+      ownerName: 'Sam Carter',
+      ownerHandle: null,
+      location: 'Kyoto, Japan',
+      startDate: '2024-01-01',
+      endDate: null,
+      acquisitionMethod: 'purchase',
+      purchasePrice: 1_500_000,
+      purchaseCurrency: 'JPY',
+    },
+  ],
+  serviceRecords: [],
+  events: [{ id: 'e1', type: 'created', data: {}, createdAt: '2018-01-01T00:00:00Z' }],
+  verification: null,
+  portfolio: false,
+  builtIn: null,
+  stolen: null,
+  viewer: {
+    isMaker: false,
+    isOwner: true,
+    isAdmin: false,
+    canRecordService: false,
+    correctionRequired: false,
+  },
+};
+
+const registry = (over: object) => ({
+  json: {
+    owned: [],
+    registered: [],
+    shop: null,
+    ownerPrivacy: true,
+    ownerPrivacyChosen: false,
+    usualCurrency: null,
+    ...over,
+  },
+});
+const transfer = ({ price, currency }: { price: number | null; currency: string | null }) => ({
+  id: 't9',
+  instrument: { id: ID, name: 'Koa Tenor', passportCode: 'LR-CCCC-DDDD', imageUrl: null },
+  direction: 'outgoing',
+  fromName: 'Sam Carter',
+  toLabel: '@yoko',
+  method: 'purchase',
+  price,
+  currency,
+  listing: null,
+  status: 'pending',
+  expiresAt: '2026-12-10T00:00:00.000Z',
+  createdAt: '2026-11-26T00:00:00.000Z',
+});
+
+describe('the owner’s passport actions', () => {
+  it('offers in the currency the owner usually prices in, sends it, and shows a purchase price in its own', async () => {
+    const calls = mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }),
+      'GET /api/registry/me': () => registry({ usualCurrency: 'JPY' }),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      [`POST /api/registry/instruments/${ID}/transfers`]: (body) => ({
+        status: 201,
+        json: transfer(body as { price: number; currency: string }),
+      }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Provenance' }));
+    const owners = screen.getByRole('list', { name: 'Owners in order' });
+    expect(owners).toHaveTextContent('Purchase · ¥1,500,000 (visible only to you)');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Currency')).toHaveValue('JPY');
+    const fill = async (label: string, text: string) => {
+      await userEvent.click(within(dialog).getByLabelText(label));
+      await userEvent.paste(text);
+    };
+    await fill('Recipient email or handle', '@yoko');
+    await fill('Price (optional, private)', '2400.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    // A fraction is refused before anything is sent.
+    expect(await within(dialog).findByText('Enter a whole amount, such as 4500.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await userEvent.clear(within(dialog).getByLabelText('Price (optional, private)'));
+    await fill('Price (optional, private)', '2,400,000');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'EUR');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('Transfer offered')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { recipient: '@yoko', method: 'purchase', price: 2_400_000, currency: 'EUR' },
+    ]);
+  });
+
+  it('prices a listed instrument in its listing’s currency; without a listing or habit, US dollars', async () => {
+    const listed = {
+      ...detail,
+      listing: {
+        status: 'for-sale',
+        price: '3200.00',
+        currency: 'GBP',
+        note: null,
+        updatedAt: '2026-11-01T00:00:00Z',
+      },
+    };
+    mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: listed }),
+      'GET /api/registry/me': () => registry({ usualCurrency: 'JPY' }),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+    });
+    const first = renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    await userEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Currency')).toHaveValue('GBP');
+    first.unmount();
+
+    mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }),
+      'GET /api/registry/me': () => registry({}),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    await userEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Currency')).toHaveValue('USD');
+  });
+
+  it('says what visitors see and that the owner has not chosen, and records either choice', async () => {
+    let state = { ownerPrivacy: true, ownerPrivacyChosen: false };
+    const calls = mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }),
+      'GET /api/registry/me': () => registry(state),
+      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      'PUT /api/registry/privacy': (body) => {
+        const ownerPrivacy = (body as { ownerPrivacy: boolean }).ownerPrivacy;
+        state = { ownerPrivacy, ownerPrivacyChosen: true };
+        return { json: { ownerPrivacy, chosen: true } };
+      },
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    const panel = await screen.findByRole('region', { name: 'How passports show you' });
+    await within(panel).findByText(/you have not chosen yet/);
+    expect(panel).toHaveTextContent(
+      'Visitors of the passports you own see “Private owner”, never your name, city or profile: you have not chosen yet, and an owner who never chose stays private.',
+    );
+    // No ticked box pretends a choice was made.
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep me private' }));
+    expect(await within(panel).findByText(/\(your choice\)/)).toBeInTheDocument();
+    expect(panel).toHaveTextContent('see “Private owner”, never your name, city or profile (your choice).');
+    expect(within(panel).queryByRole('button', { name: 'Keep me private' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show my name instead' }));
+    expect(
+      await within(panel).findByText(
+        /see your name, Sam Carter, and city, linked to your profile \(your choice\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Be a private owner instead' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { ownerPrivacy: true },
+      { ownerPrivacy: false },
+    ]);
+  });
+});
