@@ -68,7 +68,7 @@ describe('server process', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
-  }, 120_000);
+  }, 600_000);
 });
 
 /** A process that has not exited (a zombie waiting for its reaper counts as exited). */
@@ -116,7 +116,7 @@ describe.skipIf(testBackend !== 'pglite')('first start on a new data folder', ()
     expect((await register(second.url, `fresh-${Date.now()}@example.test`)).status).toBe(201);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 300_000);
+  }, 600_000);
 
   it('the builder refuses to run for a process that does not hold the lock', async () => {
     const folder = fs.mkdtempSync(path.join(dataDir, 'unowned-'));
