@@ -2,7 +2,8 @@
 // IDLE_SECONDS, then the RSS of its whole process tree summed from /proc. The embedded default runs twice on one
 // data folder (the first start loads migrations and sample content, the second finds them); PostgreSQL, when
 // reachable, once: in the bench on its database (already filled), alone on a new database of its own. Alone: `npx tsx bench/idle-rss.ts` (BENCH_IDLE_SECONDS sets the
-// wait; PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL, a new database made and dropped there).
+// wait; PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL, a new database made and dropped there). With
+// BENCH_AGAINST=<another checkout>: first starts only, BENCH_FIRST_STARTS (5) of each, alternating with that one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,8 +63,8 @@ export interface IdleRss {
   processes: number;
 }
 
-async function measure(name: string, env: Record<string, string>): Promise<IdleRss> {
-  const server = await startRealServer(env);
+async function measure(name: string, env: Record<string, string>, root?: string): Promise<IdleRss> {
+  const server = await startRealServer(env, [], root);
   try {
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const pid = server.child.pid!;
@@ -99,7 +100,34 @@ export async function runIdleRss(dir: string, pgUrl: string | null, pgFilled = f
   return results;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * First starts only, `count` of each, alternating between this checkout and `against` (another checkout, compiled
+ * there): one build's first start moves by tens of megabytes from run to run, so one run per side says little.
+ */
+async function compareFirstStarts(dir: string, count: number, against: string): Promise<void> {
+  for (let i = 0; i < count; i++)
+    for (const [side, root] of [
+      ['against', against],
+      ['this', undefined],
+    ] as const) {
+      const dataDir = path.join(dir, `first-${side}-${i}`);
+      const r = await measure(side, { DATA_DIR: dataDir, SAMPLE_DATA: '1' }, root);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      console.log(
+        `first start ${i + 1}, ${side === 'this' ? 'this checkout' : against}: ${r.idleMb} MB after ${IDLE_SECONDS} s idle (${r.processes} process(es)), start ${r.startMs} ms, load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+    }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.env.BENCH_AGAINST) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idle-rss-'));
+  try {
+    await compareFirstStarts(dir, Number(process.env.BENCH_FIRST_STARTS ?? 5), process.env.BENCH_AGAINST);
+  } finally {
+    await stopAll();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idle-rss-'));
   process.env.TEST_DATABASE_URL ??=
     process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

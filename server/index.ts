@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { buildInChildProcess, isDatabaseBuilder, runDatabaseBuilder } from './database-build';
 import { DataDirLockedError } from './db/lock';
 import { EnvError, readEnv } from './env';
 import { LogKeyError } from './log/signing';
@@ -23,7 +25,11 @@ async function main(): Promise<void> {
   configureImageMemory();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer(env, log);
+    // A new embedded database is built by this same program in a child process, so that what building leaves
+    // behind in memory ends with it (docs/decisions/020).
+    server = await startServer(env, log, {
+      buildDatabase: buildInChildProcess(fileURLToPath(import.meta.url)),
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof LogKeyError) {
       console.error(error.message);
@@ -59,4 +65,5 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 }
 
-void main();
+if (isDatabaseBuilder()) void runDatabaseBuilder();
+else void main();

@@ -3,13 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
-import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { buildInProcess, buildNewDataDir, prepareDatabase, type DatabaseBuilder } from './database-build';
+import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
-import { loadSampleContent } from './db/sample/load-sample';
-import { prepareTransparencyLog } from './log/startup';
 import { startWitnessing } from './log/witnessing';
-import { issueDueCertificates } from './certificates/issue';
-import { loadCertificateSigner } from './certificates/signing';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
@@ -25,39 +22,29 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, loads sample content, builds the app and listens. */
+export interface StartOptions {
+  /** How a new embedded database is built (index.ts: in a child process); in this process unless given. */
+  buildDatabase?: DatabaseBuilder;
+}
+
+/** Opens the database (building a new one first), migrates, loads sample content, builds the app and listens. */
 export async function startServer(
   env: Env,
   log: pino.Logger = pino({ level: env.LOG_LEVEL }),
+  options: StartOptions = {},
 ): Promise<Server> {
   const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | undefined;
   try {
-    const newDataDir = !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pgdata'));
+    if (!env.DATABASE_URL) await buildNewDataDir(env, log, options.buildDatabase ?? buildInProcess);
     database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATABASE_URL ? undefined : env.dataDir,
     });
-    await migrateDatabase(database);
-    // The log's key before any event is logged; events from before the log existed are appended in order.
-    const { backfilled } = await prepareTransparencyLog(database.db, env);
-    if (backfilled) log.info({ backfilled }, 'passport events appended to the transparency log');
-    const certificates = await loadCertificateSigner(database.db, env);
-    let built = newDataDir;
-    if (env.SAMPLE_DATA) {
-      const ran = await loadSampleContent(database.db, {
-        production: env.NODE_ENV === 'production',
-        certificates,
-      });
-      if (ran.length) log.info({ steps: ran }, 'sample content loaded');
-      built ||= ran.length > 0;
-    }
-    // Courses completed before certificates existed get theirs now, dated by their last lesson.
-    const issued = await issueDueCertificates(database.db, certificates);
-    if (issued) log.info({ issued }, 'certificates issued for courses completed earlier');
-    if (built && database.kind === 'pglite') {
-      // Building the database (a new data folder, the sample content) grew PGlite's WASM heap, which never gives
-      // memory back: a fresh instance on the same files starts small again (docs/decisions/020).
+    const loaded = await prepareDatabase(database, env, log);
+    if (loaded && database.kind === 'pglite') {
+      // Sample content loaded into an existing folder grew PGlite's WASM heap, which never gives memory back: a
+      // fresh instance on the same files starts small again (docs/decisions/020).
       await database.close();
       database = undefined;
       database = await openDatabase({ dataDir: env.dataDir });

@@ -69,7 +69,8 @@ export async function startServerProcess(
   if (waitReady) {
     let done = false;
     void exited.then(() => (done = true));
-    const deadline = Date.now() + 60_000;
+    // A guard, not a measure: a first start on a shared machine (initdb, migrations) can take minutes.
+    const deadline = Date.now() + 240_000;
     while (!done && Date.now() < deadline) {
       const ok = await fetch(`${url}/healthz`).then(
         (r) => r.ok,
