@@ -140,7 +140,7 @@ async function standalone(): Promise<void> {
           }
       }
     console.log(
-      '\n| build | backend | ordinary saves/s | fragments saves/s | ratio (median) | ratio of each round |',
+      '\n| build | backend | ordinary saves/s | fragments saves/s | ratio (median) | ratio of each round | ' +,
     );
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (const { build, backend } of runs) {
