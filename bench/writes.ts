@@ -140,9 +140,10 @@ async function standalone(): Promise<void> {
           }
       }
     console.log(
-      '\n| build | backend | ordinary saves/s | fragments saves/s | ratio (median) | ratio of each round | ' +,
+      '\n| build | backend | ordinary saves/s | fragments saves/s | ratio (median) | ratio of each round | ' +
+        `CPU µs per ordinary save | per fragments save (${cpuAmount} saves, median of ${rounds}) |`,
     );
-    console.log('| --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const { build, backend } of runs) {
       const key = `${build} ${backend.name}`;
       const ordinary = rps[`${key} ordinary`] ?? [];
