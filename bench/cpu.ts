@@ -263,14 +263,19 @@ export function cpuSettingsFromEnv(): CpuSettings {
 
 /**
  * A real server with the sample content and the bench's learners, without what only the full bench needs (the
- * captured statements, the cached twin): `sequences`, `replayer` and `cached` are left empty.
+ * captured statements, the cached twin): `sequences`, `replayer` and `cached` are left empty. `root`: the
+ * checkout whose server runs (another branch's, to compare; compiled there).
  */
-async function lightBackend(name: 'E' | 'D', env: Record<string, string>): Promise<Backend> {
+export async function lightBackend(
+  name: 'E' | 'D',
+  env: Record<string, string>,
+  root?: string,
+): Promise<Backend> {
   // BENCH_CPU_PROFILE=<dir>: each server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   const serverEnv = { SAMPLE_DATA: '1', ...NO_CACHE, ...env };
-  let server = await startRealServer(serverEnv, nodeArgs);
+  let server = await startRealServer(serverEnv, nodeArgs, root);
   let people;
   if (name === 'D') {
     const database = await openDatabase({ url: env.DATABASE_URL!, poolSize: 2 });
@@ -282,7 +287,7 @@ async function lightBackend(name: 'E' | 'D', env: Record<string, string>): Promi
     const database = await openDatabase({ dataDir: env.DATA_DIR! });
     people = await seedPeople(database.db, 600);
     await database.close();
-    server = await startRealServer(serverEnv, nodeArgs);
+    server = await startRealServer(serverEnv, nodeArgs, root);
   }
   return {
     name,

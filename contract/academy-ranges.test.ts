@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addRanges,
   coarsenRanges,
+  coveragePercent,
   coveredSeconds,
   mergeRanges,
   normalizeRanges,
@@ -140,5 +141,134 @@ describe('addRanges', () => {
       added: 12.25,
       filled: 0,
     });
+  });
+});
+
+// The naive forms of the functions above, written for clarity rather than speed (the sweeps above once were
+// these: a copy per step, objects and a Set for the gaps). Each fast form must give exactly what these give.
+const naive = {
+  /** Marks every RANGE_RESOLUTION_S cell a range covers once rounded and cut; the runs of marked cells are the ranges. */
+  normalize(input: readonly Range[], limit: number): Range[] {
+    const q = RANGE_RESOLUTION_S;
+    const cells = new Array<boolean>(Math.round(limit / q)).fill(false);
+    const end = (x: number) => Math.max(0, Math.min(Math.round(x / q) * q, limit));
+    for (const [a, b] of input)
+      for (let c = Math.round(end(a) / q); c < Math.round(end(b) / q); c++) cells[c] = true;
+    const out: Range[] = [];
+    cells.forEach((on, c) => {
+      if (!on) return;
+      const last = out.at(-1);
+      if (last && last[1] === c * q) last[1] = (c + 1) * q;
+      else out.push([c * q, (c + 1) * q]);
+    });
+    return out;
+  },
+  /** Joins any two ranges that touch or overlap until none do, then sorts. */
+  merge(input: readonly Range[], limit: number): Range[] {
+    let list = input
+      .map(([a, b]): Range => [Math.max(0, Math.min(a, limit)), Math.max(0, Math.min(b, limit))])
+      .filter(([a, b]) => b > a);
+    for (let joined = true; joined;) {
+      joined = false;
+      outer: for (let i = 0; i < list.length; i++)
+        for (let j = i + 1; j < list.length; j++) {
+          const [x, y] = [list[i]!, list[j]!];
+          if (x[0] <= y[1] && y[0] <= x[1]) {
+            list = [
+              ...list.filter((_, k) => k !== i && k !== j),
+              [Math.min(x[0], y[0]), Math.max(x[1], y[1])],
+            ];
+            joined = true;
+            break outer;
+          }
+        }
+    }
+    return list.sort((x, y) => x[0] - y[0]);
+  },
+  /** Fills the gaps in order of size (the earlier on a tie), one by one. */
+  coarsen(input: readonly Range[], cap: number): { ranges: Range[]; filled: number } {
+    const gaps = input.slice(1).map((r, k) => ({ i: k + 1, size: r[0] - input[k]![1] }));
+    gaps.sort((x, y) => x.size - y.size || x.i - y.i);
+    const fill = new Set(gaps.slice(0, Math.max(0, input.length - cap)).map((g) => g.i));
+    const out: Range[] = [];
+    let filled = 0;
+    input.forEach(([a, b], i) => {
+      const last = out.at(-1);
+      if (last && fill.has(i)) {
+        filled += a - last[1];
+        last[1] = b;
+      } else out.push([a, b]);
+    });
+    return { ranges: out, filled };
+  },
+};
+
+/** Lists in any order, or already sorted (the order a player and the stored record send). */
+const anyOrder = (maxLength: number) =>
+  fc
+    .tuple(ranges(maxLength), fc.boolean())
+    .map(([list, sort]) => (sort ? [...list].sort((x, y) => x[0] - y[0]) : list));
+/** Many short ranges close together: normalising merges some, and there are more than the cap. */
+const fragments = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 2300 }), fc.integer({ min: 1, max: 3 })), { maxLength: 500 })
+  .map((list) => list.map(([at, len]): Range => [at / 4, (at + len) / 4]));
+
+describe('the sweeps against their naive forms', () => {
+  it('normalizeRanges: the runs of quarter seconds any range covers', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyOrder(60), fragments), (input) => {
+        expect(normalizeRanges(input, LIMIT)).toEqual(naive.normalize(input, LIMIT));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('mergeRanges and coveragePercent: ranges joined pairwise until none touch', () => {
+    fc.assert(
+      fc.property(anyOrder(40), (input) => {
+        const merged = naive.merge(input, LIMIT);
+        expect(mergeRanges(input, LIMIT)).toEqual(merged);
+        const percent = Math.min(100, (coveredSeconds(merged) / LIMIT) * 100);
+        expect(coveragePercent(input, LIMIT)).toBe(percent);
+        // An already merged list is summed as it is: the same figure.
+        expect(coveragePercent(merged, LIMIT)).toBe(percent);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('coarsenRanges: the smallest gaps filled one by one', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyOrder(120), fragments), fc.integer({ min: 1, max: 60 }), (input, cap) => {
+        const normal = normalizeRanges(input, LIMIT);
+        expect(coarsenRanges(normal, cap)).toEqual(naive.coarsen(normal, cap));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('addRanges: the naive forms step by step, whether the stored list is normal or not', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(anyOrder(MAX_STORED_RANGES + 50), fragments),
+        fc.boolean(),
+        fc.oneof(anyOrder(80), fragments),
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        (raw, normalStored, incoming, budget) => {
+          const stored = normalStored ? naive.normalize(raw, LIMIT) : raw;
+          const before = naive.normalize(stored, LIMIT);
+          const { ranges: out, added, filled } = addRanges(stored, incoming, LIMIT, budget);
+          // Whatever was accepted, the result is the stored ranges with `added` seconds more, coarsened.
+          const grown = naive.normalize([...before, ...naive.normalize(incoming, LIMIT)], LIMIT);
+          expect(coveredSeconds(out)).toBe(coveredSeconds(before) + added + filled);
+          expect(covers(out, before)).toBe(true);
+          if (budget === Number.POSITIVE_INFINITY || added === coveredSeconds(grown) - coveredSeconds(before))
+            expect({ ranges: out, filled }).toEqual(naive.coarsen(grown, MAX_STORED_RANGES));
+          // The stored list itself is never changed.
+          expect(stored).toEqual(normalStored ? naive.normalize(raw, LIMIT) : raw);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

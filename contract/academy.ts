@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS, MAX_RANGES_PER_SAVE } from './academy-values';
 import { courseBuildSchema } from './certificates';
+import { savedRanges, storedRanges } from './range-lists';
 
 export * from './academy-values';
 export * from './academy-reviews';
@@ -181,7 +182,7 @@ export const lessonProgressSchema = z.object({
   timeSpent: z.number(),
   lastPosition: z.number(),
   /** Merged [startSec, endSec] pairs actually played; progressPercent is their share of the lesson. */
-  watchedRanges: z.array(z.tuple([z.number(), z.number()])),
+  watchedRanges: storedRanges(),
   completed: z.boolean(),
   completedAt: z.string().nullable(),
   startedAt: z.string(),
@@ -248,23 +249,7 @@ export const videoProgressSchema = z.object({
         .optional(),
       progressPercent: z.number().min(0).max(100).optional(),
       /** The parts played, [startSec, endSec]; the server merges them and caps new coverage by real time. */
-      ranges: z
-        .array(
-          z
-            .tuple([
-              z
-                .number()
-                .min(0)
-                .max(24 * 3600),
-              z
-                .number()
-                .min(0)
-                .max(24 * 3600),
-            ])
-            .refine(([a, b]) => b >= a, 'A range ends after it starts.'),
-        )
-        .max(MAX_RANGES_PER_SAVE)
-        .optional(),
+      ranges: savedRanges(MAX_RANGES_PER_SAVE).optional(),
     })
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../../db/builders/academy';
+import { MAX_RANGES_PER_SAVE } from '../../../contract/academy';
 import { lessonProgress } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { age as ageProgress } from './progress-test-clock';
@@ -243,7 +244,41 @@ describe('watched ranges', () => {
     const { cookie } = await signedInUser(t);
     const backwards = await save(cookie, 'r-l1', 5, [[10, 5]]);
     expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({ 'eventData.ranges.0': 'A range ends after it starts.' });
     const negative = await save(cookie, 'r-l1', 5, [[-1, 5]]);
     expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields).toEqual({
+      'eventData.ranges.0.0': 'Too small: expected number to be >=0',
+    });
+    const tooMany = await save(
+      cookie,
+      'r-l1',
+      5,
+      Array.from({ length: MAX_RANGES_PER_SAVE + 1 }, (): [number, number] => [0, 1]),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields).toEqual({
+      'eventData.ranges': 'Too big: expected array to have <=500 items',
+    });
+  });
+
+  it('answers the record as it is stored, after saves of scattered fragments too', async () => {
+    const { cookie, user } = await signedInUser(t);
+    await post(cookie, '/api/lms/lessons/r-l2/start');
+    // Quarter-second fragments a quarter second apart: none merge.
+    const fragments = (from: number): [number, number][] =>
+      Array.from({ length: 40 }, (_, j) => [from + j * 0.5, from + j * 0.5 + 0.25]);
+    for (const [from, totalTime] of [
+      [0, 10],
+      [20, 20],
+    ] as const) {
+      await age(user.id, 'r-l2', 30);
+      const answer = await save(cookie, 'r-l2', from, fragments(from), totalTime);
+      expect(answer.statusCode).toBe(200);
+      const { completedNow: _now, certificateId: _certificate, ...record } = answer.json();
+      const read = await t.app.inject({ url: '/api/lms/lessons/r-l2/progress', headers: { cookie } });
+      expect(read.json()).toEqual(record);
+      expect(record.watchedRanges.length).toBeGreaterThan(20);
+    }
   });
 });

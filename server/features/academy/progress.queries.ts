@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LessonProgress, ProgressSaveResponse, VideoProgressInput } from '../../../contract/academy';
 import { issueCertificateIfComplete } from '../../certificates/issue';
 import type { CertificateSigner } from '../../certificates/signing';
@@ -129,22 +129,27 @@ async function withProgress(
       .returning();
     if (!row) throw new Error('progress row vanished inside its transaction');
     const result = change(row, now, clock);
-    let saved = row;
-    if (result) {
-      const [updated] = await tx
-        .update(lessonProgress)
-        .set({ ...result.set, updatedAt: now })
-        .where(progressOf(userId, lesson.id))
-        .returning();
-      saved = updated ?? row;
-    }
-    // The clock's new marks and today's learning day in one statement.
+    // The record as the update below leaves it (every column it sets round-trips exactly: doubles, integers,
+    // millisecond instants, ranges on the quarter-second grid), so the update returns nothing: its ranges are not
+    // sent back and parsed a second time.
+    const saved: ProgressRow = result ? { ...row, ...result.set, updatedAt: now } : row;
+    // The record's change, the clock's new marks and today's learning day: one statement (a data-modifying
+    // `with`; getSQL(): a builder put in a template is rendered in parentheses, as a subquery).
     const day = learningDayInsert(tx, userId, timeZone ?? 'UTC', now);
-    if (result?.clock && Object.keys(result.clock).length)
-      await tx.execute(
-        // getSQL(): a builder put in a template is rendered in parentheses, as a subquery.
-        sql`with clock as (${tx.update(learningClocks).set(result.clock).where(eq(learningClocks.userId, userId)).getSQL()}) ${day.getSQL()}`,
+    const changes: SQL[] = [];
+    if (result)
+      changes.push(
+        sql`record as (${tx
+          .update(lessonProgress)
+          .set({ ...result.set, updatedAt: now })
+          .where(progressOf(userId, lesson.id))
+          .getSQL()})`,
       );
+    if (result?.clock && Object.keys(result.clock).length)
+      changes.push(
+        sql`clock as (${tx.update(learningClocks).set(result.clock).where(eq(learningClocks.userId, userId)).getSQL()})`,
+      );
+    if (changes.length) await tx.execute(sql`with ${sql.join(changes, sql`, `)} ${day.getSQL()}`);
     else await day;
     const certificateId = result?.completedNow
       ? await issueCertificateIfComplete(tx, signer, userId, lesson.courseId, now)
