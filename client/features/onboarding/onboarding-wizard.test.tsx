@@ -152,7 +152,7 @@ describe('OnboardingWizard', () => {
 
   it('keeps step 1 on the account: another tab (no draft in it) starts from what Next saved', async () => {
     // The server's side of it: what POST /api/auth/onboarding saves, GET /api/account answers.
-    let account = emptyAccount('user');
+    let account: Record<string, unknown> = emptyAccount('user');
     const calls = mockFetch({
       'GET /api/account': () => ({ json: account }),
       'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
