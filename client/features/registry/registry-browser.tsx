@@ -119,7 +119,8 @@ export function RegistryBrowser() {
             aria-haspopup="dialog"
             onClick={() => setDrawerOpen(true)}
           >
-            <SlidersHorizontal aria-hidden /> Filters{activeFilters ? ` (${activeFilters})` : ''}
+            <SlidersHorizontal aria-hidden />
+            {activeFilters === 0 ? 'Filters' : activeFilters === 1 ? '1 filter' : `${activeFilters} filters`}
           </Button>
           {drawerOpen && (
             <Suspense fallback={null}>
@@ -181,7 +182,10 @@ export function RegistryBrowser() {
           onClear={clearAll}
           renderItems={() => (
             <ul
-              className={cn('grid gap-5', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}
+              className={cn(
+                'grid gap-3 sm:gap-5',
+                view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
+              )}
               aria-label="Instruments"
             >
               {data.items.map((i, index) => (
