@@ -110,6 +110,7 @@ test.describe('accounts: sign-up and onboarding', () => {
   test('leaving onboarding mid-way: other pages open with a banner, and the wizard keeps the draft', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const tag = unique();
     await page.goto('/?auth=signup');
     const dialog = page.getByRole('dialog');

@@ -100,7 +100,9 @@ test('at 375 px the registry is compact: a row per result, filters behind an "N 
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Filters' });
   await dialog.getByLabel('Type').selectOption('guitar');
-  await dialog.getByLabel('Verified only').check();
+  // The box follows the address (a navigation), so it is clicked and then waited for, not check()ed.
+  await dialog.getByLabel('Verified only').click();
+  await expect(dialog.getByLabel('Verified only')).toBeChecked();
   await expectNoAxeViolations(page, 'the registry filters dialog at 375 px');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -110,4 +112,18 @@ test('at 375 px the registry is compact: a row per result, filters behind an "N 
   await expect(page).toHaveURL(/type=guitar/);
   await expect(page.getByRole('button', { name: /Remove .*Verified only/ })).toBeVisible();
   await expectNoAxeViolations(page, 'the filtered registry at 375 px');
+});
+
+test('at 375 px a learner’s Continue is on the first screen of /learn', async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'enthusiast@example.com', password: 'enthusiast-demo-2026' },
+  });
+  expect(login.status()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/learn');
+  const section = page.getByRole('region', { name: 'Continue Where You Left Off' });
+  const button = section.getByRole('link', { name: /^Continue/ });
+  await expect(button).toBeVisible();
+  const box = await button.boundingBox();
+  expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(667);
 });
