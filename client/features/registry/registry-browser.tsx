@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { REGISTRY_SORTS, typeLabel } from '../../../contract/registry-values';
 import { activeChips, FilterChips } from '../../components/filter-chips';
@@ -55,6 +55,7 @@ export function RegistryBrowser() {
   const view = params.get('view') === 'list' ? 'list' : 'grid';
   const searchBox = useDebouncedInput(search, (value) => update({ search: value }), SEARCH_DELAY_MS);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const clearAll = () => {
     searchBox.cancel();
     searchBox.setDraft('');
@@ -114,6 +115,7 @@ export function RegistryBrowser() {
             </Select>
           </div>
           <Button
+            ref={filtersButton}
             variant="outline"
             className="md:hidden"
             aria-haspopup="dialog"
@@ -124,7 +126,12 @@ export function RegistryBrowser() {
           </Button>
           {drawerOpen && (
             <Suspense fallback={null}>
-              <FilterDrawer values={values} onChange={update} onClose={() => setDrawerOpen(false)} />
+              <FilterDrawer
+                values={values}
+                onChange={update}
+                onClose={() => setDrawerOpen(false)}
+                returnFocus={() => filtersButton.current?.focus()}
+              />
             </Suspense>
           )}
           <div className="hidden flex-col gap-1 md:flex">
