@@ -57,10 +57,10 @@ export const INSTRUMENT_CATEGORIES = [
 ] as const;
 export type InstrumentCategory = (typeof INSTRUMENT_CATEGORIES)[number];
 /**
- * The categories that make sense for each type, the usual one first (a new passport's default, and what a
- * pair that no longer made sense was migrated to: the migration instrument_families). A category is the
- * instrument's style, size or set-up within its type: a violin is classical, baroque or electric, never
- * flamenco; a ukulele is a soprano, concert, tenor or baritone.
+ * The categories that make sense for each type, the usual one first (what a pair that no longer made sense was
+ * migrated to: the migration instrument_families; a new passport preselects none, the maker picks it). A
+ * category is the instrument's style, size or set-up within its type: a violin is classical, baroque or
+ * electric, never flamenco; a ukulele is a soprano, concert, tenor or baritone.
  */
 export const CATEGORIES_BY_TYPE: Record<
   InstrumentType,

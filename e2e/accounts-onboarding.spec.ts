@@ -110,6 +110,7 @@ test.describe('accounts: sign-up and onboarding', () => {
   test('leaving onboarding mid-way: other pages open with a banner, and the wizard keeps the draft', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const tag = unique();
     await page.goto('/?auth=signup');
     const dialog = page.getByRole('dialog');
@@ -119,8 +120,17 @@ test.describe('accounts: sign-up and onboarding', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
     await page.getByLabel('Bio').fill('Oud and guitar.');
+    await page.getByLabel('Location').fill('Lyon, France');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'folk', exact: true }).click();
+
+    // Next kept step 1 on the account: another tab (no session storage of its own) starts from it.
+    const other = await page.context().newPage();
+    await other.goto('/onboarding');
+    await expect(other.getByText('Step 1 of 3: About you')).toBeVisible();
+    await expect(other.getByLabel('Bio')).toHaveValue('Oud and guitar.');
+    await expect(other.getByLabel('Location')).toHaveValue('Lyon, France');
+    await other.close();
 
     // Signing in sent them to the wizard once; now they may look around (not bounced back).
     await page.goto('/registry');

@@ -14,10 +14,22 @@ test('a luthier registers a baroque cello and its passport names and draws it', 
 
   await page.goto('/instruments/new');
   const type = page.getByLabel('Type', { exact: true });
-  const category = page.getByLabel('Category', { exact: true });
+  const category = page.getByLabel('Category (required)');
   await expect(type).toHaveValue('guitar');
   await type.selectOption('cello');
-  await expect(category.locator('option')).toHaveText(['Classical', 'Baroque', 'Electric']);
+  await expect(category).toHaveValue('');
+  await expect(category.locator('option')).toHaveText([
+    'Choose a category',
+    'Classical',
+    'Baroque',
+    'Electric',
+  ]);
+  // No category is chosen for the maker: registering without one says which fit, and sends nothing.
+  await page.getByRole('button', { name: 'Register instrument' }).click();
+  await expect(category).toHaveAccessibleDescription(
+    'Choose a category of cello: classical, baroque or electric.',
+  );
+  await expect(page).toHaveURL(/\/instruments\/new$/);
   await category.selectOption('baroque');
   await expect(page.locator('form svg[data-instrument-drawing="cello"]')).toBeVisible();
   await expect(page.getByText('Baroque cello')).toBeVisible();

@@ -63,7 +63,7 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await expect(page.getByRole('heading', { name: 'Register instrument' })).toBeVisible();
   await page.getByLabel('Name (required)').fill(name);
   await page.getByLabel('Type', { exact: true }).selectOption('violin');
-  await page.getByLabel('Category', { exact: true }).selectOption('classical');
+  await page.getByLabel('Category (required)').selectOption('classical');
   await page.getByLabel('Body wood').fill('Flamed maple');
   await page.getByLabel('Scale length (mm)').fill('328');
   await page.getByLabel('Year made (required)').fill('2025');

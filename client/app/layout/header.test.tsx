@@ -59,4 +59,19 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
+
+  it('logging out leaves no onboarding draft in the tab for the next person at the browser', async () => {
+    const calls = mockFetch({
+      'GET /api/notifications': () => ({ json: { items: [], unread: 0 } }),
+      'GET /api/conversations': () => ({ json: { items: [], unread: 0 } }),
+      'POST /api/auth/logout': () => ({ json: { ok: true } }),
+      'GET /api/auth/me': () => ({ json: { user: null } }),
+    });
+    sessionStorage.setItem('onboarding:draft:1', JSON.stringify({ step: 0 }));
+    renderRoutes([...routes, { path: '/', element: <p>home page</p> }], { path: '/explore', me });
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await screen.findByText('home page');
+    expect(calls.some((c) => c.url === '/api/auth/logout')).toBe(true);
+    expect(sessionStorage.getItem('onboarding:draft:1')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { cn } from '../../lib/cn';
 
 const variants = {
@@ -17,7 +17,7 @@ const sizes = {
   icon: 'h-10 w-10',
 } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
 }

@@ -22,9 +22,10 @@ export function ContinueCourse({
 }) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      {/* On a phone the large card shows no cover: it pushed the Continue button below the first screen. */}
       <CourseCover
         src={course.coverImage}
-        className={cn('w-full rounded-lg', large ? 'h-24 sm:w-40' : 'h-20 sm:w-32')}
+        className={cn('w-full rounded-lg', large ? 'hidden h-24 sm:block sm:w-40' : 'h-20 sm:w-32')}
       />
       <div className="flex-1">
         {heading}

@@ -17,13 +17,13 @@ import { ProgressBar } from './progress-visuals';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-11 items-center justify-center rounded-full bg-wood-100 text-wood-700 [&_svg]:size-5">
+    <Card className="flex items-center gap-3 p-3 sm:gap-4 sm:p-5">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-wood-100 text-wood-700 sm:size-11 [&_svg]:size-5">
         {icon}
       </span>
-      <div>
+      <div className="min-w-0">
         <p className="text-sm text-stone-600">{label}</p>
-        <p className="font-serif text-2xl font-bold text-stone-900">{value}</p>
+        <p className="font-serif text-xl font-bold text-stone-900 sm:text-2xl">{value}</p>
       </div>
     </Card>
   );
@@ -81,7 +81,7 @@ export function LearnDashboard({
   const mine = courses.filter((c) => c.enrolled);
   const available = courses.filter((c) => !c.enrolled);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
       <h1 className="font-serif text-3xl font-bold text-wood-900">
         {user.returning ? 'Welcome back' : 'Welcome'}, {user.firstName || user.displayName}!
       </h1>
@@ -89,7 +89,8 @@ export function LearnDashboard({
 
       <section
         aria-label="Your learning in numbers"
-        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        // Two by two on a phone: one stat a row pushed "Continue where you left off" below the first screen.
+        className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
       >
         <Stat icon={<BookOpen />} label="Courses enrolled" value={String(stats.coursesEnrolled)} />
         <Stat icon={<Award />} label="Lessons completed" value={String(stats.lessonsCompleted)} />
@@ -102,8 +103,8 @@ export function LearnDashboard({
       </section>
 
       {current && (
-        <section aria-labelledby="continue-heading" className="mt-8">
-          <Card className="border-wood-300 bg-wood-50 p-5">
+        <section aria-labelledby="continue-heading" className="mt-6 sm:mt-8">
+          <Card className="border-wood-300 bg-wood-50 p-4 sm:p-5">
             <ContinueCourse
               course={current}
               large

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/auth';
+import { clearOnboardingDrafts } from '../../lib/onboarding-draft';
 
 /** The signed-in person's header actions; its own chunk, since guests (most first visits) never need it. */
 export function UserMenu() {
@@ -13,6 +14,7 @@ export function UserMenu() {
   const logout = useMutation({
     mutationFn: () => api('POST /api/auth/logout'),
     onSuccess: async () => {
+      clearOnboardingDrafts();
       queryClient.clear();
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
       await navigate('/');

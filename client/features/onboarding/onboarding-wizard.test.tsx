@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../contract/auth';
@@ -67,11 +67,11 @@ describe('OnboardingWizard', () => {
     await userEvent.type(screen.getByLabelText('Bio'), 'Guitars from Valencia.');
     await userEvent.selectOptions(screen.getByLabelText('Experience level'), 'Advanced');
     await next();
-    expect(screen.getByText('Step 2 of 4: Your craft')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your craft' })).toHaveFocus();
+    expect(await screen.findByText('Step 2 of 4: Your craft')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Your craft' })).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: 'flamenco' }));
     await next();
-    expect(screen.getByText('Step 3 of 4: Your first instrument')).toBeInTheDocument();
+    expect(await screen.findByText('Step 3 of 4: Your first instrument')).toBeInTheDocument();
     await next();
     expect(screen.getByText('Step 4 of 4: Your shop handle')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
@@ -84,7 +84,25 @@ describe('OnboardingWizard', () => {
     await screen.findByText('home page');
     expect(router.state.location.pathname).toBe('/');
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => c.url)).toEqual(['/api/slug/reserve', '/api/slug/claim', '/api/auth/onboarding']);
+    // Each Next that changed an answer saved it (onboarding unfinished); the third step changed none.
+    expect(posts.map((c) => c.url)).toEqual([
+      '/api/auth/onboarding',
+      '/api/auth/onboarding',
+      '/api/slug/reserve',
+      '/api/slug/claim',
+      '/api/auth/onboarding',
+    ]);
+    expect(posts[0]?.body).toEqual({
+      bio: 'Guitars from Valencia.',
+      location: '',
+      experience: 'Advanced',
+      specialties: [],
+      interests: [],
+      favoriteStyles: [],
+    });
+    expect(posts[1]?.body).toMatchObject({ bio: 'Guitars from Valencia.', specialties: ['flamenco'] });
+    expect(posts[1]?.body).not.toHaveProperty('onboardingComplete');
+    posts.splice(0, 2);
     expect(posts[1]?.body).toEqual({
       kind: 'luthier',
       slug: 'ines-vidal',
@@ -106,6 +124,7 @@ describe('OnboardingWizard', () => {
     mockFetch({
       'GET /api/account': () => ({ json: emptyAccount('luthier') }),
       'GET /api/slug/check': () => ({ json: { ok: true, slug: 'vidal-lutherie', suggestions: [] } }),
+      'POST /api/auth/onboarding': () => ({ json: person('luthier') }),
     });
     const first = render(person('luthier'));
     await userEvent.type(await screen.findByLabelText('Bio'), 'Guitars from Valencia.');
@@ -129,6 +148,63 @@ describe('OnboardingWizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Bio')).toHaveValue('Guitars from Valencia.');
     expect(screen.getByLabelText('Location')).toHaveValue('Valencia, Spain');
+  });
+
+  it('keeps step 1 on the account: another tab (no draft in it) starts from what Next saved', async () => {
+    // The server's side of it: what POST /api/auth/onboarding saves, GET /api/account answers.
+    let account: Record<string, unknown> = emptyAccount('user');
+    const calls = mockFetch({
+      'GET /api/account': () => ({ json: account }),
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
+      'POST /api/auth/onboarding': (body) => {
+        const saved = body as { bio: string; location: string; experience: string };
+        account = { ...account, bio: saved.bio, location: saved.location, experience: saved.experience };
+        return { json: person('user') };
+      },
+    });
+    const first = render(person('user'));
+    await userEvent.type(await screen.findByLabelText('Bio'), 'Oud and guitar.');
+    await userEvent.type(screen.getByLabelText('Location'), 'Lyon, France');
+    await userEvent.selectOptions(screen.getByLabelText('Experience level'), 'Beginner');
+    await next();
+    await screen.findByText('Step 2 of 3: Your music');
+    const saves = calls.filter((c) => c.url === '/api/auth/onboarding');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.body).not.toHaveProperty('onboardingComplete');
+    first.unmount();
+
+    sessionStorage.clear(); // a new tab, or another device: nothing of the first tab's draft
+    render(person('user'));
+    expect(await screen.findByLabelText('Bio')).toHaveValue('Oud and guitar.');
+    expect(screen.getByLabelText('Location')).toHaveValue('Lyon, France');
+    expect(screen.getByLabelText('Experience level')).toHaveValue('Beginner');
+    expect(screen.getByText(/what you entered before is still here/)).toBeInTheDocument();
+    // Unchanged answers are not sent again.
+    await next();
+    await screen.findByText('Step 2 of 3: Your music');
+    expect(calls.filter((c) => c.url === '/api/auth/onboarding')).toHaveLength(1);
+  });
+
+  it('a failed save stays on the step, says so, and Next tries again', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/account': () => ({ json: emptyAccount('user') }),
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
+      'POST /api/auth/onboarding': () =>
+        fail
+          ? { status: 500, json: { error: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' } }
+          : { json: person('user') },
+    });
+    render(person('user'));
+    await userEvent.type(await screen.findByLabelText('Bio'), 'Oud and guitar.');
+    await next();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Your answers could not be saved/);
+    expect(screen.getByText('Step 1 of 3: About you')).toBeInTheDocument();
+    expect(screen.getByLabelText('Bio')).toHaveValue('Oud and guitar.');
+    fail = false;
+    await next();
+    expect(await screen.findByText('Step 2 of 3: Your music')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('starts from what the person already saved, so finishing sends it back instead of blanks', async () => {

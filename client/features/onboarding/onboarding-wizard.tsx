@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Account } from '../../../contract/account';
-import { EXPERIENCE_LEVELS, type User } from '../../../contract/auth';
-import { normalizeHandle } from '../../../contract/handles';
+import type { User } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
@@ -13,66 +11,22 @@ import { errorText } from '../../lib/api';
 import { setSignedInUser } from '../../lib/auth';
 import { claimHandle, reserveHandle, saveOnboarding } from './api';
 import { HandlePicker } from '../../components/handle-picker';
-import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep, type OnboardingDraft } from './steps';
+import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep } from './steps';
 import { handleCheckKey, useHandleCheck } from '../../lib/use-handle-check';
+import {
+  answersFrom,
+  fromAccount,
+  hasAnswers,
+  readDraft,
+  removeDraft,
+  writeDraft,
+  type OnboardingAnswers,
+  type WizardState,
+} from '../../lib/onboarding-draft';
+import { ACCOUNT_KEY } from '../../lib/account';
 
 const LUTHIER_STEPS = ['About you', 'Your craft', 'Your first instrument', 'Your shop handle'];
 const USER_STEPS = ['About you', 'Your music', 'Your handle'];
-
-interface WizardState {
-  step: number;
-  draft: OnboardingDraft;
-  handleInput: string;
-  shopName: string;
-}
-
-/** The wizard's draft lives in session storage, per person: leaving mid-way and coming back restores it. */
-const draftKey = (userId: string) => `onboarding:draft:${userId}`;
-
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-
-function readDraft(userId: string, steps: number): WizardState | null {
-  try {
-    const raw = sessionStorage.getItem(draftKey(userId));
-    const v = raw ? (JSON.parse(raw) as Partial<WizardState>) : null;
-    const d = v?.draft;
-    if (
-      !v ||
-      !d ||
-      typeof v.step !== 'number' ||
-      typeof v.handleInput !== 'string' ||
-      typeof v.shopName !== 'string' ||
-      typeof d.bio !== 'string' ||
-      typeof d.location !== 'string' ||
-      !(d.experience === '' || EXPERIENCE_LEVELS.includes(d.experience)) ||
-      !isStrings(d.specialties) ||
-      !isStrings(d.interests) ||
-      !isStrings(d.favoriteStyles)
-    )
-      return null;
-    return { ...v, draft: d, step: Math.min(Math.max(0, Math.trunc(v.step)), steps - 1) } as WizardState;
-  } catch {
-    return null; // storage blocked or a draft from an older shape: start from the saved account
-  }
-}
-
-/** A first visit starts from what the person already saved (settings), so finishing never blanks it. */
-function fromAccount(user: User, account: Account | undefined): WizardState {
-  const experience = EXPERIENCE_LEVELS.find((level) => level === account?.experience) ?? '';
-  return {
-    step: 0,
-    draft: {
-      bio: account?.bio ?? '',
-      location: account?.location ?? '',
-      experience,
-      specialties: account?.specialties ?? [],
-      interests: account?.interests ?? [],
-      favoriteStyles: account?.favoriteStyles ?? [],
-    },
-    handleInput: user.handle ?? normalizeHandle(user.displayName),
-    shopName: account?.shop?.name ?? `${user.displayName} Workshop`,
-  };
-}
 
 /** Onboarding: 4 steps for a luthier, 3 for others; finishing reserves, claims and saves. */
 export function OnboardingWizard({ user }: { user: User }) {
@@ -80,39 +34,48 @@ export function OnboardingWizard({ user }: { user: User }) {
   if (account.isPending) return <Spinner />;
   const steps = (user.role === 'luthier' ? LUTHIER_STEPS : USER_STEPS).length;
   const stored = readDraft(user.id, steps);
+  const saved = answersFrom(account.data ?? undefined);
   return (
     <Wizard
       user={user}
       initial={stored ?? fromAccount(user, account.data ?? undefined)}
-      restored={stored !== null}
+      saved={saved}
+      restored={stored !== null || hasAnswers(saved)}
     />
   );
 }
 
-function Wizard({ user, initial, restored }: { user: User; initial: WizardState; restored: boolean }) {
+function Wizard({
+  user,
+  initial,
+  saved,
+  restored,
+}: {
+  user: User;
+  initial: WizardState;
+  /** The answers the account holds: Next saves only what differs. */
+  saved: OnboardingAnswers;
+  restored: boolean;
+}) {
   const isLuthier = user.role === 'luthier';
   const kind = isLuthier ? 'luthier' : 'user';
   const titles = isLuthier ? LUTHIER_STEPS : USER_STEPS;
   const last = titles.length - 1;
   const [step, setStep] = useState(initial.step);
-  const [draft, setDraft] = useState<OnboardingDraft>(initial.draft);
+  const [draft, setDraft] = useState<OnboardingAnswers>(initial.draft);
   const [handleInput, setHandleInput] = useState(initial.handleInput);
   const [shopName, setShopName] = useState(initial.shopName);
   const finished = useRef(false);
   useEffect(() => {
-    if (finished.current) return;
-    try {
-      sessionStorage.setItem(draftKey(user.id), JSON.stringify({ step, draft, handleInput, shopName }));
-    } catch {
-      // storage full or blocked: the wizard works, only without a draft
-    }
+    if (!finished.current) writeDraft(user.id, { step, draft, handleInput, shopName });
   }, [user.id, step, draft, handleInput, shopName]);
-  const [phase, setPhase] = useState<'idle' | 'claiming' | 'saving'>('idle');
+  const lastSaved = useRef(JSON.stringify(saved));
+  const [phase, setPhase] = useState<'idle' | 'next' | 'claiming' | 'saving'>('idle');
   const [error, setError] = useState<string | null>(null);
   const check = useHandleCheck(handleInput, kind);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const update = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const update = (patch: Partial<OnboardingAnswers>) => setDraft((d) => ({ ...d, ...patch }));
 
   // Next and Back move focus to the new step's heading, so keyboard and screen reader users start reading
   // the step from its top (the button they pressed may no longer exist, or be disabled on the first step).
@@ -128,6 +91,28 @@ function Wizard({ user, initial, restored }: { user: User; initial: WizardState;
     stepHeading.current?.focus();
   }, [step]);
 
+  // Next keeps the answers on the account (onboarding stays unfinished), so they outlive this tab: a reload,
+  // another tab or another device starts from them. A failed save stays on the step and says so.
+  const saveAndNext = async () => {
+    setError(null);
+    const answers = JSON.stringify(draft);
+    if (answers !== lastSaved.current) {
+      try {
+        setPhase('next');
+        const me = await saveOnboarding(draft);
+        lastSaved.current = answers;
+        setSignedInUser(queryClient, me);
+        await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+      } catch (err) {
+        setError(`Your answers could not be saved: ${errorText(err)}`);
+        return;
+      } finally {
+        setPhase('idle');
+      }
+    }
+    goTo(step + 1);
+  };
+
   const finish = async () => {
     setError(null);
     const slug = check.handle;
@@ -138,7 +123,7 @@ function Wizard({ user, initial, restored }: { user: User; initial: WizardState;
       setPhase('saving');
       const saved = await saveOnboarding({ ...draft, slug, onboardingComplete: true });
       finished.current = true;
-      sessionStorage.removeItem(draftKey(user.id));
+      removeDraft(user.id);
       setSignedInUser(queryClient, saved);
       await navigate('/', { replace: true });
     } catch (err) {
@@ -222,7 +207,9 @@ function Wizard({ user, initial, restored }: { user: User; initial: WizardState;
               Back
             </Button>
             {step < last ? (
-              <Button onClick={() => goTo(step + 1)}>Next</Button>
+              <Button onClick={() => void saveAndNext()} disabled={busy}>
+                {phase === 'next' ? 'Saving...' : 'Next'}
+              </Button>
             ) : (
               <Button
                 onClick={() => void finish()}

@@ -1,18 +1,10 @@
 import { Camera, ClipboardList, ShieldCheck } from 'lucide-react';
 import { EXPERIENCE_LEVELS, type Experience } from '../../../contract/auth';
 import { Input, Label, Select, Textarea } from '../../components/ui/input';
+import type { OnboardingAnswers } from '../../lib/onboarding-draft';
 import { TagPicker } from './tag-picker';
 
-export interface OnboardingDraft {
-  bio: string;
-  location: string;
-  experience: Experience | '';
-  specialties: string[];
-  interests: string[];
-  favoriteStyles: string[];
-}
-
-type StepProps = { draft: OnboardingDraft; update: (patch: Partial<OnboardingDraft>) => void };
+type StepProps = { draft: OnboardingAnswers; update: (patch: Partial<OnboardingAnswers>) => void };
 
 export function AboutStep({ draft, update }: StepProps) {
   return (

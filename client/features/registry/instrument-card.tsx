@@ -15,7 +15,13 @@ const InstrumentDrawing = lazy(() =>
   import('../../components/instrument-drawing').then((m) => ({ default: m.InstrumentDrawing })),
 );
 
-/** A registry card: image, Verified badge, name, value, category and type, year, maker, condition. */
+/** A phone's grid card is a row (a thumbnail beside the words): a column of full-width photos ran to 10,800 px. */
+const PHONE_ROW_SIZES = `(max-width: 639px) 112px, ${GRID_CARD_SIZES}`;
+
+/**
+ * A registry card: image, Verified badge, name, value, category and type, year, maker, condition. In the grid it
+ * is a photo over the words from 640 px up and a row with a thumbnail below (denser: about a third of the height).
+ */
 export function InstrumentCard({
   instrument: i,
   layout = 'grid',
@@ -39,17 +45,22 @@ export function InstrumentCard({
       aria-label={i.name}
       className={cn(
         'group relative overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-wood-500 hover:shadow-md',
-        list && 'flex',
+        list ? 'flex' : 'flex sm:block',
       )}
     >
-      <div className={cn('relative bg-wood-50', list ? 'w-40 shrink-0 sm:w-56' : 'aspect-[4/3]')}>
+      <div
+        className={cn(
+          'relative bg-wood-50',
+          list ? 'w-40 shrink-0 sm:w-56' : 'aspect-[4/3] w-28 shrink-0 self-start sm:w-auto',
+        )}
+      >
         {i.imageUrl ? (
           <Image
             src={i.imageUrl}
             alt=""
             width={640}
             height={480}
-            sizes={list ? '(min-width: 640px) 224px, 160px' : GRID_CARD_SIZES}
+            sizes={list ? '(min-width: 640px) 224px, 160px' : PHONE_ROW_SIZES}
             priority={priority}
             className="h-full w-full object-cover"
           />
@@ -58,21 +69,33 @@ export function InstrumentCard({
             <Suspense fallback={null}>
               <InstrumentDrawing type={i.instrumentType} category={i.category} className="h-3/4 w-full" />
             </Suspense>
-            No photo yet
+            {/* A phone's thumbnail has room for the drawing only; the words stay for screen readers. */}
+            <span className={list ? undefined : 'sr-only sm:not-sr-only'}>No photo yet</span>
           </div>
         )}
         {i.verified && (
-          <Badge variant="success" className="absolute left-2 top-2">
+          <Badge
+            variant="success"
+            className={cn('absolute left-1 top-1 sm:left-2 sm:top-2', !list && 'max-sm:px-1.5')}
+          >
             <ShieldCheck aria-hidden /> Verified
           </Badge>
         )}
         {i.status === 'stolen' && (
-          <Badge className="absolute right-2 top-2 bg-red-700">Reported stolen</Badge>
+          // Under the Verified badge on a phone's thumbnail, where the two would overlap side by side.
+          <Badge className="absolute bottom-1 left-1 bg-red-700 sm:bottom-auto sm:left-auto sm:right-2 sm:top-2">
+            Reported stolen
+          </Badge>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className={cn('flex min-w-0 flex-1 flex-col', list ? 'gap-2 p-4' : 'gap-1 p-3 sm:gap-2 sm:p-4')}>
         <div className="flex items-start justify-between gap-3">
-          <Heading className="font-serif text-lg font-semibold leading-snug text-wood-900">
+          <Heading
+            className={cn(
+              'font-serif font-semibold leading-snug text-wood-900',
+              list ? 'text-lg' : 'text-base sm:text-lg',
+            )}
+          >
             <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
               {i.name}
             </Link>

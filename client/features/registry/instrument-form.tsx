@@ -7,12 +7,15 @@ import {
   OWNER_FIELDS,
   categoryFits,
   describeKind,
+  typeLabel,
+  wrongCategoryMessage,
   type InstrumentCategory,
   type InstrumentType,
 } from '../../../contract/registry-values';
 import { InstrumentDrawing } from '../../components/instrument-drawing';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
+import { capitalize } from './format';
 import { TypeOptions, ValueOptions } from './value-options';
 
 const TEXT_FIELDS = [
@@ -33,10 +36,14 @@ const NUMERIC = new Set<string>(NUMBER_FIELDS.map(([k]) => k));
 
 type Values = Record<string, string>;
 
+/**
+ * A new passport has a type to start from but no category: a preselected one (it was "classical" for a guitar) was
+ * kept unnoticed and became a fact of the passport. The maker picks it; the form says which ones fit.
+ */
 function initial(i?: InstrumentDetail): Values {
   const v: Values = {
     instrumentType: 'guitar',
-    category: 'classical',
+    category: '',
     condition: '',
     firstOwnerMethod: 'commission',
   };
@@ -100,18 +107,23 @@ export function InstrumentForm({
   const [values, setValues] = useState<Values>(() => ({ ...initial(instrument), ...prefill }));
   const set = (k: string) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
-  // The category follows the type: one that makes no sense for the new type becomes the type's usual one.
+  // The category follows the type: one that fits the new type stays, any other is cleared to be chosen again.
   const setType = (e: { target: { value: string } }) =>
     setValues((v) => {
       const type = e.target.value as InstrumentType;
-      const category = categoryFits(type, v.category ?? '') ? v.category : CATEGORIES_BY_TYPE[type]?.[0];
-      return { ...v, instrumentType: type, category: category ?? '' };
+      const category = v.category ?? '';
+      return { ...v, instrumentType: type, category: categoryFits(type, category) ? category : '' };
     });
   const type = values.instrumentType as InstrumentType;
   const categories = CATEGORIES_BY_TYPE[type] ?? [];
+  // A missing category is told with the type's own choices, not only "Choose a category."
+  const errors =
+    fieldErrors.category && !values.category
+      ? { ...fieldErrors, category: wrongCategoryMessage(type) }
+      : fieldErrors;
   const err = (k: string) => ({
-    'aria-invalid': Boolean(fieldErrors[k]) || undefined,
-    'aria-describedby': fieldErrors[k] ? `${k}-error` : undefined,
+    'aria-invalid': Boolean(errors[k]) || undefined,
+    'aria-describedby': errors[k] ? `${k}-error` : undefined,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -121,7 +133,7 @@ export function InstrumentForm({
     <div className="flex flex-col gap-1" key={k}>
       <Label htmlFor={`f-${k}`}>{label}</Label>
       {input}
-      <FieldError id={`${k}-error`} message={fieldErrors[k]} />
+      <FieldError id={`${k}-error`} message={errors[k]} />
     </div>
   );
   return (
@@ -147,8 +159,17 @@ export function InstrumentForm({
         )}
         {field(
           'category',
-          'Category',
-          <Select id="f-category" value={values.category} onChange={set('category')} {...err('category')}>
+          'Category (required)',
+          <Select
+            id="f-category"
+            required
+            value={values.category}
+            onChange={set('category')}
+            {...err('category')}
+          >
+            <option value="" disabled>
+              Choose a category
+            </option>
             <ValueOptions values={categories} />
           </Select>,
         )}
@@ -174,7 +195,9 @@ export function InstrumentForm({
               className="h-20 w-28 shrink-0"
             />
             <p className="text-sm text-stone-700" aria-live="polite">
-              {describeKind(type, values.category ?? '')}
+              {values.category
+                ? describeKind(type, values.category)
+                : `${capitalize(typeLabel(type))}: choose its category.`}
             </p>
           </div>
         )}

@@ -212,6 +212,29 @@ describe('InstrumentPage', () => {
     expect(within(owners).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('a buyer on a listed instrument gets the way to ask the seller’s shop about it, not only the price', async () => {
+    const listing = {
+      status: 'for-sale',
+      price: '14500.00',
+      currency: 'GBP',
+      note: 'Viewing in Bristol.',
+      updatedAt: '2026-11-01T00:00:00Z',
+    };
+    mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: { ...detail, listing } }),
+      'GET /api/public/passports/LR-AAAA-BBBB/listing': () => ({
+        json: { listing, shop: { name: 'Carter Strings', slug: 'carter-strings' }, instrumentId: ID },
+      }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    expect(await screen.findByText('For sale · £14,500.00')).toBeInTheDocument();
+    expect(screen.getByText('Viewing in Bristol.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Write to Carter Strings about it' })).toHaveAttribute(
+      'href',
+      `/l/carter-strings?about=${ID}`,
+    );
+  });
+
   it('gives the owner the QR label, and a listing form whose only button is one that does something', async () => {
     const asOwner = { ...detail, viewer: { ...detail.viewer, isOwner: true } };
     const calls = mockFetch({

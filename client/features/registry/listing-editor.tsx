@@ -8,6 +8,7 @@ import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/
 import { toast } from '../../components/ui/use-toast';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useSetListing } from './listing-api';
+import { ListingForBuyer } from './listing-for-buyer';
 
 type Status = 'for-sale' | 'commission-open' | 'not-listed';
 
@@ -24,7 +25,9 @@ export function listingLine(listing: Listing): string {
 export function ListingEditor({ instrument: i }: { instrument: InstrumentDetail }) {
   const listing = i.listing ?? null;
   if (!i.viewer.isOwner)
-    return listing ? <p className="mt-2 font-semibold text-emerald-800">{listingLine(listing)}</p> : null;
+    return listing ? (
+      <ListingForBuyer code={i.passportCode} listing={listing} line={listingLine(listing)} />
+    ) : null;
   return <OwnerListing id={i.id} listing={listing} canList={i.status === 'active'} />;
 }
 

@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { REGISTRY_SORTS, typeLabel } from '../../../contract/registry-values';
 import { activeChips, FilterChips } from '../../components/filter-chips';
@@ -55,6 +55,7 @@ export function RegistryBrowser() {
   const view = params.get('view') === 'list' ? 'list' : 'grid';
   const searchBox = useDebouncedInput(search, (value) => update({ search: value }), SEARCH_DELAY_MS);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const clearAll = () => {
     searchBox.cancel();
     searchBox.setDraft('');
@@ -114,16 +115,23 @@ export function RegistryBrowser() {
             </Select>
           </div>
           <Button
+            ref={filtersButton}
             variant="outline"
             className="md:hidden"
             aria-haspopup="dialog"
             onClick={() => setDrawerOpen(true)}
           >
-            <SlidersHorizontal aria-hidden /> Filters{activeFilters ? ` (${activeFilters})` : ''}
+            <SlidersHorizontal aria-hidden />
+            {activeFilters === 0 ? 'Filters' : activeFilters === 1 ? '1 filter' : `${activeFilters} filters`}
           </Button>
           {drawerOpen && (
             <Suspense fallback={null}>
-              <FilterDrawer values={values} onChange={update} onClose={() => setDrawerOpen(false)} />
+              <FilterDrawer
+                values={values}
+                onChange={update}
+                onClose={() => setDrawerOpen(false)}
+                returnFocus={() => filtersButton.current?.focus()}
+              />
             </Suspense>
           )}
           <div className="hidden flex-col gap-1 md:flex">
@@ -181,7 +189,10 @@ export function RegistryBrowser() {
           onClear={clearAll}
           renderItems={() => (
             <ul
-              className={cn('grid gap-5', view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1')}
+              className={cn(
+                'grid gap-3 sm:gap-5',
+                view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
+              )}
               aria-label="Instruments"
             >
               {data.items.map((i, index) => (

@@ -88,6 +88,23 @@ describe('POST /api/auth/onboarding', () => {
     expect(shop).toMatchObject({ bio: 'I build guitars.', location: 'Valencia, Spain', published: true });
   });
 
+  it('saves answers mid-way (no handle yet, not finished): the account reads them back for another tab', async () => {
+    const { cookie } = await signedInUser(t, { displayName: 'Sami Aziz' });
+    const res = await post(
+      '/api/auth/onboarding',
+      { bio: 'Oud and guitar.', location: 'Lyon, France', experience: 'Beginner', interests: [] },
+      cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ onboardingComplete: false, handle: null });
+    const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+    expect(account.json()).toMatchObject({
+      bio: 'Oud and guitar.',
+      location: 'Lyon, France',
+      experience: 'Beginner',
+    });
+  });
+
   it('never overwrites saved fields with blanks: what settings saved before finishing stays', async () => {
     const { cookie, user } = await signedInUser(t, { displayName: 'Noor Haddad' });
     const saved = await t.app.inject({

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Listing } from '../../../contract/listings';
+import { apiQuery } from '../../lib/api-client';
+
+/**
+ * A listed instrument seen by someone who does not own it: what it is listed as, the owner's note, and the way to
+ * ask the seller's shop about it (a conversation; no address is shown). The working view showed only the price,
+ * so a buyer on it had nothing to act on.
+ */
+export function ListingForBuyer({ code, listing, line }: { code: string; listing: Listing; line: string }) {
+  const { data } = useQuery({
+    ...apiQuery('GET /api/public/passports/:code/listing', { params: { code } }),
+    retry: false,
+  });
+  return (
+    <div className="mt-2 grid gap-1 text-sm">
+      <p className="text-base font-semibold text-emerald-800">{line}</p>
+      {listing.note && <p className="whitespace-pre-line text-stone-700">{listing.note}</p>}
+      {data?.shop ? (
+        <p className="text-stone-700">
+          <Link
+            to={`/l/${data.shop.slug}?about=${data.instrumentId}`}
+            className="font-medium text-emerald-900 underline"
+          >
+            Write to {data.shop.name} about it
+          </Link>{' '}
+          (your email address is not shown).
+        </p>
+      ) : (
+        data && (
+          <p className="text-stone-700">
+            Its owner keeps their name private; a sale ends in the registry’s ownership transfer.
+          </p>
+        )
+      )}
+    </div>
+  );
+}
