@@ -78,7 +78,7 @@ const namedCardColumns = Object.fromEntries(
  * row_to_json, compact, joined in the sort's order). No row reaches JavaScript: the route sends the text as it is.
  * Its equivalence with the contract's schema (exploreResponseSchema) is checked by catalog-json.test.ts.
  */
-function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<ExploreQuery['sort']>) {
+export function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<ExploreQuery['sort']>) {
   const cards = db.select(namedCardColumns).from(courses).where(where).as('c');
   return db
     .select({
@@ -87,8 +87,6 @@ function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<Exp
     .from(cards);
 }
 
-/** The SQL text of explore's default JSON statement (no search, no filter): bench/db-floor.ts runs it through pg alone. */
-export const exploreJsonSqlText = (db: Db) => exploreJsonSelect(db, undefined, 'popular').toSQL().sql;
 
 /**
  * Explore's JSON without a search, one statement per sort and filter shape, like exploreStatement, run natively
