@@ -104,7 +104,12 @@ async function main(): Promise<void> {
       { name: 'F (node:http + pg)', pid: child.pid!, url: `${floor}/raw`, amount: settings.amount },
       { name: 'FD (node:http + Drizzle)', pid: child.pid!, url: `${floor}/drizzle`, amount: settings.amount },
       { name: 'FN (node:http + native)', pid: child.pid!, url: `${floor}/native`, amount: settings.amount },
-      { name: 'FF (bare Fastify + native)', pid: child.pid!, url: `${fastify}/native`, amount: settings.amount },
+      {
+        name: 'FF (bare Fastify + native)',
+        pid: child.pid!,
+        url: `${fastify}/native`,
+        amount: settings.amount,
+      },
       { name: 'D (the server)', pid: D.child.pid!, url: `${D.url}${EXPLORE}`, amount: settings.amount },
     ];
     const per = new Map(targets.map((t) => [t.name, [] as number[]]));

@@ -93,6 +93,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const f of s.frames) console.log(`${String(f.percent).padStart(5)}%  ${f.what}`);
   if (filter) {
     console.log(`\ninclusive (callees included) of frames matching /${filter}/:`);
-    for (const f of inclusive(profile, new RegExp(filter))) console.log(`${String(f.percent).padStart(5)}%  ${f.what}`);
+    for (const f of inclusive(profile, new RegExp(filter)))
+      console.log(`${String(f.percent).padStart(5)}%  ${f.what}`);
   }
 }

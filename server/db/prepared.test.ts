@@ -32,7 +32,9 @@ const bySlugPrefix = nativeStatements('test_native', (db, key) =>
   db
     .select({ id: courses.id, level: courses.level, priced: sql<boolean>`${courses.price} > ${10}` })
     .from(courses)
-    .where(key === 'level' ? eq(courses.level, sql.placeholder('level')) : sql`${courses.slug} like 'native-%'`)
+    .where(
+      key === 'level' ? eq(courses.level, sql.placeholder('level')) : sql`${courses.slug} like 'native-%'`,
+    )
     .orderBy(asc(courses.slug)),
 );
 
@@ -58,7 +60,9 @@ describe('nativeStatements: a statement written by Drizzle, run by the driver', 
   });
 
   it('refuses a missing placeholder value instead of sending null', async () => {
-    await expect(bySlugPrefix(database.db, 'level')({})).rejects.toThrow('no value for the placeholder "level"');
+    await expect(bySlugPrefix(database.db, 'level')({})).rejects.toThrow(
+      'no value for the placeholder "level"',
+    );
   });
 
   it('needs a database opened by openDatabase (which says how to run a native statement)', () => {

@@ -25,7 +25,10 @@ describe('session lookup (one prepared statement per request)', () => {
 
   it('gives the person every field as Drizzle maps them (the lookup runs through the driver itself)', async () => {
     const { cookie, user } = await signedInUser(t, { displayName: 'Cy Fields' });
-    await t.db.update(users).set({ emailVerifiedAt: new Date(), handle: 'cy-fields' }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), handle: 'cy-fields' })
+      .where(eq(users.id, user.id));
     const [expected] = await t.db.select(userColumns).from(users).where(eq(users.id, user.id));
     expect(expected).toMatchObject({ emailVerified: true, handle: 'cy-fields', role: 'user' });
     expect((await me(cookie)).json().user).toEqual(expected);

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role, User } from '../../contract/auth';
+import type { User } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { nativeStatements } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import { createDeviceCookies, type DeviceCookies } from './device-cookie';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -94,12 +94,6 @@ export function clearSessionCookie(reply: FastifyReply, env: Env): void {
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
-  const user = requireUser(request);
-  if (!roles.includes(user.role)) throw forbidden();
-  return user;
 }
 
 /** Reads the session cookie on API requests and puts the signed-in person on `request.user`. */

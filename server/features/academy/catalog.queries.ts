@@ -87,7 +87,6 @@ export function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNulla
     .from(cards);
 }
 
-
 /**
  * Explore's JSON without a search, one statement per sort and filter shape, like exploreStatement, run natively
  * (pg's own named statement, not Drizzle's: decision 026).
@@ -143,7 +142,10 @@ export async function exploreCoursesJson(db: Db, query: ExploreQuery): Promise<s
     const [row] = await exploreJsonSelect(db, searchWhere(query.q, category, level), sort);
     return row?.body ?? '[]';
   }
-  const [row] = await exploreJsonStatement(db, `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`)({
+  const [row] = await exploreJsonStatement(
+    db,
+    `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`,
+  )({
     category,
     level,
   });
