@@ -1,8 +1,14 @@
-// The floor of a read on the database path: bare node:http answering course explore's bytes from one prepared
-// statement (explore's JSON, built by PostgreSQL) through pg alone (F), and through Drizzle's prepared statement as
-// the server runs it (FD); beside A (the same bytes from memory) and the real server (D), by CPU per request, in
-// alternating rounds. What D spends above FD is Fastify and the production plugins; FD above F is Drizzle; F above
-// A is the round trip to PostgreSQL and pg's work on its answer.
+// The floor of a read on the database path, layer by layer: course explore's exact bytes (explore's JSON, built by
+// PostgreSQL in one statement) served by
+//   A   bare node:http, the bytes from memory;
+//   F   bare node:http + one prepared statement through pg alone;
+//   FD  bare node:http + the same statement through Drizzle's prepared statement (the server's path until 027);
+//   FN  bare node:http + exploreCoursesJson, the server's query function (pg's named statement through
+//       nativeStatements, decision 027);
+//   FF  Fastify with no plugin, no logger, one route calling exploreCoursesJson;
+//   D   the real server (Fastify, every production plugin, the pino logger at warn);
+// each by CPU per request, in alternating rounds. F above A is the round trip to PostgreSQL and pg's work on its
+// answer; FD above F is Drizzle; FN above F the helper; FF above FN is Fastify; D above FF our plugins and routes.
 //   npx tsx bench/db-floor.ts        (TEST_DATABASE_URL: the PostgreSQL server to make a database on)
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -11,10 +17,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { exploreQuerySchema } from '../contract/academy';
 import { openDatabase } from '../server/db/client';
-import { exploreCoursesJson, exploreJsonSqlText } from '../server/features/academy/catalog.queries';
+import { exploreCoursesJson, exploreJsonSelect } from '../server/features/academy/catalog.queries';
 import { freePort, repoRoot } from '../server/test/processes';
 import { testDatabaseUrl } from '../server/test/test-db';
 import { NO_CACHE } from './backends';
@@ -23,25 +30,35 @@ import { median, startRealServer, startSynthetic, stopAll } from './lib';
 
 const EXPLORE = '/api/lms/courses/explore';
 
-/** The child: /raw answers from pg's own prepared statement, /drizzle through exploreCoursesJson. */
-async function serve(url: string, port: number): Promise<void> {
+/** The child: /raw answers from pg's own prepared statement, /drizzle through Drizzle's, /native as the server. */
+async function serve(url: string, port: number, fastifyPort: number): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const database = await openDatabase({ url, poolSize: 10 });
   const defaults = exploreQuerySchema.parse({});
-  const text = exploreJsonSqlText(database.db);
+  const statement = exploreJsonSelect(database.db, undefined, 'popular');
+  const text = statement.toSQL().sql;
+  const drizzlePrepared = statement.prepare('explore_floor_drizzle');
   const headers = { 'content-type': 'application/json; charset=utf-8' };
+  const bodies: Record<string, () => Promise<string>> = {
+    '/raw': () =>
+      pool.query<[string]>({ name: 'explore_floor', text, rowMode: 'array' }).then((r) => r.rows[0]![0]),
+    '/drizzle': () => drizzlePrepared.execute().then((rows) => rows[0]!.body),
+    '/native': () => exploreCoursesJson(database.db, defaults),
+  };
   http
     .createServer((req, res) => {
-      const body =
-        req.url === '/raw'
-          ? pool.query<[string]>({ name: 'explore_floor', text, rowMode: 'array' }).then((r) => r.rows[0]![0])
-          : exploreCoursesJson(database.db, defaults);
-      body.then(
+      (bodies[req.url ?? ''] ?? (() => Promise.reject(new Error('no such path'))))().then(
         (b) => res.writeHead(200, headers).end(b),
         () => res.writeHead(500).end(),
       );
     })
     .listen(port, '127.0.0.1', () => process.send?.('ready'));
+  const app = Fastify({ logger: false });
+  app.get('/native', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await exploreCoursesJson(database.db, defaults)),
+  );
+  await app.listen({ port: fastifyPort, host: '127.0.0.1' });
+  process.send?.('ready');
 }
 
 async function main(): Promise<void> {
@@ -66,20 +83,33 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(dir, 'bodies', '0'), bytes);
     const A = await startSynthetic('A', path.join(dir, 'bodies'));
     const port = await freePort();
-    F = fork(path.join(repoRoot, 'bench/db-floor.ts'), ['serve', url.toString(), String(port)], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const fastifyPort = await freePort();
+    F = fork(
+      path.join(repoRoot, 'bench/db-floor.ts'),
+      ['serve', url.toString(), String(port), String(fastifyPort)],
+      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+    );
     const child = F;
-    await new Promise((resolve) => child.once('message', resolve));
+    await new Promise<void>((resolve) => {
+      let ready = 0;
+      child.on('message', () => ++ready === 2 && resolve());
+    });
     const floor = `http://127.0.0.1:${port}`;
-    for (const p of ['/raw', '/drizzle'])
-      if (!Buffer.from(await (await fetch(`${floor}${p}`)).arrayBuffer()).equals(bytes))
-        throw new Error(`${p} does not answer the server's bytes`);
+    const fastify = `http://127.0.0.1:${fastifyPort}`;
+    for (const u of [`${floor}/raw`, `${floor}/drizzle`, `${floor}/native`, `${fastify}/native`])
+      if (!Buffer.from(await (await fetch(u)).arrayBuffer()).equals(bytes))
+        throw new Error(`${u} does not answer the server's bytes`);
     const targets = [
       { name: 'A (memory)', pid: A.child.pid!, url: `${A.url}/0`, amount: settings.amountA },
       { name: 'F (node:http + pg)', pid: child.pid!, url: `${floor}/raw`, amount: settings.amount },
       { name: 'FD (node:http + Drizzle)', pid: child.pid!, url: `${floor}/drizzle`, amount: settings.amount },
+      { name: 'FN (node:http + native)', pid: child.pid!, url: `${floor}/native`, amount: settings.amount },
+      {
+        name: 'FF (bare Fastify + native)',
+        pid: child.pid!,
+        url: `${fastify}/native`,
+        amount: settings.amount,
+      },
       { name: 'D (the server)', pid: D.child.pid!, url: `${D.url}${EXPLORE}`, amount: settings.amount },
     ];
     const per = new Map(targets.map((t) => [t.name, [] as number[]]));
@@ -128,6 +158,7 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3]!, Number(process.argv[4]));
+  if (process.argv[2] === 'serve')
+    await serve(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
   else await main();
 }

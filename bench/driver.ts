@@ -11,7 +11,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
-import type { Database, Db } from '../server/db/client';
+import {
+  pgliteNativeQuery,
+  pgNativeQuery,
+  registerNativeQuery,
+  type Database,
+  type Db,
+  type NativeQuery,
+} from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { readEnv } from '../server/env';
 import { createMemoryMailer } from '../server/mail/mailer';
@@ -38,6 +45,14 @@ export class QueryRecorder implements Logger {
   }
 }
 
+/** The statements the server runs through the driver itself (server/db/prepared.ts), recorded too. */
+const recorded =
+  (recorder: QueryRecorder, query: NativeQuery): NativeQuery =>
+  (name, text, values) => {
+    recorder.logQuery(text, values);
+    return query(name, text, values);
+  };
+
 const extensions = { pg_trgm };
 
 /** The embedded database in `dataDir` (as the server opens it), with a recording logger. */
@@ -46,6 +61,7 @@ export async function openRecordedPglite(dataDir: string, recorder: QueryRecorde
   const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, logger: recorder }) as unknown as Db;
+  registerNativeQuery(db, recorded(recorder, pgliteNativeQuery(client)));
   const database: Database = {
     db,
     kind: 'pglite',
@@ -59,6 +75,7 @@ export async function openRecordedPglite(dataDir: string, recorder: QueryRecorde
 export function openRecordedPg(url: string, recorder: QueryRecorder): Database {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const db = drizzlePg({ client: pool, schema, logger: recorder }) as unknown as Db;
+  registerNativeQuery(db, recorded(recorder, pgNativeQuery(pool)));
   return {
     db,
     kind: 'postgres',

@@ -1,6 +1,8 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`): self time by frame and by where the code comes from (a
 // package, node's internals, the server's own bundle, GC). For the report:
-//   npx tsx bench/profile-summary.ts <file.cpuprofile> [frames]
+//   npx tsx bench/profile-summary.ts <file.cpuprofile> [frames] [inclusive-filter]
+// With a filter (a regular expression on "function — origin:line"), also the inclusive time of each matching frame:
+// the share of busy samples with that frame anywhere on the stack (each hook's whole cost, callees included).
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -49,11 +51,49 @@ export function summarise(profile: Profile, top = 25) {
   return { busyMs: Math.round(total / 1000), frames: sorted(frames, top), origins: sorted(origins, 15) };
 }
 
+/** Busy time with a matching frame anywhere on the stack, per frame, counted once per sample. */
+export function inclusive(profile: Profile, filter: RegExp, top = 60) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const keyOf = new Map<number, string | null>();
+  for (const n of profile.nodes) {
+    const { functionName, url, lineNumber } = n.callFrame;
+    const key = `${functionName || '(anonymous)'} — ${origin(url, functionName)}${url ? `:${lineNumber + 1}` : ''}`;
+    keyOf.set(n.id, filter.test(key) ? key : null);
+  }
+  const totals = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') return;
+    const us = profile.timeDeltas[i] ?? 0;
+    total += us;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = keyOf.get(at);
+      if (key && !seen.has(key)) {
+        seen.add(key);
+        totals.set(key, (totals.get(key) ?? 0) + us);
+      }
+    }
+  });
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([what, us]) => ({ what, percent: Math.round((us / total) * 1000) / 10 }));
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [file, n] = process.argv.slice(2);
-  const s = summarise(JSON.parse(fs.readFileSync(file!, 'utf8')) as Profile, Number(n ?? 25));
+  const [file, n, filter] = process.argv.slice(2);
+  const profile = JSON.parse(fs.readFileSync(file!, 'utf8')) as Profile;
+  const s = summarise(profile, Number(n ?? 25));
   console.log(`busy ${s.busyMs} ms (idle left out)\n\nby origin:`);
   for (const o of s.origins) console.log(`${String(o.percent).padStart(5)}%  ${o.what}`);
   console.log('\nby frame (self time):');
   for (const f of s.frames) console.log(`${String(f.percent).padStart(5)}%  ${f.what}`);
+  if (filter) {
+    console.log(`\ninclusive (callees included) of frames matching /${filter}/:`);
+    for (const f of inclusive(profile, new RegExp(filter)))
+      console.log(`${String(f.percent).padStart(5)}%  ${f.what}`);
+  }
 }

@@ -21,6 +21,37 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
+/**
+ * One statement through the driver itself, its rows as arrays: on PostgreSQL pg's own named (prepared) statement,
+ * on PGlite its query. prepared.ts's nativeStatements runs the hottest reads through it (decision 027).
+ */
+export type NativeQuery = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
+
+const nativeQueries = new WeakMap<Db, NativeQuery>();
+
+/** Says how `db` runs a native statement; openDatabase and pgliteDatabase do it for theirs. */
+export function registerNativeQuery(db: Db, query: NativeQuery): void {
+  nativeQueries.set(db, query);
+}
+
+export function nativeQueryOf(db: Db): NativeQuery {
+  const query = nativeQueries.get(db);
+  if (!query) throw new Error('this database was not opened by openDatabase (no native query registered)');
+  return query;
+}
+
+/** pg's named statement: each pooled connection parses and plans `text` once, under `name`. */
+export const pgNativeQuery =
+  (pool: { query(config: object): Promise<{ rows: unknown[] }> }): NativeQuery =>
+  async (name, text, values) =>
+    (await pool.query({ name, text, values, rowMode: 'array' })).rows as unknown[][];
+
+/** PGlite has one connection and no named statements: its extended-protocol query, rows as arrays. */
+export const pgliteNativeQuery =
+  (client: PGlite): NativeQuery =>
+  async (_name, text, values) =>
+    (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+
 export const migrationsFolder = path.join(repoRoot, 'drizzle');
 
 export interface DatabaseOptions {
@@ -70,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped connection (database restart) must not crash the process; the pool reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    registerNativeQuery(db, pgNativeQuery(pool));
     return {
       db,
       kind: 'postgres',
@@ -96,6 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** The Database over a started PGlite (the test suite's pool also wraps its reused instances with it). */
 export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  registerNativeQuery(db, pgliteNativeQuery(client));
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, preHandlerHookHandler } from 'fastify';
 import { ZodType } from 'zod';
 import type { ApiRoute } from '../../contract/api/api-route';
 import { API_ROUTES } from '../../contract/api/routes';
@@ -31,8 +31,8 @@ export function fastifySchema(route: ApiRoute): FastifySchema {
  * enforced (serve()'s own preHandler, which runs first): a caller who may not use the route at all hears that
  * first (401, or 403 for admin routes).
  */
-const refuseInvalidInput = async (request: FastifyRequest) => {
-  if (request.validationError) throw request.validationError;
+const refuseInvalidInput: preHandlerHookHandler = function refuseInvalidInput(request, _reply, done) {
+  done(request.validationError);
 };
 
 /**

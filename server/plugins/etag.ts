@@ -11,6 +11,23 @@ export function sharedResponse(reply: FastifyReply, maxAgeSeconds = 0): FastifyR
     .header('vary', 'Cookie');
 }
 
+/**
+ * SHA-1 of the body and of the headers that describe it (a list's total), base64url. One-shot `crypto.hash`
+ * (Node 20.12+) is several times cheaper than a Hash object for a body of a few KB; the tag is the same as
+ * createHash('sha1').update(body).update(total).update(capped) gives (an empty update adds nothing).
+ */
+function bodyTag(payload: string | Buffer, reply: FastifyReply): string {
+  const total = reply.getHeader('x-total-count');
+  const capped = reply.getHeader('x-total-count-capped');
+  if (total === undefined && capped === undefined) return crypto.hash('sha1', payload, 'base64url');
+  const described = `${String(total ?? '')}${String(capped ?? '')}`;
+  return crypto.hash(
+    'sha1',
+    typeof payload === 'string' ? payload + described : Buffer.concat([payload, Buffer.from(described)]),
+    'base64url',
+  );
+}
+
 /** Weak ETags on cacheable GET responses, and 304 when the client already has the same bytes. */
 export function registerEtag(app: FastifyInstance): void {
   // Synchronous: most responses (writes, personal JSON) leave after two comparisons.
@@ -27,13 +44,7 @@ export function registerEtag(app: FastifyInstance): void {
     // A response from the shared cache already carries the tag computed when it was stored.
     let etag = reply.getHeader('etag');
     if (typeof etag !== 'string') {
-      // Headers that describe the body (a list's total) are part of what the tag identifies.
-      const hash = crypto
-        .createHash('sha1')
-        .update(payload)
-        .update(String(reply.getHeader('x-total-count') ?? ''))
-        .update(String(reply.getHeader('x-total-count-capped') ?? ''));
-      etag = `W/"${hash.digest('base64url')}"`;
+      etag = `W/"${bodyTag(payload, reply)}"`;
       void reply.header('etag', etag);
     }
     const ifNoneMatch = request.headers['if-none-match'];

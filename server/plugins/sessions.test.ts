@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../test/test-app';
-import { SESSION_TTL_MS } from './sessions';
+import { SESSION_TTL_MS, userColumns } from './sessions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,17 @@ describe('session lookup (one prepared statement per request)', () => {
       expect((await me(a.cookie)).json().user).toMatchObject({ id: a.user.id, displayName: 'Ada Session' });
       expect((await me(b.cookie)).json().user).toMatchObject({ id: b.user.id, displayName: 'Bo Session' });
     }
+  });
+
+  it('gives the person every field as Drizzle maps them (the lookup runs through the driver itself)', async () => {
+    const { cookie, user } = await signedInUser(t, { displayName: 'Cy Fields' });
+    await t.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), handle: 'cy-fields' })
+      .where(eq(users.id, user.id));
+    const [expected] = await t.db.select(userColumns).from(users).where(eq(users.id, user.id));
+    expect(expected).toMatchObject({ emailVerified: true, handle: 'cy-fields', role: 'user' });
+    expect((await me(cookie)).json().user).toEqual(expected);
   });
 
   it('refuses an expired session and clears its cookie', async () => {

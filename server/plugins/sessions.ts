@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role, User } from '../../contract/auth';
+import type { User } from '../../contract/auth';
 import type { Db } from '../db/client';
+import { nativeStatements } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import { createDeviceCookies, type DeviceCookies } from './device-cookie';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -43,6 +44,15 @@ export const userColumns = {
   /** Has been here before: signed in with the password at least once, or has had the account over a day. */
   returning: sql<boolean>`(${users.lastSignInAt} is not null or ${users.createdAt} < now() - interval '1 day')`,
 };
+
+const USER_KEYS = Object.keys(userColumns) as (keyof SessionUser)[];
+
+/** The user of a session row from the driver: userColumns in their order (then the session's expiry). */
+function sessionUser(row: unknown[]): SessionUser {
+  const user: Record<string, unknown> = {};
+  USER_KEYS.forEach((key, i) => (user[key] = row[i]));
+  return user as unknown as SessionUser;
+}
 
 /** `epoch`: the credentials epoch read with the password hash the sign-in checked. */
 export async function createSession(
@@ -86,12 +96,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
-  const user = requireUser(request);
-  if (!roles.includes(user.role)) throw forbidden();
-  return user;
-}
-
 /** Reads the session cookie on API requests and puts the signed-in person on `request.user`. */
 export async function registerSessions(app: FastifyInstance, db: Db, env: Env): Promise<void> {
   await app.register(cookie);
@@ -99,33 +103,35 @@ export async function registerSessions(app: FastifyInstance, db: Db, env: Env): 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  // Every signed-in request runs this query: prepared once, its SQL is not rebuilt per request, and on PostgreSQL
-  // each pooled connection parses and plans it once (a named statement).
-  const sessionRow = db
-    .select({ user: userColumns, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(sessions.epoch, users.credentialsEpoch),
-      ),
-    )
-    .limit(1)
-    .prepare('session_lookup');
+  // Every signed-in request runs this query: written by Drizzle once, run through the driver itself (on
+  // PostgreSQL pg's own named statement, parsed and planned once per pooled connection; decision 027).
+  const sessionRow = nativeStatements('session_lookup', (database) =>
+    database
+      .select({ ...userColumns, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(sessions.epoch, users.credentialsEpoch),
+        ),
+      )
+      .limit(1),
+  )(db, '');
 
   const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const id = hashToken(token);
     const now = new Date();
-    const [row] = await sessionRow.execute({ id, now: now.toISOString() });
+    const [row] = await sessionRow({ id, now: now.toISOString() });
     if (!row) {
       clearSessionCookie(reply, env);
       return;
     }
-    request.user = row.user;
+    request.user = sessionUser(row);
     request.sessionId = id;
-    if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+    const expiresAt = row[USER_KEYS.length] as Date;
+    if (expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
       await db
         .update(sessions)
         .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS), lastSeenAt: now })

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
-import { preparedStatements } from '../../db/prepared';
+import { nativeStatements, preparedStatements } from '../../db/prepared';
 import { foldedPattern } from '../../db/search-fold';
 
 // Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
@@ -78,7 +78,7 @@ const namedCardColumns = Object.fromEntries(
  * row_to_json, compact, joined in the sort's order). No row reaches JavaScript: the route sends the text as it is.
  * Its equivalence with the contract's schema (exploreResponseSchema) is checked by catalog-json.test.ts.
  */
-function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<ExploreQuery['sort']>) {
+export function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<ExploreQuery['sort']>) {
   const cards = db.select(namedCardColumns).from(courses).where(where).as('c');
   return db
     .select({
@@ -87,16 +87,16 @@ function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<Exp
     .from(cards);
 }
 
-/** The SQL text of explore's default JSON statement (no search, no filter): bench/db-floor.ts runs it through pg alone. */
-export const exploreJsonSqlText = (db: Db) => exploreJsonSelect(db, undefined, 'popular').toSQL().sql;
-
-/** Explore's JSON without a search, one prepared statement per sort and filter shape, like exploreStatement. */
-const exploreJsonStatement = preparedStatements('explore_json', (db, key, name) => {
+/**
+ * Explore's JSON without a search, one statement per sort and filter shape, like exploreStatement, run natively
+ * (pg's own named statement, not Drizzle's: decision 027).
+ */
+const exploreJsonStatement = nativeStatements('explore_json', (db, key) => {
   const [sort, category, level] = key.split(':') as [NonNullable<ExploreQuery['sort']>, string, string];
   const where: SQL[] = [];
   if (category === '1') where.push(eq(courses.category, sql.placeholder('category')));
   if (level === '1') where.push(eq(courses.level, sql.placeholder('level')));
-  return exploreJsonSelect(db, and(...where), sort).prepare(name);
+  return exploreJsonSelect(db, and(...where), sort);
 });
 
 function exploreFilters(query: ExploreQuery) {
@@ -138,13 +138,19 @@ export async function exploreCourses(db: Db, query: ExploreQuery): Promise<Cours
 /** The same answer as exploreCourses, as the JSON text the route sends (see exploreJsonSelect). */
 export async function exploreCoursesJson(db: Db, query: ExploreQuery): Promise<string> {
   const { category, level, sort } = exploreFilters(query);
-  const [row] = query.q
-    ? await exploreJsonSelect(db, searchWhere(query.q, category, level), sort)
-    : await exploreJsonStatement(db, `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`).execute({
-        category,
-        level,
-      });
-  return row?.body ?? '[]';
+  if (query.q) {
+    const [row] = await exploreJsonSelect(db, searchWhere(query.q, category, level), sort);
+    return row?.body ?? '[]';
+  }
+  const [row] = await exploreJsonStatement(
+    db,
+    `${sort}:${category ? 1 : 0}:${level ? 1 : 0}`,
+  )({
+    category,
+    level,
+  });
+  // The select's one column, a text (coalesce: never null).
+  return (row?.[0] as string | undefined) ?? '[]';
 }
 
 /** The listing of a course by its slug (or its id), with the caller's enrolment and bookmark. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedStatements } from '../../db/prepared';
+import { nativeStatements } from '../../db/prepared';
 import { courses } from '../../db/schema';
 import { instructorHandleSql } from './catalog.queries';
 import { latestDayAnywhere, recentDaysSql, streakFromRecent } from './streaks';
@@ -84,8 +84,11 @@ const resourcesSql = sql`(select '[' || coalesce(string_agg(row_to_json(x)::text
   from (select r.id, r.lesson_id as "lessonId", r.title, r.url, r.file_type as "fileType", r.size_bytes as "sizeBytes"
     from lesson_resources r join lessons l on l.id = r.lesson_id where l.course_id = "courses"."id") x)`;
 
-/** The whole outline but the streak in one prepared statement: no row of lessons reaches JavaScript. */
-const outlineJsonStatement = preparedStatements('outline_json', (db, _key, name) =>
+/**
+ * The whole outline but the streak in one prepared statement: no row of lessons reaches JavaScript. Run natively
+ * (pg's own named statement, decision 027): its columns are head, resources, timeZone, recentDays.
+ */
+const outlineJsonStatement = nativeStatements('outline_json', (db) =>
   db
     .select({
       head: sql<string>`${headSql}`,
@@ -94,8 +97,7 @@ const outlineJsonStatement = preparedStatements('outline_json', (db, _key, name)
       recentDays: recentDaysSql(userParam, sql.placeholder('latestDay')),
     })
     .from(courses)
-    .where(eq(courses.id, courseParam))
-    .prepare(name),
+    .where(eq(courses.id, courseParam)),
 );
 
 /**
@@ -105,12 +107,9 @@ const outlineJsonStatement = preparedStatements('outline_json', (db, _key, name)
  */
 export async function courseOutlineJson(db: Db, courseId: string, userId: string): Promise<string | null> {
   const now = new Date();
-  const [row] = await outlineJsonStatement(db, '').execute({
-    userId,
-    courseId,
-    latestDay: latestDayAnywhere(now),
-  });
+  const [row] = await outlineJsonStatement(db, '')({ userId, courseId, latestDay: latestDayAnywhere(now) });
   if (!row) return null;
-  const streak = streakFromRecent(row.recentDays, row.timeZone ?? 'UTC', now);
-  return `${row.head},"streakDays":${streak},"resources":${row.resources}}`;
+  const [head, resources, timeZone, recentDays] = row as [string, string, string | null, string[]];
+  const streak = streakFromRecent(recentDays, timeZone ?? 'UTC', now);
+  return `${head},"streakDays":${streak},"resources":${resources}}`;
 }
