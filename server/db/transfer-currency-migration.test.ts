@@ -80,8 +80,10 @@ describe(`migration ${TARGET}`, () => {
     chainUpTo('(the whole chain)');
     await migrateChain();
 
-    const rows = async (query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => {
+      const result: unknown = await db.execute(query);
+      return (result as { rows: Record<string, unknown>[] }).rows;
+    };
     expect(
       await rows(sql`select owner_name, purchase_price::text as price, purchase_currency as currency
         from ownership_records order by start_date`),

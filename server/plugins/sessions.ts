@@ -8,7 +8,6 @@ import { nativeStatements } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import { createDeviceCookies, type DeviceCookies } from './device-cookie';
-import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -89,11 +88,6 @@ export function setSessionCookie(reply: FastifyReply, env: Env, token: string): 
 
 export function clearSessionCookie(reply: FastifyReply, env: Env): void {
   void reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(env), maxAge: undefined });
-}
-
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }
 
 /** Reads the session cookie on API requests and puts the signed-in person on `request.user`. */

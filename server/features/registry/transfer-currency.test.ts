@@ -79,7 +79,9 @@ describe('the currency of a transfer price', () => {
   });
 
   it('defaults to what the owner usually prices in: their latest priced offer, else their listing', async () => {
-    const me = async () => (await api(t, maker.cookie).get('/api/registry/me')).json().usualCurrency;
+    const me = async () =>
+      (await api(t, maker.cookie).get('/api/registry/me')).json<{ usualCurrency: string | null }>()
+        .usualCurrency;
     const fresh = await luthierWithShop(t, 'Fresh Bench');
     expect((await api(t, fresh.cookie).get('/api/registry/me')).json().usualCurrency).toBeNull();
 
