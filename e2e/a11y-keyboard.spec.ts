@@ -143,6 +143,9 @@ test.describe('keyboard: the sign-in dialog', () => {
 
 test.describe('keyboard: onboarding', () => {
   test('a new luthier signs up and completes every step of the wizard by keyboard', async ({ page }) => {
+    // The longest keyboard journey, and each Next now saves the step to the account: past 60 s when the whole
+    // suite shares the machine (15 s alone).
+    test.slow();
     const tag = unique();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

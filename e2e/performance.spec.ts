@@ -267,8 +267,9 @@ test.describe('images', () => {
     test.info().annotations.push({ type: 'CLS /registry', description: registry.total.toFixed(4) });
     console.log(`Layout shift on /registry with every image loaded: ${registry.total.toFixed(4)}`);
     expect(registry.total, JSON.stringify(registry.shifts)).toBeLessThan(0.02);
-    // A 412 px wide phone screen at DPR 1 draws the card 380 px wide: the 640 px file is enough.
-    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/640\.webp$/);
+    // On a 412 px wide phone a result is a row with a 112 px thumbnail (DPR 1): the 320 px file is enough.
+    await expect(cover).toHaveAttribute('sizes', /^\(max-width: 639px\) 112px, /);
+    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/320\.webp$/);
 
     // The passport's gallery: three photos, the small one answered at every width by its 500 px file.
     await page.goto(`/instruments/${id}`);

@@ -162,6 +162,7 @@ describe('PUT /api/registry/instruments/:id/listing', () => {
       recipient: '@lia-buyer',
       method: 'purchase',
       price: 3100,
+      currency: 'CHF',
     });
     expect(offer.statusCode).toBe(201);
     const seen = (await api(t, buyer.cookie).get(`/api/registry/transfers/${offer.json().id}`)).json();
