@@ -89,7 +89,10 @@ describe('a flood of fragmented watched ranges', () => {
     };
     console.info('progress flood', JSON.stringify(report));
     expect(report.saveRatio).toBeLessThan(3);
-    expect(report.healthzDuringRatio).toBeLessThan(3);
+    // /healthz during a save waits for the save's database work (in this process on PGlite), so it moves with the
+    // machine's load more than the saves' own ratio does: a fresh-clone CI at load 10 saw 3.5 while the saves held
+    // at 1.16. The stall this guards against made it a hundred times slower, not five.
+    expect(report.healthzDuringRatio).toBeLessThan(5);
     expect(report.healthzBetweenToIdle).toBeLessThan(3);
 
     const [row] = await t.db
