@@ -90,7 +90,9 @@ export interface CpuSettings {
 }
 
 /** The endpoints measured: the reads of bench/backends.ts without auth/me, and a progress save. */
-const READS = ENDPOINTS.map((ep, i) => ({ ...ep, index: i })).filter((ep) => ep.name !== 'auth/me');
+// A function, not a constant: backends.ts → writes.ts → cpu.ts → backends.ts is a cycle, and whichever module is
+// loaded first, ENDPOINTS is read only once every module has run.
+const reads = () => ENDPOINTS.map((ep, i) => ({ ...ep, index: i })).filter((ep) => ep.name !== 'auth/me');
 export const SAVE_NAME = 'lesson save (video-progress)';
 
 /**
@@ -122,7 +124,7 @@ export async function runCpu(
 ): Promise<CpuRow[]> {
   const only = process.env.BENCH_CPU_ONLY;
   const cases = [
-    ...READS.map((ep) => ({ name: ep.name, index: ep.index, read: true, ep })),
+    ...reads().map((ep) => ({ name: ep.name, index: ep.index, read: true, ep })),
     { name: SAVE_NAME, index: saveIndex, read: false, ep: null },
   ].filter((c) => !only || c.name.includes(only));
   const pidA = A.child.pid!;
