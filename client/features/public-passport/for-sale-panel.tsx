@@ -1,7 +1,7 @@
 import { Tag } from 'lucide-react';
-import { Link } from 'react-router';
 import type { PublicListing } from '../../../contract/listings';
 import { formatPrice } from '../../../contract/currencies';
+import { ListingContact } from '../../components/listing-contact';
 
 /** "For sale by its owner" beside the passport, with the way to ask the seller's shop about it. */
 export function ForSalePanel({ data }: { data: PublicListing | undefined }) {
@@ -21,19 +21,7 @@ export function ForSalePanel({ data }: { data: PublicListing | undefined }) {
             : `Its maker takes commissions for one like it${listing.price ? `, from ${formatPrice(listing)}` : ''}`}
         </h2>
         {listing.note && <p className="whitespace-pre-line">{listing.note}</p>}
-        {data.shop ? (
-          <p>
-            <Link
-              to={`/l/${data.shop.slug}?about=${data.instrumentId}`}
-              className="font-medium text-emerald-900 underline"
-            >
-              Write to {data.shop.name} about it
-            </Link>{' '}
-            (your email address is not shown).
-          </p>
-        ) : (
-          <p>Its owner keeps their name private; a sale ends in the registry’s ownership transfer.</p>
-        )}
+        <ListingContact data={data} />
         <p className="text-sm">
           The passport below is the registry’s record; the listing is the owner’s offer and is not part of the
           logged history.

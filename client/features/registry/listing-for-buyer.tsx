@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { Listing } from '../../../contract/listings';
+import { ListingContact } from '../../components/listing-contact';
 import { apiQuery } from '../../lib/api-client';
 
 /**
@@ -17,23 +17,7 @@ export function ListingForBuyer({ code, listing, line }: { code: string; listing
     <div className="mt-2 grid gap-1 text-sm">
       <p className="text-base font-semibold text-emerald-800">{line}</p>
       {listing.note && <p className="whitespace-pre-line text-stone-700">{listing.note}</p>}
-      {data?.shop ? (
-        <p className="text-stone-700">
-          <Link
-            to={`/l/${data.shop.slug}?about=${data.instrumentId}`}
-            className="font-medium text-emerald-900 underline"
-          >
-            Write to {data.shop.name} about it
-          </Link>{' '}
-          (your email address is not shown).
-        </p>
-      ) : (
-        data && (
-          <p className="text-stone-700">
-            Its owner keeps their name private; a sale ends in the registry’s ownership transfer.
-          </p>
-        )
-      )}
+      {data && <ListingContact data={data} className="text-stone-700" />}
     </div>
   );
 }
