@@ -1,6 +1,7 @@
 // For each target the run misses: the reason, with this run's figures, and the next step.
 import { REGISTRY_COUNT_CAP } from '../contract/registry';
 import { CPU_READ_TARGET } from './cpu';
+import { floorRatios } from './db-floor';
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import { LOG_GROWTH_TARGET } from './log-bench';
 import { FLOOD_TARGET_RATIO } from './login-flood';
@@ -30,6 +31,7 @@ const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 /
 
 export function missedTargets(r: Report): Missed[] {
   const missed: Missed[] = [];
+  const floor = floorRatios(r.floor);
   for (const row of r.cpu?.rows ?? [])
     if (row.read && row['D/A'] !== null && row['D/A'] > CPU_READ_TARGET)
       missed.push({
@@ -37,9 +39,19 @@ export function missedTargets(r: Report): Missed[] {
         reason:
           `the server spends ${row.D?.toFixed(0)} µs of CPU per request (${row.system.D?.toFixed(0)} µs of it in the kernel) ` +
           `where node:http answering the same bytes spends ${row.A.toFixed(0)} µs (${row.system.A.toFixed(0)}): every ` +
-          'statement is a round trip over a loopback socket (a write, a wake-up, a read, the rows parsed and mapped by ' +
-          'pg and Drizzle) on top of the HTTP request that A alone serves.',
-        next: 'profile the server under this load (`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, then bench/profile-summary.ts) and remove the top frames that are ours.',
+          'statement is a round trip over a loopback socket (a write, a wake-up, a read, the rows parsed by pg) on top ' +
+          'of the HTTP request that A alone serves.' +
+          (floor
+            ? ` One such round trip alone, inside bare node:http with nothing else (F in "The floor under those ` +
+              `ratios"), costs ${floor.floorA.toFixed(1)}× A in this run, and the real server ${floor.serverFloor.toFixed(1)}× ` +
+              `F on the same bytes: ${floor.floorA > CPU_READ_TARGET ? 'the target is below the floor of any read that asks the database' : 'the floor is under the target, so the rest is ours'}.`
+            : ''),
+        next:
+          floor && floor.floorA > CPU_READ_TARGET
+            ? 'only answers that skip the database reach A’s cost: the shared cache (decision 007; explore with it on ' +
+              'is the "server cache on" row). Between F and the server: bench/db-floor.ts’s layers, and a profile ' +
+              '(`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, bench/profile-summary.ts) for frames that are ours.'
+            : 'profile the server under this load (`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, then bench/profile-summary.ts) and remove the top frames that are ours.',
       });
   for (const f of r.loginFlood ?? [])
     for (const [what, m] of [

@@ -1,5 +1,6 @@
 // bench/report.md from the run's figures (the same object is written as bench/report.json).
 import { cpuMarkdown, type CpuRow, type CpuSettings } from './cpu';
+import { dbFloorMarkdown, type FloorResult } from './db-floor';
 import type { StatementTime } from './driver';
 import type { IdleRss } from './idle-rss';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
@@ -58,6 +59,8 @@ export interface Report {
   endpoints: EndpointRow[];
   /** CPU per request of the real servers over bare node:http's for the same bytes (null: BENCH_CPU=0). */
   cpu?: { settings: CpuSettings; rows: CpuRow[] } | null;
+  /** The layers under the CPU ratios (bench/db-floor.ts). */
+  floor?: FloorResult | null;
   /** Course explore on the twins that keep the default server cache; `note` when the server has none yet. */
   cached: { E: Sample; D: Sample | null; note?: string };
   writes: {
@@ -195,6 +198,7 @@ export function renderMarkdown(r: Report): string {
     ...(r.cpu
       ? ['## CPU per request (the database path)', '', ...cpuMarkdown(r.cpu.rows, r.cpu.settings), '']
       : []),
+    ...(r.floor ? ['### The floor under those ratios', '', ...dbFloorMarkdown(r.floor), ''] : []),
     '## W: progress saves',
     '',
     '| backend | saves/s | p50 ms | p99 ms |',
