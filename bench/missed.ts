@@ -98,7 +98,13 @@ export function missedTargets(r: Report): Missed[] {
   if (r.witness && r.witness.ratio < APPEND_RATIO_TARGET)
     missed.push({
       target: `appends with witnesses ${r.witness.ratio.toFixed(2)}× those without (target ≥ ${APPEND_RATIO_TARGET})`,
-      reason: `${r.witness.appendsWith.toFixed(0)} against ${r.witness.appendsWithout.toFixed(0)} appends/s, both servers in one process.`,
+      reason:
+        `${r.witness.appendsWith.toFixed(0)} against ${r.witness.appendsWithout.toFixed(0)} appends/s, both servers in one process` +
+        (r.witness.cpuWith === undefined
+          ? '.'
+          : `; CPU per append ${r.witness.cpuWith.toFixed(0)} µs with witnesses and ${r.witness.cpuWithout.toFixed(0)} µs ` +
+            'without (this process and the witness processes). An append waits mostly on its commit’s flush, so where ' +
+            'the CPU is even the rate’s gap is the disk’s and the load’s swing between rounds, not witnessing’s work.'),
       next: 'profile the submitter (server/log/witnessed.ts): once a second it reads the head and, when the tree grew, signs and posts; it must take no lock an append waits on.',
     });
   const { A, B, C } = r.synthetic;
