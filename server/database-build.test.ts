@@ -47,10 +47,12 @@ describe('buildNewDataDir', () => {
 
   it('serves nothing half-built: a build that fails leaves no pgdata, and a leftover is discarded', async () => {
     const env = envFor();
-    const halfway: DatabaseBuilder = async (_env, dataDir) => {
-      // initdb, then no migrations
-      await (await openDatabase({ dataDir })).close();
-      throw new Error('the builder died before the migrations');
+    // The real builder is the first test's; here only what buildNewDataDir does around one matters, so the
+    // builders write files instead of running initdb (a PGlite initdb costs seconds of WASM each).
+    const halfway: DatabaseBuilder = (_env, dataDir) => {
+      fs.mkdirSync(path.join(dataDir, 'pgdata'));
+      fs.writeFileSync(path.join(dataDir, 'pgdata/PG_VERSION'), '17');
+      return Promise.reject(new Error('the builder died before the migrations'));
     };
     await expect(buildNewDataDir(env, log, halfway)).rejects.toThrow('died before the migrations');
     expect(fs.readdirSync(env.dataDir)).toEqual([]);
@@ -58,7 +60,15 @@ describe('buildNewDataDir', () => {
     // What a killed builder leaves behind: its folder, with whatever it had written.
     fs.mkdirSync(path.join(env.dataDir, 'new-database/pgdata'), { recursive: true });
     fs.writeFileSync(path.join(env.dataDir, 'new-database/pgdata/PG_VERSION'), 'garbage');
-    expect(await buildNewDataDir(env, log, buildInProcess)).toBe(true);
+    const whole: DatabaseBuilder = (_env, dataDir) => {
+      // The builder starts from an empty staging folder: nothing of the leftover is there to build on.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+      fs.mkdirSync(path.join(dataDir, 'pgdata'));
+      fs.writeFileSync(path.join(dataDir, 'pgdata/PG_VERSION'), '17');
+      return Promise.resolve();
+    };
+    expect(await buildNewDataDir(env, log, whole)).toBe(true);
     expect(fs.readdirSync(env.dataDir)).toEqual(['pgdata']);
+    expect(fs.readFileSync(path.join(env.dataDir, 'pgdata/PG_VERSION'), 'utf8')).toBe('17');
   }, 300_000);
 });
