@@ -2,6 +2,8 @@
 // code), with their minor units where they are not 2. A price is stored exactly (a decimal) and may have at most
 // as many decimals as its currency has minor units: ¥1500, €4500.50, KWD 120.750.
 
+import { numberFormat } from './intl-formats';
+
 // prettier-ignore
 export const CURRENCY_CODES = [
   'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN', 'BHD',
@@ -46,7 +48,7 @@ export function formatPrice(
   if (!listing.price || !listing.currency) return 'Price on request';
   const decimals = isCurrencyCode(listing.currency) ? minorUnits(listing.currency) : 2;
   // Intl formats a string amount exactly (no float rounding) in Node 20 and every current browser.
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: listing.currency,
     minimumFractionDigits: decimals,
@@ -64,7 +66,7 @@ export const CURRENCY_CHOICES: readonly CurrencyCode[] = [
 /** A whole amount in its currency, "€4,500" or "¥1,500,000", in the reader's locale (or the one given). */
 export function formatWholeAmount(amount: number, currency: string, locale?: string): string {
   if (!isCurrencyCode(currency)) return `${amount.toLocaleString(locale)} ${currency}`;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: 0,

@@ -2,6 +2,8 @@
 // "November 26, 2026" in en-US, "26. November 2026" in de). Dates without a time (YYYY-MM-DD) are days, read in
 // UTC so that no time zone moves them to the day before.
 
+import { dateTimeFormat } from '../../contract/intl-formats';
+
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 
 const asDate = (iso: string | Date) =>
@@ -9,10 +11,9 @@ const asDate = (iso: string | Date) =>
 
 /** A day: "26 November 2026" (in the reader's locale). */
 export const formatDay = (iso: string | Date) =>
-  new Intl.DateTimeFormat(undefined, {
-    ...DAY,
-    timeZone: typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : undefined,
-  }).format(asDate(iso));
+  (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? DAY_UTC : DAY_HERE)().format(asDate(iso));
+const DAY_UTC = () => dateTimeFormat(undefined, { ...DAY, timeZone: 'UTC' });
+const DAY_HERE = () => dateTimeFormat(undefined, DAY);
 
 /**
  * A moment: "26 November, 14:05" (in the reader's locale and time zone), with the year when it is not this
@@ -20,7 +21,7 @@ export const formatDay = (iso: string | Date) =>
  */
 export const formatDateTime = (iso: string | Date) => {
   const date = asDate(iso);
-  return new Intl.DateTimeFormat(undefined, {
+  return dateTimeFormat(undefined, {
     day: 'numeric',
     month: 'long',
     ...(date.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
@@ -36,4 +37,4 @@ export const todayInput = () => new Date().toISOString().slice(0, 10);
 export const formatDate = (
   iso: string,
   options: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' },
-) => new Intl.DateTimeFormat(undefined, options).format(asDate(iso));
+) => dateTimeFormat(undefined, options).format(asDate(iso));
