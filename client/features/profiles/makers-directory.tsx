@@ -28,13 +28,13 @@ export function MakersDirectory() {
   const query = useShopDirectory({ q, country, speciality, verified, page, pageSize: PAGE_SIZE });
   const data = useDeferredValue(query.data);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-  const pager = usePagerFocus(
-    page,
-    data === query.data && !query.isPlaceholderData,
-    `Page ${page} of ${pages}`,
-  );
+  const {
+    target: countRef,
+    announcement,
+    turnTo,
+  } = usePagerFocus(page, data === query.data && !query.isPlaceholderData, `Page ${page} of ${pages}`);
   const turn = (to: number) => {
-    pager.turnTo(to);
+    turnTo(to);
     update({ page: String(to) });
   };
   const chips = activeChips([
@@ -121,12 +121,7 @@ export function MakersDirectory() {
         <Spinner label="Loading makers…" />
       ) : (
         <>
-          <p
-            ref={pager.target}
-            tabIndex={-1}
-            className="scroll-mt-24 text-sm text-stone-700"
-            aria-live="polite"
-          >
+          <p ref={countRef} tabIndex={-1} className="scroll-mt-24 text-sm text-stone-700" aria-live="polite">
             {data.total === 1 ? '1 maker found' : `${data.total} makers found`}
           </p>
           {data.items.length === 0 ? (
@@ -147,7 +142,7 @@ export function MakersDirectory() {
             </ul>
           )}
           <p role="status" className="sr-only">
-            {pager.announcement}
+            {announcement}
           </p>
           {pages > 1 && (
             <nav aria-label="Pages" className="flex items-center justify-center gap-3">

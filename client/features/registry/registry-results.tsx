@@ -27,19 +27,14 @@ export function RegistryResults({
   // Past the counting cap the number of pages is unknown: a full page means there may be another.
   const hasNext = capped ? data.items.length === pageSize : page < pages;
   const pageLabel = capped ? `Page ${page}` : `Page ${page} of ${pages}`;
-  const pager = usePagerFocus(page, settled, pageLabel);
+  const { target: countRef, announcement, turnTo } = usePagerFocus(page, settled, pageLabel);
   const turn = (to: number) => {
-    pager.turnTo(to);
+    turnTo(to);
     onPage(to);
   };
   return (
     <>
-      <p
-        ref={pager.target}
-        tabIndex={-1}
-        className="scroll-mt-24 text-sm text-stone-700"
-        aria-live="polite"
-      >
+      <p ref={countRef} tabIndex={-1} className="scroll-mt-24 text-sm text-stone-700" aria-live="polite">
         {capped
           ? `${total.toLocaleString('en-US')}+ instruments found`
           : total === 1
@@ -58,7 +53,7 @@ export function RegistryResults({
         renderItems()
       )}
       <p role="status" className="sr-only">
-        {pager.announcement}
+        {announcement}
       </p>
       {(pages > 1 || capped) && (
         <nav aria-label="Pages" className="flex items-center justify-center gap-3">
