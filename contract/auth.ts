@@ -118,7 +118,10 @@ export const locationSchema = z
   .max(120, 'Location must be at most 120 characters.')
   .refine(isCleanLine, CONTROL_CHAR_MESSAGE);
 
-/** The onboarding payload; every field optional. */
+/**
+ * The onboarding payload, a partial update: every field optional. A field left out keeps the saved answer; one sent
+ * blank ('' or an empty list) clears it.
+ */
 export const onboardingSchema = z.object({
   bio: bioSchema.optional(),
   specialties: tagListSchema.optional(),

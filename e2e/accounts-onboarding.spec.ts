@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { collectConsoleErrors, expect, test } from './fixtures';
 import { expectToast, unique } from './accounts-helpers';
 import { expectNoAxeViolations } from './a11y-helpers';
 
@@ -109,7 +109,9 @@ test.describe('accounts: sign-up and onboarding', () => {
 
   test('leaving onboarding mid-way: other pages open with a banner, and the wizard keeps the draft', async ({
     page,
-  }) => {
+    browser,
+    consoleErrors,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const tag = unique();
     await page.goto('/?auth=signup');
@@ -124,13 +126,42 @@ test.describe('accounts: sign-up and onboarding', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'folk', exact: true }).click();
 
-    // Next kept step 1 on the account: another tab (no session storage of its own) starts from it.
+    // Next kept step 1 on the account: another tab (no session storage of its own) resumes after it.
     const other = await page.context().newPage();
+    collectConsoleErrors(other, consoleErrors);
     await other.goto('/onboarding');
-    await expect(other.getByText('Step 1 of 3: About you')).toBeVisible();
+    await expect(other.getByText('Step 2 of 3: Your music')).toBeVisible();
+    await other.getByRole('button', { name: 'Back' }).click();
     await expect(other.getByLabel('Bio')).toHaveValue('Oud and guitar.');
     await expect(other.getByLabel('Location')).toHaveValue('Lyon, France');
     await other.close();
+
+    // A saved answer emptied and saved again is cleared: another device (a new browser context, signed in
+    // with the same session, no draft) shows it empty, at the step after the last one saved (the style).
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Location').fill('');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 2 of 3: Your music')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 3 of 3: Your handle')).toBeVisible();
+    const device = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: await page.context().storageState(),
+    });
+    const elsewhere = await device.newPage();
+    collectConsoleErrors(elsewhere, consoleErrors);
+    await elsewhere.goto('/onboarding');
+    await expect(elsewhere.getByText('Step 3 of 3: Your handle')).toBeVisible();
+    await elsewhere.getByRole('button', { name: 'Back' }).click();
+    await expect(elsewhere.getByRole('button', { name: 'folk', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await elsewhere.getByRole('button', { name: 'Back' }).click();
+    await expect(elsewhere.getByLabel('Bio')).toHaveValue('Oud and guitar.');
+    await expect(elsewhere.getByLabel('Location')).toHaveValue('');
+    await device.close();
+    await page.getByRole('button', { name: 'Back' }).click();
 
     // Signing in sent them to the wizard once; now they may look around (not bounced back).
     await page.goto('/registry');
@@ -138,6 +169,15 @@ test.describe('accounts: sign-up and onboarding', () => {
     const banner = page.getByRole('region', { name: 'Finish setting up' });
     await expect(banner).toBeVisible();
     await expectNoAxeViolations(page, 'the registry with the setup banner');
+    // Paging by keyboard: the new page's count takes the focus (not the pager at the bottom) and the page is said.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/page=2/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^[\d,]+\+? instruments found$/);
+    await expect(page.getByRole('status').filter({ hasText: /^Page 2( of \d+)?$/ })).toHaveCount(1);
+    await expectNoAxeViolations(page, 'the registry on page 2');
     await banner.getByRole('link', { name: 'Finish setup' }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByText('Step 2 of 3: Your music')).toBeVisible();

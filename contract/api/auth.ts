@@ -109,7 +109,8 @@ export const AUTH_ROUTES = [
   {
     method: 'POST',
     path: '/api/auth/onboarding',
-    summary: 'Save the onboarding answers of the signed-in person',
+    summary:
+      'Save the onboarding answers of the signed-in person: a field left out stays, one sent blank is cleared',
     tag,
     auth: 'session',
     body: onboardingSchema,

@@ -45,6 +45,23 @@ const emptyAccount = (role: 'user' | 'luthier') => ({
   shop: null,
 });
 
+/**
+ * The server's side: GET /api/account answers what POST /api/auth/onboarding saved, a field left out kept and
+ * one sent blank cleared (as the server does).
+ */
+function serverAccount(role: 'user' | 'luthier', start: Record<string, unknown> = {}) {
+  const account: Record<string, unknown> = { ...emptyAccount(role), ...start };
+  return {
+    account,
+    get: () => ({ json: account }),
+    post: (body: unknown) => {
+      for (const [key, value] of Object.entries(body as Record<string, unknown>))
+        if (key in account) account[key] = value === '' ? null : value;
+      return { json: person(role) };
+    },
+  };
+}
+
 beforeEach(() => sessionStorage.clear());
 
 describe('OnboardingWizard', () => {
@@ -92,16 +109,9 @@ describe('OnboardingWizard', () => {
       '/api/slug/claim',
       '/api/auth/onboarding',
     ]);
-    expect(posts[0]?.body).toEqual({
-      bio: 'Guitars from Valencia.',
-      location: '',
-      experience: 'Advanced',
-      specialties: [],
-      interests: [],
-      favoriteStyles: [],
-    });
-    expect(posts[1]?.body).toMatchObject({ bio: 'Guitars from Valencia.', specialties: ['flamenco'] });
-    expect(posts[1]?.body).not.toHaveProperty('onboardingComplete');
+    // Each save sends what changed since the last one.
+    expect(posts[0]?.body).toEqual({ bio: 'Guitars from Valencia.', experience: 'Advanced' });
+    expect(posts[1]?.body).toEqual({ specialties: ['flamenco'] });
     posts.splice(0, 2);
     expect(posts[1]?.body).toEqual({
       kind: 'luthier',
@@ -109,22 +119,17 @@ describe('OnboardingWizard', () => {
       displayName: 'Ines Vidal',
       shopName: 'Ines Vidal Workshop',
     });
-    expect(posts[2]?.body).toMatchObject({
-      bio: 'Guitars from Valencia.',
-      experience: 'Advanced',
-      specialties: ['flamenco'],
-      slug: 'ines-vidal',
-      onboardingComplete: true,
-    });
+    expect(posts[2]?.body).toEqual({ slug: 'ines-vidal', onboardingComplete: true });
     // Finished: no draft is left to restore.
     expect(sessionStorage.getItem('onboarding:draft:1')).toBeNull();
   });
 
   it('keeps a draft: leaving mid-way and coming back restores the step and what was typed', async () => {
+    const server = serverAccount('luthier');
     mockFetch({
-      'GET /api/account': () => ({ json: emptyAccount('luthier') }),
+      'GET /api/account': server.get,
       'GET /api/slug/check': () => ({ json: { ok: true, slug: 'vidal-lutherie', suggestions: [] } }),
-      'POST /api/auth/onboarding': () => ({ json: person('luthier') }),
+      'POST /api/auth/onboarding': server.post,
     });
     const first = render(person('luthier'));
     await userEvent.type(await screen.findByLabelText('Bio'), 'Guitars from Valencia.');
@@ -150,17 +155,12 @@ describe('OnboardingWizard', () => {
     expect(screen.getByLabelText('Location')).toHaveValue('Valencia, Spain');
   });
 
-  it('keeps step 1 on the account: another tab (no draft in it) starts from what Next saved', async () => {
-    // The server's side of it: what POST /api/auth/onboarding saves, GET /api/account answers.
-    let account: Record<string, unknown> = emptyAccount('user');
+  it('another tab (no draft in it) resumes after the last step Next saved, with the saved answers', async () => {
+    const server = serverAccount('user');
     const calls = mockFetch({
-      'GET /api/account': () => ({ json: account }),
+      'GET /api/account': server.get,
       'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
-      'POST /api/auth/onboarding': (body) => {
-        const saved = body as { bio: string; location: string; experience: string };
-        account = { ...account, bio: saved.bio, location: saved.location, experience: saved.experience };
-        return { json: person('user') };
-      },
+      'POST /api/auth/onboarding': server.post,
     });
     const first = render(person('user'));
     await userEvent.type(await screen.findByLabelText('Bio'), 'Oud and guitar.');
@@ -175,14 +175,64 @@ describe('OnboardingWizard', () => {
 
     sessionStorage.clear(); // a new tab, or another device: nothing of the first tab's draft
     render(person('user'));
-    expect(await screen.findByLabelText('Bio')).toHaveValue('Oud and guitar.');
+    expect(await screen.findByText('Step 2 of 3: Your music')).toBeInTheDocument();
+    expect(screen.getByText(/what you entered before is still here/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue('Oud and guitar.');
     expect(screen.getByLabelText('Location')).toHaveValue('Lyon, France');
     expect(screen.getByLabelText('Experience level')).toHaveValue('Beginner');
-    expect(screen.getByText(/what you entered before is still here/)).toBeInTheDocument();
     // Unchanged answers are not sent again.
     await next();
     await screen.findByText('Step 2 of 3: Your music');
     expect(calls.filter((c) => c.url === '/api/auth/onboarding')).toHaveLength(1);
+  });
+
+  it('a field emptied after it was saved is sent blank, and a reload shows it empty', async () => {
+    const server = serverAccount('user', { bio: 'Oud and guitar.', location: 'Lyon, France' });
+    const calls = mockFetch({
+      'GET /api/account': server.get,
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
+      'POST /api/auth/onboarding': server.post,
+    });
+    const first = render(person('user'));
+    expect(await screen.findByText('Step 2 of 3: Your music')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.clear(screen.getByLabelText('Bio'));
+    await next();
+    await screen.findByText('Step 2 of 3: Your music');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ bio: '' }]);
+    expect(server.account).toMatchObject({ bio: null, location: 'Lyon, France' });
+    first.unmount();
+
+    sessionStorage.clear();
+    render(person('user'));
+    expect(await screen.findByText('Step 2 of 3: Your music')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue('');
+    expect(screen.getByLabelText('Location')).toHaveValue('Lyon, France');
+  });
+
+  it('a draft older than the account (another tab saved since) gives way to the account', async () => {
+    const server = serverAccount('user');
+    mockFetch({
+      'GET /api/account': server.get,
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
+      'POST /api/auth/onboarding': server.post,
+    });
+    const first = render(person('user'));
+    await userEvent.type(await screen.findByLabelText('Bio'), 'Oud and guitar.');
+    await next();
+    await screen.findByText('Step 2 of 3: Your music');
+    first.unmount();
+    // Meanwhile another tab cleared the bio and saved a style.
+    Object.assign(server.account, { bio: null, favoriteStyles: ['folk'] });
+
+    render(person('user'));
+    expect(await screen.findByText('Step 3 of 3: Your handle')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'folk' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue('');
   });
 
   it('a failed save stays on the step, says so, and Next tries again', async () => {
@@ -207,7 +257,7 @@ describe('OnboardingWizard', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('starts from what the person already saved, so finishing sends it back instead of blanks', async () => {
+  it('starts from what the person already saved, at the handle step once a handle is claimed', async () => {
     const calls = mockFetch({
       'GET /api/account': () => ({
         json: {
@@ -227,19 +277,15 @@ describe('OnboardingWizard', () => {
       }),
     });
     render({ ...person('user'), handle: 'ines-plays' });
-    expect(await screen.findByLabelText('Bio')).toHaveValue('Saved in settings.');
-    expect(screen.getByLabelText('Experience level')).toHaveValue('Intermediate');
-    await next();
-    await next();
+    expect(await screen.findByText('Step 3 of 3: Your handle')).toBeInTheDocument();
     expect(screen.getByLabelText('Your handle')).toHaveValue('ines-plays');
     await screen.findByText('Available! 🎉');
     await userEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
     await screen.findByText('home page');
-    expect(calls.find((c) => c.url === '/api/auth/onboarding')?.body).toMatchObject({
-      bio: 'Saved in settings.',
-      location: 'Lyon, France',
-      experience: 'Intermediate',
-      interests: ['oud'],
+    // Nothing was changed: finishing sends no answer, so none is overwritten.
+    expect(calls.find((c) => c.url === '/api/auth/onboarding')?.body).toEqual({
+      slug: 'ines-plays',
+      onboardingComplete: true,
     });
   });
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { useAccount } from '../../lib/account';
+import { useFreshAccount } from '../../lib/account';
 import { errorText } from '../../lib/api';
 import { setSignedInUser } from '../../lib/auth';
 import { claimHandle, reserveHandle, saveOnboarding } from './api';
@@ -15,10 +15,13 @@ import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep } from './step
 import { handleCheckKey, useHandleCheck } from '../../lib/use-handle-check';
 import {
   answersFrom,
+  changedAnswers,
   fromAccount,
   hasAnswers,
+  normalizeAnswers,
   readDraft,
   removeDraft,
+  sameAnswers,
   writeDraft,
   type OnboardingAnswers,
   type WizardState,
@@ -30,33 +33,25 @@ const USER_STEPS = ['About you', 'Your music', 'Your handle'];
 
 /** Onboarding: 4 steps for a luthier, 3 for others; finishing reserves, claims and saves. */
 export function OnboardingWizard({ user }: { user: User }) {
-  const account = useAccount();
-  if (account.isPending) return <Spinner />;
+  // The server is the source of truth where this tab has no draft or an older one: the account is read afresh
+  // (not from a cache another tab's saves left behind), and a draft made from other answers than it holds now
+  // is dropped, so the wizard resumes from the account at the step its answers reached (decision 028).
+  const account = useFreshAccount();
+  if (!account.isFetchedAfterMount && !account.isError) return <Spinner />;
   const steps = (user.role === 'luthier' ? LUTHIER_STEPS : USER_STEPS).length;
-  const stored = readDraft(user.id, steps);
   const saved = answersFrom(account.data ?? undefined);
+  const stored = readDraft(user.id, steps);
+  const current = stored && sameAnswers(stored.saved, saved) ? stored : null;
   return (
     <Wizard
       user={user}
-      initial={stored ?? fromAccount(user, account.data ?? undefined)}
-      saved={saved}
-      restored={stored !== null || hasAnswers(saved)}
+      initial={current ?? fromAccount(user, account.data ?? undefined)}
+      restored={current !== null || hasAnswers(saved)}
     />
   );
 }
 
-function Wizard({
-  user,
-  initial,
-  saved,
-  restored,
-}: {
-  user: User;
-  initial: WizardState;
-  /** The answers the account holds: Next saves only what differs. */
-  saved: OnboardingAnswers;
-  restored: boolean;
-}) {
+function Wizard({ user, initial, restored }: { user: User; initial: WizardState; restored: boolean }) {
   const isLuthier = user.role === 'luthier';
   const kind = isLuthier ? 'luthier' : 'user';
   const titles = isLuthier ? LUTHIER_STEPS : USER_STEPS;
@@ -65,11 +60,12 @@ function Wizard({
   const [draft, setDraft] = useState<OnboardingAnswers>(initial.draft);
   const [handleInput, setHandleInput] = useState(initial.handleInput);
   const [shopName, setShopName] = useState(initial.shopName);
+  // The answers the account holds (as of the last read or save): Next sends only what differs from them.
+  const [saved, setSaved] = useState<OnboardingAnswers>(initial.saved);
   const finished = useRef(false);
   useEffect(() => {
-    if (!finished.current) writeDraft(user.id, { step, draft, handleInput, shopName });
-  }, [user.id, step, draft, handleInput, shopName]);
-  const lastSaved = useRef(JSON.stringify(saved));
+    if (!finished.current) writeDraft(user.id, { step, draft, saved, handleInput, shopName });
+  }, [user.id, step, draft, saved, handleInput, shopName]);
   const [phase, setPhase] = useState<'idle' | 'next' | 'claiming' | 'saving'>('idle');
   const [error, setError] = useState<string | null>(null);
   const check = useHandleCheck(handleInput, kind);
@@ -93,14 +89,15 @@ function Wizard({
 
   // Next keeps the answers on the account (onboarding stays unfinished), so they outlive this tab: a reload,
   // another tab or another device starts from them. A failed save stays on the step and says so.
+  // A field emptied since the last save is sent blank, which clears it on the server.
   const saveAndNext = async () => {
     setError(null);
-    const answers = JSON.stringify(draft);
-    if (answers !== lastSaved.current) {
+    const changes = changedAnswers(draft, saved);
+    if (Object.keys(changes).length > 0) {
       try {
         setPhase('next');
-        const me = await saveOnboarding(draft);
-        lastSaved.current = answers;
+        const me = await saveOnboarding(changes);
+        setSaved(normalizeAnswers(draft));
         setSignedInUser(queryClient, me);
         await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
       } catch (err) {
@@ -121,10 +118,10 @@ function Wizard({
       await reserveHandle(kind, slug);
       await claimHandle({ kind, slug, displayName: user.displayName, ...(isLuthier ? { shopName } : {}) });
       setPhase('saving');
-      const saved = await saveOnboarding({ ...draft, slug, onboardingComplete: true });
+      const me = await saveOnboarding({ ...changedAnswers(draft, saved), slug, onboardingComplete: true });
       finished.current = true;
       removeDraft(user.id);
-      setSignedInUser(queryClient, saved);
+      setSignedInUser(queryClient, me);
       await navigate('/', { replace: true });
     } catch (err) {
       setError(errorText(err));

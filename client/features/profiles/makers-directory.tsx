@@ -4,6 +4,7 @@ import { activeChips, FilterChips } from '../../components/filter-chips';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { usePagerFocus } from '../../lib/use-pager-focus';
 import { useDebouncedInput, useUrlFilters } from '../../lib/use-url-filters';
 import { useShopDirectory, useShopFacets } from './api';
 import { MakerCard } from './maker-card';
@@ -27,6 +28,15 @@ export function MakersDirectory() {
   const query = useShopDirectory({ q, country, speciality, verified, page, pageSize: PAGE_SIZE });
   const data = useDeferredValue(query.data);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const {
+    target: countRef,
+    announcement,
+    turnTo,
+  } = usePagerFocus(page, data === query.data && !query.isPlaceholderData, `Page ${page} of ${pages}`);
+  const turn = (to: number) => {
+    turnTo(to);
+    update({ page: String(to) });
+  };
   const chips = activeChips([
     q && { key: 'q', label: `“${q}”` },
     country && { key: 'country', label: country },
@@ -111,7 +121,7 @@ export function MakersDirectory() {
         <Spinner label="Loading makers…" />
       ) : (
         <>
-          <p className="text-sm text-stone-700" aria-live="polite">
+          <p ref={countRef} tabIndex={-1} className="scroll-mt-24 text-sm text-stone-700" aria-live="polite">
             {data.total === 1 ? '1 maker found' : `${data.total} makers found`}
           </p>
           {data.items.length === 0 ? (
@@ -131,21 +141,16 @@ export function MakersDirectory() {
               ))}
             </ul>
           )}
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
           {pages > 1 && (
             <nav aria-label="Pages" className="flex items-center justify-center gap-3">
-              <Button
-                variant="outline"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) })}
-              >
+              <Button variant="outline" disabled={page <= 1} onClick={() => turn(page - 1)}>
                 Previous
               </Button>
               <span className="text-sm text-stone-700">{`Page ${page} of ${pages}`}</span>
-              <Button
-                variant="outline"
-                disabled={page >= pages}
-                onClick={() => update({ page: String(page + 1) })}
-              >
+              <Button variant="outline" disabled={page >= pages} onClick={() => turn(page + 1)}>
                 Next
               </Button>
             </nav>

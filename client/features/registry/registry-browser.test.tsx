@@ -191,6 +191,28 @@ describe('RegistryBrowser', () => {
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("after Next and Previous, focus is on the new page's count and the page is announced", async () => {
+    serve((p) => ({
+      items: [card({ name: p.get('page') === '2' ? 'Second Page Viola' : 'Concert Classical' })],
+      total: 60,
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
+    // Loading the registry moves no focus and announces no page.
+    expect(document.body).toHaveFocus();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).not.toContain('Page 1 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('article', { name: 'Second Page Viola' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('60 instruments found')).toHaveFocus());
+    expect(screen.getByText('60 instruments found')).toHaveAttribute('tabindex', '-1');
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Page 2 of 3');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('60 instruments found')).toHaveFocus());
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Page 1 of 3');
+  });
+
   it('says "Failed to fetch instruments" when the API fails', async () => {
     serve(() => ({ status: 500 }));
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });

@@ -183,6 +183,7 @@ export function RegistryBrowser() {
       ) : (
         <RegistryResults
           data={data}
+          settled={data === query.data && !query.isPlaceholderData}
           page={page}
           pageSize={PAGE_SIZE}
           onPage={(p) => update({ page: String(p) })}

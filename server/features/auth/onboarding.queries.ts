@@ -7,26 +7,25 @@ import { userColumns } from '../../plugins/sessions';
 
 type OnboardingData = z.output<typeof onboardingSchema>;
 
-/** An unanswered question: blank text or an empty list. Onboarding leaves what is saved in its place. */
-const answered = <T extends string | string[]>(v: T | undefined): T | undefined =>
-  v === undefined || v.length === 0 ? undefined : v;
-
 /**
- * Saves the onboarding answers; a luthier's shop takes the bio, location and specialties it still lacks. A blank
- * answer never overwrites what the person already saved (in settings, before finishing): clearing a field is
- * done in settings, where the field is shown with its value.
+ * The answers are a partial update: a field that is not sent keeps what is saved; one sent blank (an empty text,
+ * no experience, an empty list) clears it, because the wizard shows the saved answers and sends only what the
+ * person changed, so a blank is a field they emptied (decision 028).
  */
+const text = (v: string | undefined): string | null | undefined => (v === undefined ? undefined : v || null);
+
+/** Saves the onboarding answers; a luthier's shop takes the bio, location and specialties it still lacks. */
 export async function saveOnboarding(db: Db, userId: string, data: OnboardingData) {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
       .set({
-        bio: answered(data.bio),
-        location: answered(data.location),
-        experience: answered(data.experience),
-        specialties: answered(data.specialties),
-        interests: answered(data.interests),
-        favoriteStyles: answered(data.favoriteStyles),
+        bio: text(data.bio),
+        location: text(data.location),
+        experience: text(data.experience),
+        specialties: data.specialties,
+        interests: data.interests,
+        favoriteStyles: data.favoriteStyles,
         onboardingComplete: data.onboardingComplete,
         updatedAt: new Date(),
       })
@@ -37,8 +36,8 @@ export async function saveOnboarding(db: Db, userId: string, data: OnboardingDat
       await tx
         .update(shops)
         .set({
-          bio: shop.bio ?? answered(data.bio),
-          location: shop.location ?? answered(data.location),
+          bio: shop.bio ?? text(data.bio),
+          location: shop.location ?? text(data.location),
           specializations: shop.specializations.length ? shop.specializations : (data.specialties ?? []),
         })
         .where(eq(shops.id, shop.id));

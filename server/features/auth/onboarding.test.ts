@@ -105,14 +105,66 @@ describe('POST /api/auth/onboarding', () => {
     });
   });
 
-  it('never overwrites saved fields with blanks: what settings saved before finishing stays', async () => {
-    const { cookie, user } = await signedInUser(t, { displayName: 'Noor Haddad' });
+  it('clears an answer sent blank, and keeps one not sent: a reload reads the cleared fields empty', async () => {
+    const { cookie, user } = await signedInUser(t, { role: 'luthier', displayName: 'Noor Haddad' });
+    const first = await post(
+      '/api/auth/onboarding',
+      {
+        bio: 'Plays oud on Sundays.',
+        location: 'Lyon, France',
+        experience: 'Intermediate',
+        specialties: ['oud'],
+        interests: ['folk'],
+        favoriteStyles: ['maqam'],
+      },
+      cookie,
+    );
+    expect(first.statusCode).toBe(200);
+    // The person came back, emptied every field but the location (not sent: unchanged) and pressed Next.
+    const cleared = await post(
+      '/api/auth/onboarding',
+      { bio: '  ', experience: '', specialties: [], interests: [], favoriteStyles: [] },
+      cookie,
+    );
+    expect(cleared.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      bio: null,
+      location: 'Lyon, France',
+      experience: null,
+      specialties: [],
+      interests: [],
+      favoriteStyles: [],
+    });
+    const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+    expect(account.json()).toMatchObject({
+      bio: null,
+      location: 'Lyon, France',
+      experience: null,
+      specialties: [],
+      interests: [],
+      favoriteStyles: [],
+    });
+    // An empty body changes nothing; a location sent blank clears it too.
+    await post('/api/auth/onboarding', {}, cookie);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } })).json(),
+    ).toMatchObject({
+      location: 'Lyon, France',
+    });
+    await post('/api/auth/onboarding', { location: '' }, cookie);
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.location).toBeNull();
+  });
+
+  it('finishing sends only what changed: what settings saved before finishing stays', async () => {
+    const { cookie, user } = await signedInUser(t, { displayName: 'Noor Saleh' });
     const saved = await t.app.inject({
       method: 'PATCH',
       url: '/api/account/profile',
       headers: { cookie },
       payload: {
-        displayName: 'Noor Haddad',
+        displayName: 'Noor Saleh',
         bio: 'Plays oud on Sundays.',
         location: 'Lyon, France',
         experience: '',
@@ -122,19 +174,10 @@ describe('POST /api/auth/onboarding', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    await post('/api/slug/claim', { kind: 'user', slug: 'noor-haddad', displayName: 'Noor Haddad' }, cookie);
+    await post('/api/slug/claim', { kind: 'user', slug: 'noor-saleh', displayName: 'Noor Saleh' }, cookie);
     const res = await post(
       '/api/auth/onboarding',
-      {
-        bio: '',
-        location: '',
-        experience: '',
-        specialties: [],
-        interests: [],
-        favoriteStyles: ['folk'],
-        slug: 'noor-haddad',
-        onboardingComplete: true,
-      },
+      { favoriteStyles: ['folk'], slug: 'noor-saleh', onboardingComplete: true },
       cookie,
     );
     expect(res.statusCode).toBe(200);
