@@ -4,7 +4,8 @@
 // counts whole milliseconds, too coarse for a 1 ms search). At each size, each case's database time (the sum of
 // its statements' EXPLAIN ANALYZE execution times, the least of five runs: a shared machine's load barely moves
 // it, unlike the request's wall time), and every statement's plan at the largest size.
-// Alone: BENCH_DATABASE_URL=postgres://… npx tsx bench/search-scale.ts 1000,100000,1000000
+// Alone: BENCH_DATABASE_URL=postgres://… npx tsx bench/search-scale.ts 1000,100000,1000000 (in a database of its
+// own, dropped at the end; BENCH_SEARCH_DB=name grows and keeps that one instead)
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +13,7 @@ import pg from 'pg';
 import { statementProbe } from './driver';
 import { scaleSerial } from '../scripts/scale-grow';
 import { pgGrower } from './grow';
-import { startRealServer, stop } from './lib';
+import { startRealServer, stop, stopAll } from './lib';
 
 export interface SearchCase {
   name: string;
@@ -144,15 +145,40 @@ export function renderSearchScale(r: SearchScaleResult): string {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const sizes = (process.argv[2] ?? '1000,100000,1000000').split(',').map(Number);
-  const name = process.env.BENCH_SEARCH_DB ?? `search_scale_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  if (!process.env.BENCH_SEARCH_DB) await admin.query(`create database ${name}`);
-  await admin.end();
+  // BENCH_SEARCH_DB names a database to grow and keep; without it (unset or empty) the run makes its own and drops
+  // it whatever happens: at the end, on a failure, or on Ctrl-C.
+  const own = !process.env.BENCH_SEARCH_DB;
+  const name = process.env.BENCH_SEARCH_DB || `search_scale_${Date.now().toString(36)}`;
+  const onBase = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  const dropOwn = () => (own ? onBase(`drop database if exists ${name} with (force)`) : Promise.resolve());
+  if (own) await onBase(`create database ${name}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      // The server stops first; the forced drop ends the sessions this process's own clients still hold.
+      void stopAll()
+        .then(dropOwn)
+        .finally(() => process.exit(130));
+    });
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const result = await runSearchScale(url.toString(), sizes, '/tmp/search-scale.json');
-  fs.writeFileSync('/tmp/search-scale.md', renderSearchScale(result));
-  console.log(renderSearchScale(result));
-  process.exit(0);
+  let code = 0;
+  try {
+    const result = await runSearchScale(url.toString(), sizes, '/tmp/search-scale.json');
+    fs.writeFileSync('/tmp/search-scale.md', renderSearchScale(result));
+    console.log(renderSearchScale(result));
+  } catch (error) {
+    console.error(error);
+    code = 1;
+  } finally {
+    await dropOwn();
+  }
+  process.exit(code);
 }

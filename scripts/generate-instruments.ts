@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { growStatement } from './scale-grow';
-import { dropPlainIndexes, rebuildIndexes } from './scale-indexes';
+import { growWithIndexesRebuilt, rebuildsIndexes } from './scale-indexes';
 import { completeLogTree, lockLogHead } from './scale-log';
 import { openScriptDatabase } from './script-db';
 
@@ -40,7 +40,7 @@ try {
       rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from instruments`))[0]!.n;
     // Numbered after the passports already there, so a second run's serial numbers stay unique too.
     const before = await countRows();
-    const rebuild = count >= before;
+    const rebuild = rebuildsIndexes(before, count);
     const took = { rows: 0, tree: 0, indexes: 0 };
     const since = (t: number) => performance.now() - t;
     /** Slices [start, end) of this run, appended to the log from its head (locked here until the commit). */
@@ -70,12 +70,7 @@ try {
         'Growing in one transaction, indexes built after the rows (the registry waits for it on PostgreSQL).',
       );
       await db.transaction(async (tx) => {
-        await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-        const dropped = await dropPlainIndexes(tx);
-        await grow(tx, 0, count);
-        const t = performance.now();
-        await rebuildIndexes(tx, dropped);
-        took.indexes = since(t);
+        took.indexes = await growWithIndexesRebuilt(tx, () => grow(tx, 0, count));
       });
     } else {
       for (let offset = 0; offset < count; offset += SLICE)

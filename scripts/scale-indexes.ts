@@ -50,3 +50,20 @@ export async function dropPlainIndexes(
 export async function rebuildIndexes(tx: Db, indexes: readonly DroppedIndex[]): Promise<void> {
   for (const index of indexes) await tx.execute(sql.raw(index.definition));
 }
+
+/** A grow rebuilds the indexes when it at least doubles the registry (decision 025); a smaller one keeps them. */
+export const rebuildsIndexes = (before: number, added: number): boolean => added >= before;
+
+/**
+ * Runs `grow` in the transaction `tx` with the plain indexes of the grown tables dropped, then builds them again,
+ * with 256 MB of maintenance_work_mem for the transaction (each rebuild is one sort of the whole table). Returns the
+ * milliseconds the rebuild took.
+ */
+export async function growWithIndexesRebuilt(tx: Db, grow: () => Promise<unknown>): Promise<number> {
+  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  const dropped = await dropPlainIndexes(tx);
+  await grow();
+  const started = performance.now();
+  await rebuildIndexes(tx, dropped);
+  return performance.now() - started;
+}

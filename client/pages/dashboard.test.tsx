@@ -1,68 +1,41 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { registryReads, transferFixture } from '../test/registry-fixtures';
 import { mockFetch, renderWithProviders, testUser } from '../test/render';
 import { DashboardPage } from './dashboard';
 
-const me = testUser({
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'luthier',
-  onboardingComplete: true,
-  handle: 'sam',
-  returning: true,
-});
-const instrument = { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null };
-const transfer = (over: object) => ({
-  id: 't1',
-  instrument,
-  direction: 'incoming',
-  fromName: 'Elena Marquez',
-  method: 'purchase',
-  price: 8200,
-  currency: 'GBP',
-  status: 'pending',
-  expiresAt: '2026-12-01T00:00:00Z',
-  createdAt: '2026-11-17T00:00:00Z',
-  ...over,
-});
+const me = testUser({ role: 'luthier', handle: 'sam' });
 
 describe('DashboardPage', () => {
   it('shows incoming and outgoing offers, the shop and the register button; accepting posts to the API', async () => {
     let accepted = false;
     const calls = mockFetch({
       'GET /api/lms/my-courses': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({
-        json: {
-          owned: [],
-          registered: [],
+      ...registryReads({
+        me: {
           shop: { name: 'Carter Strings', slug: 'sam', published: true, verified: false },
           ownerPrivacy: false,
           ownerPrivacyChosen: true,
-          usualCurrency: null,
         },
-      }),
-      'GET /api/registry/transfers': () => ({
-        json: accepted
-          ? { incoming: [], outgoing: [] }
-          : {
-              incoming: [transfer({})],
-              outgoing: [
-                transfer({
-                  id: 't2',
-                  direction: 'outgoing',
-                  toLabel: '@bea',
-                  instrument: { ...instrument, id: 'i2', name: 'Porch Banjo' },
-                }),
-              ],
-            },
+        transfers: () =>
+          accepted
+            ? { incoming: [], outgoing: [] }
+            : {
+                incoming: [transferFixture()],
+                outgoing: [
+                  transferFixture({
+                    id: 't2',
+                    direction: 'outgoing',
+                    toLabel: '@bea',
+                    instrument: { ...transferFixture().instrument, id: 'i2', name: 'Porch Banjo' },
+                  }),
+                ],
+              },
       }),
       'POST /api/registry/transfers/t1/accept': () => {
         accepted = true;
-        return { json: transfer({ status: 'accepted' }) };
+        return { json: transferFixture({ status: 'accepted' }) };
       },
     });
     renderWithProviders(<DashboardPage />, { me });
@@ -89,17 +62,7 @@ describe('DashboardPage', () => {
   it('greets a brand-new person with "Welcome", not "Welcome back"', async () => {
     mockFetch({
       'GET /api/lms/my-courses': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({
-        json: {
-          owned: [],
-          registered: [],
-          shop: null,
-          ownerPrivacy: true,
-          ownerPrivacyChosen: false,
-          usualCurrency: null,
-        },
-      }),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...registryReads(),
     });
     renderWithProviders(<DashboardPage />, { me: { ...me, role: 'user', returning: false } });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeInTheDocument();

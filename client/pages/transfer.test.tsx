@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Transfer } from '../../contract/registry';
+import { BUYER_OFFER, transferFixture } from '../test/registry-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../test/render';
 import { TransferPage } from './transfer';
 
@@ -15,6 +17,8 @@ const me = (emailVerified: boolean) =>
     emailVerified,
     returning: false,
   });
+/** The offer as its buyer reads it: from Marquez Violins, no price, the Amber Violin. */
+const offerToBuyer = (over: Partial<Transfer> = {}) => transferFixture({ ...BUYER_OFFER, ...over });
 const notYours = () => ({ status: 404, json: { error: 'Not found', code: 'NOT_FOUND' } });
 const preview = () => ({
   json: {
@@ -78,20 +82,7 @@ describe('TransferPage', () => {
   it('shows the offer with a link to the public passport once the offer is the viewer’s', async () => {
     mockFetch({
       'GET /api/registry/transfers/t1/preview': preview,
-      'GET /api/registry/transfers/t1': () => ({
-        json: {
-          id: 't1',
-          instrument: { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null },
-          direction: 'incoming',
-          fromName: 'Marquez Violins',
-          method: 'purchase',
-          price: null,
-          currency: null,
-          status: 'pending',
-          expiresAt: '2026-12-10T00:00:00.000Z',
-          createdAt: '2026-11-26T00:00:00.000Z',
-        },
-      }),
+      'GET /api/registry/transfers/t1': () => ({ json: offerToBuyer() }),
     });
     renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
     expect(await screen.findByRole('link', { name: 'public passport LR-AAAA-BBBB' })).toHaveAttribute(
@@ -145,18 +136,7 @@ describe('TransferPage', () => {
     mockFetch({
       'GET /api/registry/transfers/t1/preview': preview,
       'GET /api/registry/transfers/t1': () => ({
-        json: {
-          id: 't1',
-          instrument: { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null },
-          direction: 'incoming',
-          fromName: 'Marquez Violins',
-          method: 'gift',
-          price: null,
-          currency: null,
-          status: 'declined',
-          expiresAt: '2026-12-10T00:00:00.000Z',
-          createdAt: '2026-11-26T00:00:00.000Z',
-        },
+        json: offerToBuyer({ method: 'gift', status: 'declined' }),
       }),
     });
     renderRoutes(routes, { path: '/transfers/t1', me: me(true) });

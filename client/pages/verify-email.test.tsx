@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
+import { BUYER_OFFER, transferFixture } from '../test/registry-fixtures';
 import { mockFetch, renderRoutes, renderWithProviders, testUser } from '../test/render';
 import { VerifyEmailPage } from './verify-email';
 
@@ -42,23 +43,7 @@ describe('VerifyEmailPage', () => {
       }),
       'GET /api/auth/me': () => ({ json: { user: { ...buyer, emailVerified: true } } }),
       'GET /api/registry/transfers': () => ({
-        json: {
-          incoming: [
-            {
-              id: 't1',
-              instrument: { id: 'i1', name: 'Amber Violin', passportCode: 'LR-AAAA-BBBB', imageUrl: null },
-              direction: 'incoming',
-              fromName: 'Marquez Violins',
-              method: 'purchase',
-              price: null,
-              currency: null,
-              status: 'pending',
-              expiresAt: '2026-12-10T00:00:00.000Z',
-              createdAt: '2026-11-26T00:00:00.000Z',
-            },
-          ],
-          outgoing: [],
-        },
+        json: { incoming: [transferFixture(BUYER_OFFER)], outgoing: [] },
       }),
     });
     renderRoutes(routes, {

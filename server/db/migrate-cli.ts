@@ -1,14 +1,7 @@
-import { migrateDatabase, openDatabase } from './client';
-import { lockDataDir } from './lock';
-import { readEnv } from '../env';
+// npm run db:migrate: applies the migrations to the configured database (a new embedded data folder is built
+// whole first, as the server's first start builds it: scripts/script-db.ts).
+import { openScriptDatabase } from '../../scripts/script-db';
 
-const env = readEnv();
-const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
-const database = await openDatabase({
-  url: env.DATABASE_URL,
-  dataDir: env.DATABASE_URL ? undefined : env.dataDir,
-});
-await migrateDatabase(database);
-await database.close();
-unlock();
+const { database, done } = await openScriptDatabase();
+await done();
 console.log(`Migrations applied (${database.kind}).`);

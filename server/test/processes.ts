@@ -12,6 +12,7 @@ export const BUNDLED_ENTRIES = [
   'scripts/monitor.ts',
   'scripts/admin.ts',
   'scripts/generate-instruments.ts',
+  'server/db/migrate-cli.ts',
 ];
 
 /**

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { InstrumentDetail } from '../../../contract/registry';
+import { INSTRUMENT_ID, instrumentFixture, registryReads } from '../../test/registry-fixtures';
 import { mockFetch, renderWithProviders } from '../../test/render';
 import { GalleryTab } from './gallery-tab';
 
-const ID = '11111111-1111-4111-8111-111111111111';
+const ID = INSTRUMENT_ID;
 /** A photo whose id (a uuid, as the server's) is made of one letter: 'a' is aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa. */
 const photoId = (letter: string) =>
   `${letter.repeat(8)}-${letter.repeat(4)}-4${letter.repeat(3)}-8${letter.repeat(3)}-${letter.repeat(12)}`;
@@ -18,12 +18,10 @@ const photo = (letter: string, caption: string | null, orderIndex: number) => ({
   orderIndex,
 });
 const instrument = (manage: boolean, isMaker = manage) =>
-  ({
-    id: ID,
-    name: 'Amber Violin',
+  instrumentFixture({
     images: [photo('a', 'Front', 0), photo('b', 'Back', 1), photo('c', null, 2)],
-    viewer: { isMaker, isOwner: manage, isAdmin: false, canRecordService: false },
-  }) as unknown as InstrumentDetail;
+    viewer: { isMaker, isOwner: manage },
+  });
 
 describe('GalleryTab', () => {
   it('tells a maker who no longer owns the instrument to ask the owner, and offers no photo controls', () => {
@@ -40,17 +38,7 @@ describe('GalleryTab', () => {
     const calls = mockFetch({
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
       'GET /api/registry/instruments': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({
-        json: {
-          owned: [],
-          registered: [],
-          shop: null,
-          ownerPrivacy: true,
-          ownerPrivacyChosen: false,
-          usualCurrency: null,
-        },
-      }),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...registryReads(),
     });
     renderWithProviders(<GalleryTab instrument={instrument(true)} />);
     const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
@@ -67,17 +55,7 @@ describe('GalleryTab', () => {
     const calls = mockFetch({
       [`PUT /api/registry/instruments/${ID}/images/order`]: () => ({ json: { ok: true } }),
       'GET /api/registry/instruments': () => ({ json: [] }),
-      'GET /api/registry/me': () => ({
-        json: {
-          owned: [],
-          registered: [],
-          shop: null,
-          ownerPrivacy: true,
-          ownerPrivacyChosen: false,
-          usualCurrency: null,
-        },
-      }),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...registryReads(),
     });
     const { unmount } = renderWithProviders(<GalleryTab instrument={instrument(true)} />);
     screen.getByRole('button', { name: 'Move Back later' }).focus();

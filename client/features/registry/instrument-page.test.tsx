@@ -3,78 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
 import { InstrumentPage } from '../../pages/instrument';
+import {
+  INSTRUMENT_ID,
+  instrumentFixture,
+  luthierFixture,
+  registryReads,
+} from '../../test/registry-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
-const me = testUser({
-  id: 'u1',
-  email: 'a@example.test',
-  displayName: 'A',
-  firstName: 'A',
-  lastName: '',
-  role: 'user',
-  onboardingComplete: true,
-  handle: 'a',
-});
-const ID = '11111111-1111-4111-8111-111111111111';
+const me = testUser({ email: 'a@example.test', displayName: 'A', firstName: 'A', lastName: '', handle: 'a' });
+const ID = INSTRUMENT_ID;
 const routes = [{ path: '/instruments/:id', element: <InstrumentPage /> }];
-
-const detail = {
-  id: ID,
-  passportCode: 'LR-AAAA-BBBB',
-  name: 'Amber Violin',
-  instrumentType: 'violin',
-  category: 'classical',
-  model: 'Strad',
-  serialNumber: null,
-  bodyWood: 'Maple',
-  neckWood: null,
-  fretboardWood: null,
-  finishType: null,
-  numberOfStrings: 4,
-  scaleLength: 328,
-  description: null,
-  yearMade: 2015,
-  estimatedValue: 14500,
-  condition: 'mint',
-  verified: true,
-  status: 'active',
-  luthier: null,
-  currentOwner: { name: 'Sam Carter', handle: null, location: 'Bristol, UK' },
-  images: [],
-  ownershipHistory: [
-    {
-      id: 'o1',
-      ownerName: 'Elena Marquez',
-      ownerHandle: null,
-      location: null,
-      startDate: '2015-01-01',
-      endDate: '2016-01-01',
-      acquisitionMethod: null,
-    },
-    {
-      id: 'o2',
-      ownerName: 'Sam Carter',
-      ownerHandle: null,
-      location: 'Bristol, UK',
-      startDate: '2016-01-01',
-      endDate: null,
-      acquisitionMethod: 'purchase',
-    },
-  ],
-  serviceRecords: [],
-  events: [{ id: 'e1', type: 'created', data: {}, createdAt: '2015-01-01T00:00:00Z' }],
-  verification: null,
-  portfolio: false,
-  builtIn: null,
-  stolen: null,
-  viewer: {
-    isMaker: false,
-    isOwner: false,
-    isAdmin: false,
-    canRecordService: false,
-    correctionRequired: false,
-  },
-};
+const detail = instrumentFixture();
+/** The owner's page also reads their registry (a named owner's) and looks for an offer in progress (none here). */
+const ownerReads = registryReads({ me: { ownerPrivacy: false, ownerPrivacyChosen: true } });
 
 describe('InstrumentPage', () => {
   it('asks guests to sign in and returns them here', async () => {
@@ -142,17 +84,7 @@ describe('InstrumentPage', () => {
   it('links the maker to their shop and the person behind it, and public owners to their profiles', async () => {
     const named = {
       ...detail,
-      luthier: {
-        id: 's1',
-        businessName: 'Marquez Violins',
-        contactName: 'Elena Marquez',
-        ownerHandle: 'elena',
-        location: 'Cremona, Italy',
-        establishedYear: 2001,
-        verified: true,
-        specializations: [],
-        slug: 'marquez-violins',
-      },
+      luthier: luthierFixture(),
       currentOwner: { name: 'Sam Carter', handle: 'sam', location: 'Bristol, UK' },
       ownershipHistory: [
         { ...detail.ownershipHistory[0]!, ownerHandle: 'elena' },
@@ -178,17 +110,7 @@ describe('InstrumentPage', () => {
   it('never links a private owner, a former owner or a person without a handle', async () => {
     const hidden = {
       ...detail,
-      luthier: {
-        id: 's1',
-        businessName: 'Marquez Violins',
-        contactName: 'Elena Marquez',
-        ownerHandle: null,
-        location: null,
-        establishedYear: null,
-        verified: false,
-        specializations: [],
-        slug: 'marquez-violins',
-      },
+      luthier: luthierFixture({ ownerHandle: null, location: null, establishedYear: null, verified: false }),
       currentOwner: { name: 'Private owner', handle: null, location: null },
       ownershipHistory: [
         { ...detail.ownershipHistory[0]!, ownerName: 'Former owner', ownerHandle: null },
@@ -236,20 +158,10 @@ describe('InstrumentPage', () => {
   });
 
   it('gives the owner the QR label, and a listing form whose only button is one that does something', async () => {
-    const asOwner = { ...detail, viewer: { ...detail.viewer, isOwner: true } };
+    const asOwner = instrumentFixture({ viewer: { isOwner: true } });
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
-      'GET /api/registry/me': () => ({
-        json: {
-          registered: [],
-          owned: [],
-          ownerPrivacy: false,
-          ownerPrivacyChosen: true,
-          usualCurrency: null,
-          shop: null,
-        },
-      }),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...ownerReads,
     });
     renderRoutes(routes, { path: `/instruments/${ID}`, me });
     expect(await screen.findByRole('link', { name: 'QR label (print)' })).toHaveAttribute(
@@ -268,21 +180,10 @@ describe('InstrumentPage', () => {
   });
 
   it('the owner (not the maker) sets condition and value in their own dialog; the maker edits without them', async () => {
-    const asOwner = { ...detail, viewer: { ...detail.viewer, isOwner: true } };
+    const asOwner = instrumentFixture({ viewer: { isOwner: true } });
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
-      'GET /api/registry/me': () => ({
-        json: {
-          registered: [],
-          owned: [],
-          ownerPrivacy: false,
-          ownerPrivacyChosen: true,
-          usualCurrency: null,
-          shop: null,
-        },
-      }),
-      // The owner's page looks for an offer of this instrument in progress (none here).
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...ownerReads,
       [`PATCH /api/registry/instruments/${ID}`]: () => ({
         json: { ...asOwner, condition: 'good', estimatedValue: 12000 },
       }),
@@ -307,7 +208,7 @@ describe('InstrumentPage', () => {
   });
 
   it("a maker who no longer owns it edits build details without the owner's fields", async () => {
-    const asMaker = { ...detail, viewer: { ...detail.viewer, isMaker: true } };
+    const asMaker = instrumentFixture({ viewer: { isMaker: true } });
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asMaker }),
       [`PATCH /api/registry/instruments/${ID}`]: () => ({ json: { ...asMaker, model: 'Guarneri' } }),

@@ -2,116 +2,75 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { InstrumentPage } from '../../pages/instrument';
+import {
+  instrumentFixture,
+  ownershipRecord,
+  privacyRoutes,
+  registryReads,
+  transferFixture,
+} from '../../test/registry-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
 
 // The owner's working view of a passport: the transfer form prices in a currency, the history shows a purchase
 // price in its own, and the privacy line says what visitors see and whether the owner chose it.
 
-const me = testUser({
-  id: 'u1',
-  email: 'sam@example.test',
-  displayName: 'Sam Carter',
-  firstName: 'Sam',
-  lastName: 'Carter',
-  role: 'user',
-  onboardingComplete: true,
-  handle: 'sam',
-});
+const me = testUser({ handle: 'sam' });
 const ID = '22222222-2222-4222-8222-222222222222';
 const routes = [{ path: '/instruments/:id', element: <InstrumentPage /> }];
 
-const detail = {
+const detail = instrumentFixture({
   id: ID,
   passportCode: 'LR-CCCC-DDDD',
   name: 'Koa Tenor',
   instrumentType: 'guitar',
-  category: 'classical',
   model: null,
-  serialNumber: null,
   bodyWood: null,
-  neckWood: null,
-  fretboardWood: null,
-  finishType: null,
   numberOfStrings: 6,
   scaleLength: null,
-  description: null,
   yearMade: 2018,
   estimatedValue: null,
   condition: null,
   verified: false,
-  status: 'active',
-  luthier: null,
   currentOwner: { name: 'Sam Carter', handle: null, location: 'Kyoto, Japan' },
-  images: [],
   ownershipHistory: [
-    {
+    ownershipRecord({
       id: 'o1',
       ownerName: 'Private owner',
-      ownerHandle: null,
-      location: null,
       startDate: '2018-01-01',
       endDate: '2024-01-01',
-      acquisitionMethod: null,
-    },
-    {
+    }),
+    ownershipRecord({
       id: 'o2',
-      ownerName: 'Sam Carter',
-      ownerHandle: null,
       location: 'Kyoto, Japan',
       startDate: '2024-01-01',
-      endDate: null,
       acquisitionMethod: 'purchase',
       purchasePrice: 1_500_000,
       purchaseCurrency: 'JPY',
-    },
+    }),
   ],
-  serviceRecords: [],
   events: [{ id: 'e1', type: 'created', data: {}, createdAt: '2018-01-01T00:00:00Z' }],
-  verification: null,
-  portfolio: false,
-  builtIn: null,
-  stolen: null,
-  viewer: {
-    isMaker: false,
-    isOwner: true,
-    isAdmin: false,
-    canRecordService: false,
-    correctionRequired: false,
-  },
-};
+  viewer: { isOwner: true },
+});
 
-const registry = (over: object) => ({
-  json: {
-    owned: [],
-    registered: [],
-    shop: null,
-    ownerPrivacy: true,
-    ownerPrivacyChosen: false,
-    usualCurrency: null,
-    ...over,
-  },
-});
-const transfer = ({ price, currency }: { price: number | null; currency: string | null }) => ({
-  id: 't9',
-  instrument: { id: ID, name: 'Koa Tenor', passportCode: 'LR-CCCC-DDDD', imageUrl: null },
-  direction: 'outgoing',
-  fromName: 'Sam Carter',
-  toLabel: '@yoko',
-  method: 'purchase',
-  price,
-  currency,
-  listing: null,
-  status: 'pending',
-  expiresAt: '2026-12-10T00:00:00.000Z',
-  createdAt: '2026-11-26T00:00:00.000Z',
-});
+const transfer = ({ price, currency }: { price: number | null; currency: string | null }) =>
+  transferFixture({
+    id: 't9',
+    instrument: { id: ID, name: 'Koa Tenor', passportCode: 'LR-CCCC-DDDD', imageUrl: null },
+    direction: 'outgoing',
+    fromName: 'Sam Carter',
+    toLabel: '@yoko',
+    price,
+    currency,
+    listing: null,
+    expiresAt: '2026-12-10T00:00:00.000Z',
+    createdAt: '2026-11-26T00:00:00.000Z',
+  });
 
 describe('the owner’s passport actions', () => {
   it('offers in the currency the owner usually prices in, sends it, and shows a purchase price in its own', async () => {
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }),
-      'GET /api/registry/me': () => registry({ usualCurrency: 'JPY' }),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...registryReads({ me: { usualCurrency: 'JPY' } }),
       [`POST /api/registry/instruments/${ID}/transfers`]: (body) => ({
         status: 201,
         json: transfer(body as { price: number; currency: string }),
@@ -159,8 +118,7 @@ describe('the owner’s passport actions', () => {
     };
     mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: listed }),
-      'GET /api/registry/me': () => registry({ usualCurrency: 'JPY' }),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...registryReads({ me: { usualCurrency: 'JPY' } }),
     });
     const first = renderRoutes(routes, { path: `/instruments/${ID}`, me });
     await userEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
@@ -169,8 +127,7 @@ describe('the owner’s passport actions', () => {
 
     mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }),
-      'GET /api/registry/me': () => registry({}),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
+      ...registryReads(),
     });
     renderRoutes(routes, { path: `/instruments/${ID}`, me });
     await userEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
@@ -178,16 +135,10 @@ describe('the owner’s passport actions', () => {
   });
 
   it('says what visitors see and that the owner has not chosen, and records either choice', async () => {
-    let state = { ownerPrivacy: true, ownerPrivacyChosen: false };
     const calls = mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: detail }),
-      'GET /api/registry/me': () => registry(state),
-      'GET /api/registry/transfers': () => ({ json: { incoming: [], outgoing: [] } }),
-      'PUT /api/registry/privacy': (body) => {
-        const ownerPrivacy = (body as { ownerPrivacy: boolean }).ownerPrivacy;
-        state = { ownerPrivacy, ownerPrivacyChosen: true };
-        return { json: { ownerPrivacy, chosen: true } };
-      },
+      ...registryReads(),
+      ...privacyRoutes(),
     });
     renderRoutes(routes, { path: `/instruments/${ID}`, me });
     const panel = await screen.findByRole('region', { name: 'How passports show you' });

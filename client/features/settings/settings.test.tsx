@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../contract/notifications';
 import { SettingsPage } from '../../pages/settings';
+import { privacyRoutes } from '../../test/registry-fixtures';
 import { mockFetch, renderRoutes, renderWithProviders } from '../../test/render';
 
 const account = {
@@ -64,6 +65,10 @@ const settingsReads = {
   'GET /api/registry/privacy': () => ({ json: { ownerPrivacy: false, chosen: true } }),
   'GET /api/slug/check?kind=luthier&slug=ada': () => ({ json: { ok: true, slug: 'ada', suggestions: [] } }),
 };
+
+/** The settings page's passport-privacy card, once it is there. */
+const privacySection = async () =>
+  (await screen.findByRole('heading', { name: 'Passport privacy' })).closest('div')!.parentElement!;
 
 describe('SettingsPage', () => {
   it('opened at #shop (the dashboard’s "Edit your shop"), scrolls to the shop card once it is there', async () => {
@@ -302,19 +307,9 @@ describe('the handle card', () => {
   });
 
   it('shows a person who never chose as a private owner, and saves the choice to be named', async () => {
-    let state = { ownerPrivacy: true, chosen: false };
-    const calls = mockFetch({
-      ...settingsReads,
-      'GET /api/registry/privacy': () => ({ json: state }),
-      'PUT /api/registry/privacy': (body) => {
-        state = { ownerPrivacy: (body as { ownerPrivacy: boolean }).ownerPrivacy, chosen: true };
-        return { json: state };
-      },
-    });
+    const calls = mockFetch({ ...settingsReads, ...privacyRoutes() });
     renderWithProviders(<SettingsPage />);
-    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
-      'div',
-    )!.parentElement!;
+    const section = await privacySection();
     // Never chose: shown as a private owner, but no radio claims that they chose it.
     expect(await within(section).findByRole('radio', { name: /Private owner/ })).not.toBeChecked();
     expect(within(section).getByRole('radio', { name: /Show my name/ })).not.toBeChecked();
@@ -334,19 +329,9 @@ describe('the handle card', () => {
   });
 
   it('records the choice to stay private for someone who never chose', async () => {
-    let state = { ownerPrivacy: true, chosen: false };
-    const calls = mockFetch({
-      ...settingsReads,
-      'GET /api/registry/privacy': () => ({ json: state }),
-      'PUT /api/registry/privacy': (body) => {
-        state = { ownerPrivacy: (body as { ownerPrivacy: boolean }).ownerPrivacy, chosen: true };
-        return { json: state };
-      },
-    });
+    const calls = mockFetch({ ...settingsReads, ...privacyRoutes() });
     renderWithProviders(<SettingsPage />);
-    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
-      'div',
-    )!.parentElement!;
+    const section = await privacySection();
     await userEvent.click(await within(section).findByRole('radio', { name: /Private owner/ }));
     expect(await within(section).findByText('You chose: Private owner.')).toBeInTheDocument();
     expect(within(section).getByRole('radio', { name: /Private owner/ })).toBeChecked();
@@ -363,9 +348,7 @@ describe('the handle card', () => {
       }),
     });
     renderWithProviders(<SettingsPage />);
-    const section = (await screen.findByRole('heading', { name: 'Passport privacy' })).closest(
-      'div',
-    )!.parentElement!;
+    const section = await privacySection();
     await userEvent.click(await within(section).findByRole('radio', { name: /Show my name/ }));
     expect(await within(section).findByRole('alert')).toHaveTextContent('The service is busy');
     // Back to what the server holds: no choice yet.
