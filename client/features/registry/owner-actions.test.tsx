@@ -37,6 +37,7 @@ const detail = {
   description: null,
   yearMade: 2018,
   estimatedValue: null,
+  estimatedValueCurrency: null,
   condition: null,
   verified: false,
   status: 'active',
