@@ -124,7 +124,7 @@ const OWNERS = [
 const EURO = { currency: 'EUR', rate: 0.9, valueStep: 100, costStep: 5 } as const;
 const MAKER_CURRENCIES: Record<
   string,
-  { currency: string; rate: number; valueStep: number; costStep: number }
+  { currency: CurrencyCode; rate: number; valueStep: number; costStep: number }
 > = {
   'hauser-werkstatt': EURO,
   'cremona-liuteria': EURO,

@@ -45,7 +45,7 @@ const SEED = {
   description: 'As built.',
   condition: 'excellent' as const,
   estimatedValue: 4000,
-  estimatedValueCurrency: 'USD',
+  estimatedValueCurrency: 'USD' as const,
 };
 
 async function verifiedInstrument(transferred: boolean) {
