@@ -114,7 +114,8 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await page.getByLabel('Recipient email or handle').fill('enthusiast@example.com');
   await page.getByLabel('Acquisition method').selectOption('purchase');
   await page.getByLabel(/^Price/).fill('8200');
-  await page.getByLabel('Currency').selectOption('EUR');
+  // The service form behind the dialog has a currency menu of its own.
+  await page.getByRole('dialog', { name: 'Transfer ownership' }).getByLabel('Currency').selectOption('EUR');
   await page.getByRole('button', { name: 'Send offer' }).click();
   // While the offer waits, the page says so in place of Transfer, with a way to cancel it.
   await expect(page.getByRole('link', { name: 'Offer pending' })).toBeVisible();
