@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationChain } from '../test/migration-chain';
+import { migrationChain } from '../test/test-db-migrations';
 
 // Prices recorded before currencies existed were typed under "Price (USD, …)": migration 0031 must keep them US
 // dollars, and leave the rows without a price without a currency. The chain is applied up to 0030, old rows are

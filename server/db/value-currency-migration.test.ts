@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationChain } from '../test/migration-chain';
+import { migrationChain } from '../test/test-db-migrations';
 
 // Estimated values and service costs recorded before currencies were shown as US dollars ("$", "Cost (USD)"):
 // migration 0032 must keep them dollars, leave the rows without an amount without a currency, and from then on
