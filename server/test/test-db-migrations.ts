@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import type { sql } from 'drizzle-orm';
 import { createPostgresDatabase, testBackend, testDatabaseUrl } from './test-db';
 import { migrationsFolder, openDatabase, type Database } from '../db/client';
 
