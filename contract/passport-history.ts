@@ -42,7 +42,7 @@ function change(c: { field: string; from?: unknown; to?: unknown }, verb: string
   return `${label} ${verb} from ${from} to ${to}`;
 }
 
-const OWNER_FIELDS: ReadonlySet<string> = new Set(['condition', 'estimatedValue']);
+const OWNER_FIELDS: ReadonlySet<string> = new Set(['condition', 'estimatedValue', 'estimatedValueCurrency']);
 
 const METHOD_WORDS: Record<string, string> = {
   purchase: 'by purchase',

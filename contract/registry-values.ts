@@ -190,4 +190,4 @@ export function verificationRemovedReason(names: readonly string[]): string {
   return `Verification removed: ${list} changed`;
 }
 /** Facts that belong to whoever owns the instrument now. */
-export const OWNER_FIELDS = ['condition', 'estimatedValue'] as const;
+export const OWNER_FIELDS = ['condition', 'estimatedValue', 'estimatedValueCurrency'] as const;

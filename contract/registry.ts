@@ -81,7 +81,9 @@ export const instrumentSummarySchema = z.object({
   category: categorySchema,
   model: z.string().nullable(),
   yearMade: z.number(),
+  /** The owner's estimate (owner only, else null): whole units of `estimatedValueCurrency` (ISO 4217). */
   estimatedValue: z.number().nullable(),
+  estimatedValueCurrency: z.string().nullable(),
   condition: conditionSchema.nullable(),
   verified: z.boolean(),
   status: z.enum(['active', 'stolen', 'destroyed']),
@@ -108,6 +110,18 @@ const year = z.coerce
   .min(1500, 'Enter a year after 1500.')
   // Checked against today's year when it runs, not when the module loaded (a server runs across New Year).
   .refine((v) => v <= new Date().getFullYear(), 'The year cannot be in the future.');
+
+/** Twelve digits, as a listing's price: enough for any instrument in any currency (₫, ¥, ₩ included). */
+const AMOUNT_MAX = 999_999_999_999;
+/** A whole amount of money (no minor units, whatever the currency), up to twelve digits; empty is none. */
+const wholeAmount = (negative: string) =>
+  z.coerce
+    .number({ message: 'Enter an amount, such as 4500.' })
+    .int('Enter a whole amount, such as 4500.')
+    .min(0, negative)
+    .max(AMOUNT_MAX, 'Enter at most 12 digits.')
+    .nullable()
+    .optional();
 
 export const buildFieldsSchema = z.object({
   name: z
@@ -141,15 +155,23 @@ export const buildFieldsSchema = z.object({
     .optional(),
   description: optText(4000),
   yearMade: year,
-  estimatedValue: z.coerce
-    .number()
-    .int()
-    .min(0, 'The value cannot be negative.')
-    .max(100_000_000)
-    .nullable()
-    .optional(),
+  /** A whole amount in `estimatedValueCurrency`, which it needs. */
+  estimatedValue: wholeAmount('The value cannot be negative.'),
+  estimatedValueCurrency: currencyFieldSchema.nullable().optional(),
   condition: conditionSchema.nullable().optional(),
 });
+
+/** An amount needs its currency: "5000" alone could be dollars, euros or yen. */
+const amountNeedsCurrency =
+  <K extends string, C extends string>(amount: K, currency: C, message: string) =>
+  (v: Partial<Record<K, unknown> & Record<C, unknown>>, ctx: z.RefinementCtx) => {
+    if (v[amount] != null && !v[currency]) ctx.addIssue({ code: 'custom', path: [currency], message });
+  };
+const valueNeedsCurrency = amountNeedsCurrency(
+  'estimatedValue',
+  'estimatedValueCurrency',
+  'Choose the currency of the estimated value.',
+);
 
 /**
  * A category must make sense for the type (CATEGORIES_BY_TYPE): "flamenco violin" is refused on the category
@@ -169,7 +191,8 @@ export const createInstrumentSchema = buildFieldsSchema
     /** The maker's academy certificate for the course this instrument was built in. */
     certificateId: z.string().trim().max(32).optional(),
   })
-  .superRefine(categoryFitsType);
+  .superRefine(categoryFitsType)
+  .superRefine(valueNeedsCurrency);
 export type CreateInstrumentInput = z.input<typeof createInstrumentSchema>;
 
 export {
@@ -196,7 +219,8 @@ export const editInstrumentSchema = buildFieldsSchema
       .refine(isCleanText, CONTROL_CHAR_MESSAGE)
       .optional(),
   })
-  .superRefine(categoryFitsType);
+  .superRefine(categoryFitsType)
+  .superRefine(valueNeedsCurrency);
 export type EditInstrumentInput = z.input<typeof editInstrumentSchema>;
 
 export const imageSchema = z.object({
@@ -240,7 +264,9 @@ export const serviceRecordSchema = z.object({
   description: z.string(),
   workPerformed: z.string().nullable(),
   serviceDate: z.string(),
+  /** Whole units of `costCurrency` (ISO 4217); both null for anyone but the owner, the author and admins. */
   cost: z.number().nullable(),
+  costCurrency: z.string().nullable(),
   notes: z.string().nullable(),
   status: z.enum(['approved', 'pending', 'rejected']),
   recordedBy: z.string().nullable(),
@@ -316,32 +342,36 @@ export const imageOrderSchema = z.object({ imageIds: z.array(z.uuid()).min(1).ma
 export type ImageOrderInput = z.input<typeof imageOrderSchema>;
 
 const isoDate = z.iso.date({ message: 'Enter a date (YYYY-MM-DD).' });
-export const serviceInputSchema = z.object({
-  servicerName: optText(120),
-  /**
-   * The servicing shop's registry handle (with or without @ or /l/), when a shop in the registry did the work:
-   * the record says "reported by the owner" until that shop confirms it.
-   */
-  servicerShop: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(80, 'At most 80 characters.')
-    .transform((v) => v.replace(/^(?:\/?l\/|@)/, ''))
-    .refine((v) => v === '' || /^[a-z0-9-]+$/.test(v), 'Enter a shop handle, such as @oak-workshop.')
-    .optional(),
-  serviceType: serviceTypeSchema,
-  description: z
-    .string({ message: 'Describe the service.' })
-    .trim()
-    .min(1, 'Describe the service.')
-    .max(2000)
-    .refine(isCleanText, CONTROL_CHAR_MESSAGE),
-  workPerformed: optText(4000),
-  serviceDate: isoDate,
-  cost: z.coerce.number().int().min(0).max(10_000_000).nullable().optional(),
-  notes: optText(2000),
-});
+export const serviceInputSchema = z
+  .object({
+    servicerName: optText(120),
+    /**
+     * The servicing shop's registry handle (with or without @ or /l/), when a shop in the registry did the work:
+     * the record says "reported by the owner" until that shop confirms it.
+     */
+    servicerShop: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(80, 'At most 80 characters.')
+      .transform((v) => v.replace(/^(?:\/?l\/|@)/, ''))
+      .refine((v) => v === '' || /^[a-z0-9-]+$/.test(v), 'Enter a shop handle, such as @oak-workshop.')
+      .optional(),
+    serviceType: serviceTypeSchema,
+    description: z
+      .string({ message: 'Describe the service.' })
+      .trim()
+      .min(1, 'Describe the service.')
+      .max(2000)
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE),
+    workPerformed: optText(4000),
+    serviceDate: isoDate,
+    /** A whole amount in `costCurrency`, which it needs. */
+    cost: wholeAmount('The cost cannot be negative.'),
+    costCurrency: currencyFieldSchema.nullable().optional(),
+    notes: optText(2000),
+  })
+  .superRefine(amountNeedsCurrency('cost', 'costCurrency', 'Choose the currency of the cost.'));
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 
 /** The maker's choice to show an instrument they built among the portfolio pieces of their storefront. */
@@ -360,9 +390,6 @@ export const stolenReportSchema = z.object({
 });
 export type StolenReportInput = z.input<typeof stolenReportSchema>;
 
-/** Twelve digits, as a listing's price: enough for any instrument in any currency (₫, ¥, ₩ included). */
-const TRANSFER_PRICE_MAX = 999_999_999_999;
-
 export const transferOfferSchema = z
   .object({
     recipient: z
@@ -373,19 +400,10 @@ export const transferOfferSchema = z
       .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
     method: methodSchema,
     /** Private to the two sides: a whole amount in `currency`, which it needs. */
-    price: z.coerce
-      .number({ message: 'Enter an amount, such as 4500.' })
-      .int('Enter a whole amount, such as 4500.')
-      .min(0, 'Enter an amount, such as 4500.')
-      .max(TRANSFER_PRICE_MAX, 'Enter at most 12 digits.')
-      .nullable()
-      .optional(),
+    price: wholeAmount('Enter an amount, such as 4500.'),
     currency: currencyFieldSchema.nullable().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.price != null && !v.currency)
-      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'Choose the currency of the price.' });
-  });
+  .superRefine(amountNeedsCurrency('price', 'currency', 'Choose the currency of the price.'));
 export type TransferOfferInput = z.input<typeof transferOfferSchema>;
 
 export const transferSchema = z.object({
@@ -444,7 +462,10 @@ export const myRegistrySchema = z.object({
   ownerPrivacy: z.boolean(),
   /** Whether they ever chose; owners who never did are private. */
   ownerPrivacyChosen: z.boolean(),
-  /** The currency of their latest priced offer or listing: what a new offer's price defaults to. */
+  /**
+   * The currency of their latest priced offer, listing or estimated value: what a new price, value or service
+   * cost defaults to.
+   */
   usualCurrency: z.string().nullable(),
 });
 

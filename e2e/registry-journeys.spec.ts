@@ -67,9 +67,15 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await page.getByLabel('Body wood').fill('Flamed maple');
   await page.getByLabel('Scale length (mm)').fill('328');
   await page.getByLabel('Year made (required)').fill('2025');
+  // The maker's estimate, in yen: the passport keeps the currency and reads it back without decimals.
+  await page.getByLabel('Estimated value (optional, private)').fill('350000');
+  await page.getByLabel('Currency').selectOption('JPY');
   await page.getByRole('button', { name: 'Register instrument' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const passportUrl = page.url();
+  await expect(
+    page.getByText('Estimated value (visible only to you)').locator('xpath=following-sibling::dd'),
+  ).toHaveText('¥350,000');
 
   // Two photos chosen at once, each with a caption, uploaded one after the other.
   await page.getByRole('tab', { name: 'Gallery' }).click();
@@ -95,15 +101,21 @@ test('register, photograph, service, transfer, accept, verify', async ({ page })
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // A service record.
+  // A service record, its cost in euros.
+  await page.getByRole('tab', { name: 'Service History' }).click();
+  const serviceForm = page.getByRole('form', { name: 'Register service' });
+  await serviceForm.getByLabel('Cost (optional, private)').fill('1200');
+  await serviceForm.getByLabel('Currency').selectOption('EUR');
   await recordService(page, 'setup', 'First setup after varnish cure');
+  await expect(page.getByRole('list', { name: 'Service records' })).toContainText('€1,200.00');
 
   // The owner (the maker) offers it to the demo enthusiast.
   await page.getByRole('button', { name: 'Transfer' }).click();
   await page.getByLabel('Recipient email or handle').fill('enthusiast@example.com');
   await page.getByLabel('Acquisition method').selectOption('purchase');
   await page.getByLabel(/^Price/).fill('8200');
-  await page.getByLabel('Currency').selectOption('EUR');
+  // The service form behind the dialog has a currency menu of its own.
+  await page.getByRole('dialog', { name: 'Transfer ownership' }).getByLabel('Currency').selectOption('EUR');
   await page.getByRole('button', { name: 'Send offer' }).click();
   // While the offer waits, the page says so in place of Transfer, with a way to cancel it.
   await expect(page.getByRole('link', { name: 'Offer pending' })).toBeVisible();

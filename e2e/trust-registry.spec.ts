@@ -99,11 +99,16 @@ test('a first owner proves their email, accepts the maker’s offer, approves a 
   await page.getByRole('button', { name: 'Condition & value' }).click();
   const facts = page.getByRole('dialog', { name: 'Condition and value' });
   await facts.getByLabel('Condition').selectOption('excellent');
-  await facts.getByLabel('Estimated value (USD)').fill('4200');
+  await facts.getByLabel('Estimated value (optional, private)').fill('4200');
+  // In the owner's own currency (the owner in Lyon prices in euros), shown with it.
+  await facts.getByLabel('Currency').selectOption('EUR');
   await facts.getByRole('button', { name: 'Save' }).click();
   await expect(facts).toHaveCount(0);
   await expect(page.getByText('Excellent', { exact: true })).toBeVisible();
-  await expect(page.getByText('$4,200', { exact: false }).first()).toBeVisible();
+  const estimate = page
+    .getByText('Estimated value (visible only to you)')
+    .locator('xpath=following-sibling::dd');
+  await expect(estimate).toHaveText('€4,200.00');
 
   // The owner reports it stolen through the dialog: date, place and a police reference.
   await page.getByRole('button', { name: 'Report stolen' }).click();

@@ -92,13 +92,13 @@ picked as (
 ),
 inserted as (
   insert into instruments (passport_code, name, instrument_type, category, model, serial_number, body_wood,
-    neck_wood, fretboard_wood, description, year_made, estimated_value, condition, verified, maker_shop_id,
-    current_owner_id, created_at)
+    neck_wood, fretboard_wood, description, year_made, estimated_value, estimated_value_currency, condition,
+    verified, maker_shop_id, current_owner_id, created_at)
   select 'LR-' || ${[0, 1, 2, 3].map((i) => codeChar('h', i)).join(' || ')} || '-' || ${[4, 5, 6, 7].map((i) => codeChar('h', i)).join(' || ')},
     ${at(SCALE_ADJECTIVES, 'seed >> 2')} || ' ' || initcap(body) || ' ' || initcap(replace(type, '-', ' ')) || ' ' || (n + 1),
     type, category, 'Model ' || (seed % 97 + 1), serial,
     body, ${at(SCALE_WOODS, 'seed >> 6')}, ${at(SCALE_WOODS, 'seed >> 7')},
-    'Scale-test ' || replace(type, '-', ' ') || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int,
+    'Scale-test ' || replace(type, '-', ' ') || ' in ' || body || '.', (1960 + seed % 66)::int, (500 + seed % 30000)::int, 'USD',
     ${at(SCALE_CONDITIONS, 'seed >> 8')}, seed % 3 = 0, shop_id, owner_id,
     now() + n * interval '1 microsecond'
   from picked

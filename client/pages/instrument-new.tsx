@@ -98,6 +98,7 @@ export function InstrumentNewPage() {
       <div className="mt-6 rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
         <InstrumentForm
           mode="create"
+          defaultCurrency={mine.data.usualCurrency ?? undefined}
           pending={create.isPending}
           fieldErrors={fields}
           // What was typed (empty fields left out) is checked against the server's schema first; its messages,

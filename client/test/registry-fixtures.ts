@@ -51,6 +51,7 @@ export function instrumentFixture(
     description: null,
     yearMade: 2015,
     estimatedValue: 14500,
+    estimatedValueCurrency: 'EUR',
     condition: 'mint',
     verified: true,
     status: 'active',

@@ -1,12 +1,12 @@
+import { formatPrice } from '../../../contract/currencies';
 import { formatDay } from '../../lib/format-date';
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-export const formatMoney = (value: number | null | undefined) => (value == null ? '—' : money.format(value));
+/**
+ * A stored whole amount in its ISO 4217 currency, as every price reads (formatPrice: "€4,500.00", "¥350,000");
+ * one stored without a currency is USD, what amounts meant before currencies. '—' when there is none.
+ */
+export const formatMoney = (value: number | null | undefined, currency: string | null | undefined) =>
+  value == null ? '—' : formatPrice({ price: String(value), currency: currency ?? 'USD' });
 
 export const capitalize = (s: string) => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 

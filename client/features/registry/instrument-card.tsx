@@ -104,7 +104,7 @@ export function InstrumentCard({
           {i.estimatedValue != null && (
             <p className="shrink-0 font-semibold text-wood-800">
               <span className="sr-only">Your estimate: </span>
-              {formatMoney(i.estimatedValue)}
+              {formatMoney(i.estimatedValue, i.estimatedValueCurrency)}
             </p>
           )}
         </div>

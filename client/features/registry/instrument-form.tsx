@@ -16,6 +16,7 @@ import { InstrumentDrawing } from '../../components/instrument-drawing';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input';
 import { capitalize } from './format';
+import { MoneyField } from './money-field';
 import { TypeOptions, ValueOptions } from './value-options';
 
 const TEXT_FIELDS = [
@@ -30,9 +31,8 @@ const NUMBER_FIELDS = [
   ['numberOfStrings', 'Number of strings'],
   ['scaleLength', 'Scale length (mm)'],
   ['yearMade', 'Year made'],
-  ['estimatedValue', 'Estimated value (USD)'],
 ] as const;
-const NUMERIC = new Set<string>(NUMBER_FIELDS.map(([k]) => k));
+const NUMERIC = new Set<string>([...NUMBER_FIELDS.map(([k]) => k), 'estimatedValue']);
 
 type Values = Record<string, string>;
 
@@ -56,6 +56,8 @@ function initial(i?: InstrumentDetail): Values {
     'condition',
     ...TEXT_FIELDS.map(([k]) => k),
     ...NUMBER_FIELDS.map(([k]) => k),
+    'estimatedValue',
+    'estimatedValueCurrency',
   ]) {
     const value = (i as unknown as Record<string, unknown>)[key];
     v[key] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
@@ -71,7 +73,12 @@ function toBody(values: Values, mode: 'create' | 'edit', ownerFields: boolean): 
   for (const [k, raw] of Object.entries(values)) {
     if ((k === 'firstOwner' || k === 'firstOwnerMethod') && mode === 'edit') continue;
     if (!ownerFields && isOwnerField(k)) continue;
-    const v = raw.trim();
+    // The currency goes with a value only: without one it means nothing (and null clears a stored one).
+    if (k === 'estimatedValueCurrency' && !values.estimatedValue?.trim()) {
+      if (mode === 'edit') body[k] = null;
+      continue;
+    }
+    const v = k === 'estimatedValue' ? raw.replace(/[\s,]/g, '') : raw.trim();
     if (!v) {
       if (mode === 'edit' && k !== 'name' && k !== 'yearMade') body[k] = null;
       continue;
@@ -91,6 +98,7 @@ export function InstrumentForm({
   instrument,
   prefill,
   ownerFields = true,
+  defaultCurrency = 'USD',
   pending,
   fieldErrors,
   onSubmit,
@@ -100,6 +108,8 @@ export function InstrumentForm({
   /** Values a new passport starts from (a course's instrument). */
   prefill?: Record<string, string>;
   ownerFields?: boolean;
+  /** The estimated value's currency until one is chosen (or stored): the person's usual one. */
+  defaultCurrency?: string;
   pending: boolean;
   fieldErrors: Record<string, string>;
   onSubmit: (body: Record<string, unknown>) => void;
@@ -127,7 +137,13 @@ export function InstrumentForm({
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(toBody(values, mode, ownerFields));
+    onSubmit(
+      toBody(
+        { ...values, estimatedValueCurrency: values.estimatedValueCurrency || defaultCurrency },
+        mode,
+        ownerFields,
+      ),
+    );
   };
   const field = (k: string, label: string, input: React.ReactNode) => (
     <div className="flex flex-col gap-1" key={k}>
@@ -220,6 +236,21 @@ export function InstrumentForm({
               {...err(k)}
             />,
           ),
+        )}
+        {ownerFields && (
+          <div className="sm:col-span-2">
+            <MoneyField
+              id="f-estimatedValue"
+              label="Estimated value (optional, private)"
+              hint="A whole amount. Only you see it; the passport log keeps it sealed."
+              amount={values.estimatedValue ?? ''}
+              currency={values.estimatedValueCurrency || defaultCurrency}
+              onAmount={(v) => setValues((s) => ({ ...s, estimatedValue: v }))}
+              onCurrency={(v) => setValues((s) => ({ ...s, estimatedValueCurrency: v }))}
+              amountError={errors.estimatedValue}
+              currencyError={errors.estimatedValueCurrency}
+            />
+          </div>
         )}
         <div className="sm:col-span-2">
           {field(

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
@@ -185,26 +185,36 @@ describe('InstrumentPage', () => {
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
       ...ownerReads,
       [`PATCH /api/registry/instruments/${ID}`]: () => ({
-        json: { ...asOwner, condition: 'good', estimatedValue: 12000 },
+        json: { ...asOwner, condition: 'good', estimatedValue: 350000, estimatedValueCurrency: 'JPY' },
       }),
     });
     renderRoutes(routes, { path: `/instruments/${ID}`, me });
     expect(await screen.findByRole('heading', { level: 1, name: 'Amber Violin' })).toBeInTheDocument();
+    // The owner reads their estimate in the currency they stored it in (formatPrice: a euro has cents).
+    const estimate = () => screen.getByText('Estimated value (visible only to you)').nextElementSibling;
+    expect(estimate()).toHaveTextContent('€14,500.00');
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Condition & value' }));
     const condition = await screen.findByLabelText('Condition');
     expect(condition).toHaveValue('mint');
     await userEvent.selectOptions(condition, 'good');
-    const value = screen.getByLabelText('Estimated value (USD)');
-    expect(value).toHaveValue(14500);
+    const value = screen.getByLabelText('Estimated value (optional, private)');
+    expect(value).toHaveValue('14500');
+    const currency = screen.getByLabelText('Currency');
+    expect(currency).toHaveValue('EUR');
     await userEvent.clear(value);
-    await userEvent.type(value, '12000');
+    await userEvent.type(value, '350,000');
+    await userEvent.selectOptions(currency, 'JPY');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       condition: 'good',
-      estimatedValue: 12000,
+      estimatedValue: 350000,
+      estimatedValueCurrency: 'JPY',
     });
+    // The saved answer replaces the page's: yen have no minor unit.
+    await waitFor(() => expect(estimate()).toHaveTextContent('¥350,000'));
+    expect(estimate()).not.toHaveTextContent('¥350,000.00');
   });
 
   it("a maker who no longer owns it edits build details without the owner's fields", async () => {
@@ -217,7 +227,8 @@ describe('InstrumentPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(await screen.findByLabelText('Model')).toHaveValue('Strad');
     expect(screen.queryByLabelText('Condition')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Estimated value (USD)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Estimated value (optional, private)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Currency')).not.toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Model'));
     await userEvent.type(screen.getByLabelText('Model'), 'Guarneri');
     await userEvent.click(screen.getByRole('button', { name: /Save/ }));
@@ -226,5 +237,6 @@ describe('InstrumentPage', () => {
     expect(body.model).toBe('Guarneri');
     expect(body).not.toHaveProperty('condition');
     expect(body).not.toHaveProperty('estimatedValue');
+    expect(body).not.toHaveProperty('estimatedValueCurrency');
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CURRENCY_CHOICES, formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../contract/currencies';
 import { LISTING_NOTE_MAX, listingInputSchema, type Listing } from '../../../contract/listings';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { FormError, formText } from '../../components/form-parts';
@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useSetListing } from './listing-api';
 import { ListingForBuyer } from './listing-for-buyer';
+import { CurrencySelect } from './money-field';
 
 type Status = 'for-sale' | 'commission-open' | 'not-listed';
 
@@ -90,19 +91,13 @@ function OwnerListing({ id, listing, canList }: { id: string; listing: Listing |
                 </div>
                 <div className="grid gap-1.5">
                   <Label htmlFor={`${f}-currency`}>Currency</Label>
-                  <Select
+                  <CurrencySelect
                     id={`${f}-currency`}
                     name="currency"
                     defaultValue={listing?.currency ?? 'EUR'}
                     aria-invalid={fields.currency ? true : undefined}
                     aria-describedby={fields.currency ? `${f}-currency-error` : undefined}
-                  >
-                    {CURRENCY_CHOICES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </Select>
+                  />
                   <FieldError id={`${f}-currency-error`} message={fields.currency} />
                 </div>
               </div>

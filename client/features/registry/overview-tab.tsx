@@ -20,7 +20,12 @@ export function OverviewTab({ instrument: i }: { instrument: InstrumentDetail })
     ['Condition', i.condition ? capitalize(i.condition) : null],
     // The estimate is the owner's: only the owner (and admins) are sent it, and only they see the row.
     ...(i.viewer.isOwner || i.viewer.isAdmin
-      ? [['Estimated value (visible only to you)', formatMoney(i.estimatedValue)] as [string, string]]
+      ? [
+          [
+            'Estimated value (visible only to you)',
+            formatMoney(i.estimatedValue, i.estimatedValueCurrency),
+          ] as [string, string],
+        ]
       : []),
   ];
   return (

@@ -29,6 +29,7 @@ const detail = instrumentFixture({
   scaleLength: null,
   yearMade: 2018,
   estimatedValue: null,
+  estimatedValueCurrency: null,
   condition: null,
   verified: false,
   currentOwner: { name: 'Sam Carter', handle: null, location: 'Kyoto, Japan' },

@@ -8,7 +8,6 @@ import {
   type InstrumentDetail,
   type TransferOfferInput,
 } from '../../../contract/registry';
-import { CURRENCY_CHOICES } from '../../../contract/currencies';
 import { ACQUISITION_METHODS, CONDITIONS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { Field, FormError } from '../../components/form-parts';
+import { FormError } from '../../components/form-parts';
 import { errorText } from '../../lib/api';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import {
@@ -32,6 +31,7 @@ import {
   useRegistryMutation,
 } from './api';
 import { InstrumentForm } from './instrument-form';
+import { amountOf, CurrencySelect, MoneyField, useUsualCurrency } from './money-field';
 import { ValueOptions } from './value-options';
 import { OwnerPrivacy } from './owner-privacy';
 import { PendingOffer, usePendingOffer } from './pending-offer';
@@ -57,6 +57,8 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const save = useSaveInstrument(instrument.id, () => setOpen(false));
+  // Asked only while the owner's form is open (the value's currency starts at the one they usually use).
+  const usualCurrency = useUsualCurrency(open && instrument.viewer.isOwner);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -100,6 +102,7 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
           mode="edit"
           instrument={instrument}
           ownerFields={instrument.viewer.isOwner}
+          defaultCurrency={usualCurrency}
           pending={save.isPending}
           fieldErrors={save.fields}
           onSubmit={(body) => save.submitValues(reason.trim() ? { ...body, reason: reason.trim() } : body)}
@@ -116,6 +119,9 @@ function EditDialog({ instrument }: { instrument: InstrumentDetail }) {
 function OwnerDetailsForm({ instrument, done }: { instrument: InstrumentDetail; done: () => void }) {
   const [condition, setCondition] = useState(instrument.condition ?? '');
   const [value, setValue] = useState(instrument.estimatedValue?.toString() ?? '');
+  const usualCurrency = useUsualCurrency();
+  const [chosenCurrency, setCurrency] = useState(instrument.estimatedValueCurrency);
+  const currency = chosenCurrency ?? usualCurrency;
   const save = useSaveInstrument(instrument.id, done);
   const { fields } = save;
   return (
@@ -124,9 +130,11 @@ function OwnerDetailsForm({ instrument, done }: { instrument: InstrumentDetail; 
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        const amount = amountOf(value);
         save.submitValues({
           condition: condition || null,
-          estimatedValue: value.trim() ? Number(value) : null,
+          estimatedValue: amount,
+          estimatedValueCurrency: amount != null ? currency : null,
         });
       }}
     >
@@ -145,15 +153,16 @@ function OwnerDetailsForm({ instrument, done }: { instrument: InstrumentDetail; 
         </Select>
         <FieldError id="owner-condition-error" message={fields.condition} />
       </div>
-      <Field
+      <MoneyField
         id="owner-value"
-        label="Estimated value (USD)"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={fields.estimatedValue}
+        label="Estimated value (optional, private)"
+        hint="A whole amount. Only you see it; the passport log keeps it sealed."
+        amount={value}
+        currency={currency}
+        onAmount={setValue}
+        onCurrency={setCurrency}
+        amountError={fields.estimatedValue}
+        currencyError={fields.estimatedValueCurrency}
       />
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save'}
@@ -258,19 +267,13 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="t-currency">Currency</Label>
-              <Select
+              <CurrencySelect
                 id="t-currency"
                 value={currency}
                 onChange={(e) => setCurrency(e.target.value)}
                 aria-invalid={Boolean(fields.currency) || undefined}
                 aria-describedby={fields.currency ? 't-currency-error' : undefined}
-              >
-                {CURRENCY_CHOICES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
+              />
             </div>
           </div>
           <p id="t-price-hint" className="text-xs text-stone-600">

@@ -15,6 +15,7 @@ const card = (over: Partial<InstrumentSummary>): InstrumentSummary => ({
   yearMade: 2019,
   // The public list never carries an owner's estimate.
   estimatedValue: null,
+  estimatedValueCurrency: null,
   condition: 'excellent',
   verified: false,
   status: 'active',

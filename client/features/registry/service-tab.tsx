@@ -9,6 +9,7 @@ import { errorText } from '../../lib/api';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { addServiceRecord, decideServiceRecord, useRegistryMutation } from './api';
 import { capitalize, formatDate, formatMoney } from './format';
+import { amountOf, MoneyField, useUsualCurrency } from './money-field';
 import { todayInput } from '../../lib/format-date';
 
 function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
@@ -23,6 +24,10 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
     servicerShop: '',
     notes: '',
   });
+  // The cost's currency: the one chosen here, else the one the person usually prices in.
+  const usualCurrency = useUsualCurrency();
+  const [chosenCurrency, setCurrency] = useState<string | null>(null);
+  const costCurrency = chosenCurrency ?? usualCurrency;
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
     setV((s) => ({ ...s, [k]: e.target.value }));
   const save = useSchemaSubmit(
@@ -38,9 +43,11 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
   const needsApproval = !instrument.viewer.isOwner && !instrument.viewer.isMaker;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const cost = amountOf(v.cost);
     save.submitValues({
       ...v,
-      cost: v.cost.trim() ? Number(v.cost) : null,
+      cost,
+      costCurrency: cost != null ? costCurrency : null,
       servicerName: v.servicerName.trim() || null,
       servicerShop: needsApproval ? undefined : v.servicerShop.trim() || undefined,
       workPerformed: v.workPerformed.trim() || null,
@@ -120,10 +127,17 @@ function ServiceForm({ instrument }: { instrument: InstrumentDetail }) {
           <FieldError id="s-servicer-shop-error" message={fields.servicerShop} />
         </div>
       )}
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="s-cost">Cost (USD)</Label>
-        <Input id="s-cost" type="number" inputMode="numeric" value={v.cost} onChange={set('cost')} />
-      </div>
+      <MoneyField
+        id="s-cost"
+        label="Cost (optional, private)"
+        hint="A whole amount. Only the owner, you and the registry's admins see it."
+        amount={v.cost}
+        currency={costCurrency}
+        onAmount={(cost) => setV((s) => ({ ...s, cost }))}
+        onCurrency={setCurrency}
+        amountError={fields.cost}
+        currencyError={fields.costCurrency}
+      />
       <div className="flex flex-col gap-1 sm:col-span-2">
         <Label htmlFor="s-notes">Notes</Label>
         <Textarea id="s-notes" value={v.notes} onChange={set('notes')} />
@@ -177,7 +191,7 @@ export function ServiceTab({ instrument: i }: { instrument: InstrumentDetail }) 
               <p className="mt-1 text-sm text-stone-600">
                 {formatDate(s.serviceDate)} · {s.servicerName}
                 {s.recordedBy && (!s.claim || s.claim === 'none') ? ` · recorded by ${s.recordedBy}` : ''}
-                {s.cost != null ? ` · ${formatMoney(s.cost)}` : ''}
+                {s.cost != null ? ` · ${formatMoney(s.cost, s.costCurrency)}` : ''}
               </p>
               {s.workPerformed && <p className="mt-2 text-stone-700">{s.workPerformed}</p>}
               {s.notes && <p className="mt-1 text-sm text-stone-600">{s.notes}</p>}

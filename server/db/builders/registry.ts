@@ -76,6 +76,8 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
       // The type's usual category unless one is given (the database refuses a pair that makes no sense).
       category: fields.category ?? CATEGORIES_BY_TYPE[fields.instrumentType ?? 'guitar'][0],
       yearMade: fields.yearMade ?? new Date().getFullYear(),
+      // A value given without its currency is in US dollars (what values meant before currencies).
+      estimatedValueCurrency: fields.estimatedValue != null ? (fields.estimatedValueCurrency ?? 'USD') : null,
       passportCode: generatePassportCode(),
       makerShopId,
       verified: verified ?? false,
@@ -172,6 +174,7 @@ export async function addServiceRecord(db: Db, instrumentId: string, seed: Servi
       workPerformed: seed.workPerformed ?? null,
       serviceDate: seed.serviceDate,
       cost: seed.cost ?? null,
+      costCurrency: seed.cost != null ? (seed.costCurrency ?? 'USD') : null,
       notes: seed.notes ?? null,
       status: seed.status ?? 'approved',
       claimStatus: seed.claimStatus ?? 'none',

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
-import { instrumentListings, instruments, shops, users } from '../schema';
+import { instrumentListings, instruments, serviceRecords, shops, users } from '../schema';
 import { createTestDatabase } from '../../test/test-db';
 import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
 import { loadSampleContent, type SampleStep } from './load-sample';
@@ -56,6 +56,22 @@ describe('sample content', () => {
       expect(Number(listing.price)).toBeGreaterThan(0);
       expect(['EUR', 'USD', 'GBP']).toContain(listing.currency);
     }
+    // Estimates and service costs in the workshops' own currencies, not all dollars: euros in Cremona, yen in
+    // Kyoto; every amount with its currency.
+    const valued = await database.db
+      .select({
+        name: instruments.name,
+        value: instruments.estimatedValue,
+        currency: instruments.estimatedValueCurrency,
+      })
+      .from(instruments);
+    expect(valued.filter((v) => (v.value == null) !== (v.currency == null))).toEqual([]);
+    expect(valued).toContainEqual({ name: 'Cremona Guarneri Copy', value: 25200, currency: 'EUR' });
+    expect(valued).toContainEqual({ name: 'Tanaka Hinoki Classical', value: 1_100_000, currency: 'JPY' });
+    const costs = await database.db
+      .selectDistinct({ currency: serviceRecords.costCurrency })
+      .from(serviceRecords);
+    expect(costs.map((c) => c.currency)).toEqual(expect.arrayContaining(['EUR', 'JPY', 'USD']));
   });
 
   it('never creates demo accounts in production', async () => {

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from './accounts-sample';
 import { drawingUrl } from './drawings';
 import type { SampleStep } from './load-sample';
 import type { InstrumentCategory, InstrumentType } from '../../../contract/registry-values';
+import type { CurrencyCode } from '../../../contract/currencies';
 
 export const DEMO_ADMIN = {
   email: 'admin@example.com',
@@ -116,6 +117,27 @@ const OWNERS = [
   ['Kenji Watanabe', 'Osaka, Japan'],
 ] as const;
 
+/**
+ * Values and costs in the currency of the workshop's country (the ROWS figures are dollars, converted roughly and
+ * rounded as a person would state them): a luthier in Cremona prices in euros, one in Kyoto in yen.
+ */
+const EURO = { currency: 'EUR', rate: 0.9, valueStep: 100, costStep: 5 } as const;
+const MAKER_CURRENCIES: Record<
+  string,
+  { currency: CurrencyCode; rate: number; valueStep: number; costStep: number }
+> = {
+  'hauser-werkstatt': EURO,
+  'cremona-liuteria': EURO,
+  'granada-guitarras': EURO,
+  'kyoto-gengakki': { currency: 'JPY', rate: 150, valueStep: 10_000, costStep: 500 },
+};
+function inMakersCurrency(handle: string, dollars: number, of: 'value' | 'cost') {
+  const local = MAKER_CURRENCIES[handle];
+  if (!local) return { amount: dollars, currency: 'USD' as CurrencyCode };
+  const step = of === 'value' ? local.valueStep : local.costStep;
+  return { amount: Math.round((dollars * local.rate) / step) * step, currency: local.currency };
+}
+
 /** Ownership histories cycle through commission, purchase, gift and inheritance. */
 function historyFor(
   i: number,
@@ -180,6 +202,7 @@ async function loadInstruments(db: Db): Promise<void> {
   for (const [i, row] of ROWS.entries()) {
     const [handle, name, type, category, model, body, neck, board, year, value, drawing] = row;
     const maker = await shopByHandle(db, handle);
+    const estimate = inMakersCurrency(handle, value, 'value');
     const inst = await createInstrument(db, {
       makerShopId: maker.id,
       name,
@@ -195,7 +218,8 @@ async function loadInstruments(db: Db): Promise<void> {
       scaleLength: SCALE[type] ?? null,
       description: `${name}, built by ${maker.shopName} in ${year}. ${model} pattern in ${body.toLowerCase()}.`,
       yearMade: year,
-      estimatedValue: value,
+      estimatedValue: estimate.amount,
+      estimatedValueCurrency: estimate.currency,
       condition: CONDITIONS[i % CONDITIONS.length],
       verified: i % 3 !== 2,
       // Every fourth piece is one its maker shows in the storefront's portfolio.
@@ -207,8 +231,10 @@ async function loadInstruments(db: Db): Promise<void> {
       ],
     });
     if (i % 2 === 0) {
-      const servicer = i % 4 === 0 ? maker : await shopByHandle(db, ROWS[(i + 5) % ROWS.length]![0]);
+      const servicerHandle = i % 4 === 0 ? handle : ROWS[(i + 5) % ROWS.length]![0];
+      const servicer = await shopByHandle(db, servicerHandle);
       const [serviceType, description, workPerformed] = SERVICES[(i / 2) % SERVICES.length]!;
+      const cost = inMakersCurrency(servicerHandle, serviceType === 'setup' ? 120 : 80 + i * 10, 'cost');
       await addServiceRecord(db, inst.id, {
         servicerName: servicer.shopName,
         servicerShopId: servicer.id,
@@ -217,7 +243,8 @@ async function loadInstruments(db: Db): Promise<void> {
         description,
         workPerformed,
         serviceDate: `${Math.min(year + 1, 2025)}-10-0${(i % 9) + 1}`,
-        cost: serviceType === 'setup' ? 120 : 80 + i * 10,
+        cost: cost.amount,
+        costCurrency: cost.currency,
       });
     }
   }
@@ -252,6 +279,7 @@ async function loadDemo(db: Db): Promise<void> {
             startDate: `${year}-05-20`,
             acquisitionMethod: method,
             purchasePrice: method === 'purchase' ? 5400 : null,
+            purchaseCurrency: 'EUR',
           },
         ]
       : [built];
@@ -270,7 +298,9 @@ async function loadDemo(db: Db): Promise<void> {
       scaleLength: 650,
       description: `${name}: a ${category} guitar from the Marquez workshop in Seville.`,
       yearMade: year,
+      // The Seville workshop and its buyers price in euros.
       estimatedValue: 3000 + (year - 2019) * 500,
+      estimatedValueCurrency: 'EUR',
       condition: 'excellent',
       verified: year < 2023,
       history,
@@ -286,6 +316,7 @@ async function loadDemo(db: Db): Promise<void> {
         workPerformed: 'Action set to 3.0/2.5 mm at the 12th fret, saddle compensated.',
         serviceDate: `${year}-06-01`,
         cost: 0,
+        costCurrency: 'EUR',
       });
   }
 }
@@ -330,7 +361,12 @@ async function loadCourseBuild(db: Db): Promise<void> {
  */
 async function loadListings(db: Db): Promise<void> {
   const own = await db
-    .select({ id: instruments.id, ownerId: shops.ownerId, value: instruments.estimatedValue })
+    .select({
+      id: instruments.id,
+      ownerId: shops.ownerId,
+      value: instruments.estimatedValue,
+      valueCurrency: instruments.estimatedValueCurrency,
+    })
     .from(instruments)
     .innerJoin(shops, eq(shops.id, instruments.makerShopId))
     .where(and(eq(instruments.currentOwnerId, shops.ownerId), eq(instruments.status, 'active')))
@@ -346,8 +382,9 @@ async function loadListings(db: Db): Promise<void> {
       instrumentId: row.id,
       ownerId: row.ownerId,
       status: 'for-sale',
+      // Asking what the maker estimates it is worth, in the estimate's currency.
       price: String(row.value ?? 2800 + i * 450),
-      currency: offer.currency,
+      currency: row.value != null && row.valueCurrency ? row.valueCurrency : offer.currency,
       note: offer.note,
     });
   }

@@ -68,8 +68,12 @@ export const instruments = pgTable(
     scaleLength: integer('scale_length'),
     description: text('description'),
     yearMade: integer('year_made').notNull(),
-    /** Whole currency units. */
-    estimatedValue: integer('estimated_value'),
+    /**
+     * The owner's estimate, in whole units of `estimated_value_currency` (ISO 4217), as transfer prices (0031);
+     * values from before currencies were recorded are USD, what they were shown as.
+     */
+    estimatedValue: bigint('estimated_value', { mode: 'number' }),
+    estimatedValueCurrency: text('estimated_value_currency'),
     condition: text('condition', { enum: CONDITIONS }),
     verified: boolean('verified').notNull().default(false),
     /** Who verified it, when, and what they checked; cleared with the badge. */
@@ -123,6 +127,10 @@ export const instruments = pgTable(
       .on(t.createdAt)
       .where(sql`verified = false`),
     check('instruments_type_category_check', sql`(instrument_type, category) in (${TYPE_CATEGORY_PAIRS})`),
+    check(
+      'instruments_estimated_value_currency_check',
+      sql`(${t.estimatedValue} is null) = (${t.estimatedValueCurrency} is null) and ${t.estimatedValueCurrency} ~ '^[A-Z]{3}$'`,
+    ),
     // The trigram GIN index on search_text lives in the custom migration registry-search (it needs pg_trgm).
   ],
 );
@@ -196,7 +204,9 @@ export const serviceRecords = pgTable(
     description: text('description').notNull(),
     workPerformed: text('work_performed'),
     serviceDate: date('service_date').notNull(),
-    cost: integer('cost'),
+    /** Whole units of `cost_currency` (ISO 4217); costs from before currencies were recorded are USD. */
+    cost: bigint('cost', { mode: 'number' }),
+    costCurrency: text('cost_currency'),
     notes: text('notes'),
     status: text('status', { enum: SERVICE_STATUSES }).notNull().default('approved'),
     claimStatus: text('claim_status', { enum: SERVICE_CLAIM_STATUSES }).notNull().default('none'),
@@ -205,6 +215,10 @@ export const serviceRecords = pgTable(
   },
   (t) => [
     index('service_records_instrument_idx').on(t.instrumentId, t.serviceDate),
+    check(
+      'service_records_cost_currency_check',
+      sql`(${t.cost} is null) = (${t.costCurrency} is null) and ${t.costCurrency} ~ '^[A-Z]{3}$'`,
+    ),
     index('service_records_claim_idx')
       .on(t.servicerShopId)
       .where(sql`claim_status = 'pending'`),

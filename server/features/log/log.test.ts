@@ -50,6 +50,7 @@ describe('transparency log', () => {
     const edit = await api(t, maker.cookie).patch(`/api/registry/instruments/${guitar.id}`, {
       description: 'Spruce top',
       estimatedValue: 4200,
+      estimatedValueCurrency: 'USD',
     });
     expect(edit.statusCode).toBe(200);
     await api(t, maker.cookie).post(`/api/registry/instruments/${guitar.id}/stolen`);

@@ -42,6 +42,7 @@ const service = (cost: number, notes: string) => ({
   serviceDate: new Date().toISOString().slice(0, 10),
   description: 'Setup and new strings',
   cost,
+  costCurrency: 'USD',
   notes,
 });
 
@@ -77,7 +78,12 @@ beforeAll(async () => {
   expect(first.statusCode).toBe(201);
   for (const estimatedValue of [1000, 1111])
     expect(
-      (await api(t, maker.cookie).patch(`/api/registry/instruments/${id}`, { estimatedValue })).statusCode,
+      (
+        await api(t, maker.cookie).patch(`/api/registry/instruments/${id}`, {
+          estimatedValue,
+          estimatedValueCurrency: 'USD',
+        })
+      ).statusCode,
     ).toBe(200);
   const offer = await api(t, maker.cookie).post(`/api/registry/instruments/${id}/transfers`, {
     recipient: buyer.user.email,
@@ -97,8 +103,12 @@ beforeAll(async () => {
   );
   expect(second.statusCode).toBe(201);
   expect(
-    (await api(t, buyer.cookie).patch(`/api/registry/instruments/${id}`, { estimatedValue: 3333 }))
-      .statusCode,
+    (
+      await api(t, buyer.cookie).patch(`/api/registry/instruments/${id}`, {
+        estimatedValue: 3333,
+        estimatedValueCurrency: 'USD',
+      })
+    ).statusCode,
   ).toBe(200);
 });
 afterAll(() => t.close());
@@ -158,7 +168,8 @@ describe('GET /api/registry/instruments/:id/owner-dossier.pdf', () => {
     if (copy.status !== 200) return;
     const values = copy.bundle!.revealed!.map((r) => r.value);
     const estimates = copy.bundle!.revealed!.filter((r) => r.path.startsWith('changes.'));
-    expect(estimates.map((r) => r.value)).toEqual([null, 1000, 1000, 1111, 1111, 3333]);
+    // The first estimate sets its currency too, committed like the value; the later ones keep it.
+    expect(estimates.map((r) => r.value)).toEqual([null, 1000, null, 'USD', 1000, 1111, 1111, 3333]);
     const opts = { policyText: (await api(t, null).get('/log/policy')).body };
     const ok = await verifyBundleJson(copy.json!, opts);
     expect(ok.code).toBe(0);

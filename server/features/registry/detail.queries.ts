@@ -140,6 +140,7 @@ export async function instrumentDetail(
     ...facts,
     description: withoutNames(facts.description, hide),
     estimatedValue: full ? facts.estimatedValue : null,
+    estimatedValueCurrency: full ? facts.estimatedValueCurrency : null,
     builtIn: await builtInCourse(db, builtInCertificateId),
     luthier: luthier ?? null,
     currentOwner: open
@@ -166,6 +167,7 @@ export async function instrumentDetail(
           ? {}
           : {
               cost: null,
+              costCurrency: null,
               notes: null,
               servicerName: withoutNames(rec.servicerName, hide),
               description: withoutNames(rec.description, hide),

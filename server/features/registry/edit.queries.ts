@@ -37,6 +37,7 @@ const EDITABLE: readonly Field[] = [
   'description',
   'yearMade',
   'estimatedValue',
+  'estimatedValueCurrency',
   'condition',
 ];
 const isIdentity = (f: string) => (IDENTITY_FIELDS as readonly string[]).includes(f);
@@ -59,6 +60,33 @@ function correctionNotice(
     body: `${said}. The passport's public history shows the correction with the value it replaced.`,
     link: `/instruments/${instrument.id}`,
   };
+}
+
+/**
+ * The estimated value and its currency stay a pair (the table's check): a value that ends up empty takes its
+ * currency with it (a currency alone means nothing and is not kept), and a value that stays keeps a currency.
+ */
+function valueWithItsCurrency(
+  found: FoundInstrument,
+  changes: { field: string; from: unknown; to: unknown }[],
+  patch: Record<string, unknown>,
+) {
+  const stored = found.instrument;
+  const value = 'estimatedValue' in patch ? patch.estimatedValue : stored.estimatedValue;
+  const currency =
+    'estimatedValueCurrency' in patch ? patch.estimatedValueCurrency : stored.estimatedValueCurrency;
+  if (value == null && currency != null) {
+    const at = changes.findIndex((c) => c.field === 'estimatedValueCurrency');
+    if (at >= 0) changes.splice(at, 1);
+    delete patch.estimatedValueCurrency;
+    if (stored.estimatedValueCurrency != null) {
+      changes.push({ field: 'estimatedValueCurrency', from: stored.estimatedValueCurrency, to: null });
+      patch.estimatedValueCurrency = null;
+    }
+  } else if (value != null && currency == null) {
+    const message = 'Choose the currency of the estimated value.';
+    throw badRequest(message, { estimatedValueCurrency: message });
+  }
 }
 
 /** An instrument has changed hands once it has more than its first ownership record. */
@@ -99,6 +127,7 @@ export async function editInstrument(
     changes.push({ field, from, to });
     patch[field] = to;
   }
+  valueWithItsCurrency(found, changes, patch);
   if (!changes.length) return { changed: 0, removal: null };
   // One of the pair may come alone: the category must still make sense for the type it ends up with.
   const type = (patch.instrumentType as string | undefined) ?? found.instrument.instrumentType;

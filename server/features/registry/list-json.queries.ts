@@ -80,7 +80,8 @@ const imageUrl = `case when p.id is null then null
 /** One card as JSON, fields in instrumentSummarySchema's order; the estimated value is never public here. */
 const cardJson = sql.raw(`(select row_to_json(x)::text from (select
     i.id, i.passport_code as "passportCode", i.name, i.instrument_type as "instrumentType", i.category, i.model,
-    i.year_made as "yearMade", null::int as "estimatedValue", i.condition, i.verified, i.status,
+    i.year_made as "yearMade", null::int as "estimatedValue", null::text as "estimatedValueCurrency",
+    i.condition, i.verified, i.status,
     ${imageUrl} as "imageUrl",
     case when s.id is null then null else (select row_to_json(m) from (select s.id, s.name as "businessName",
       s.contact_name as "contactName", (select u.handle from users u where u.id = s.owner_id) as "ownerHandle",

@@ -43,6 +43,7 @@ export const summaryColumns = {
   model: instruments.model,
   yearMade: instruments.yearMade,
   estimatedValue: instruments.estimatedValue,
+  estimatedValueCurrency: instruments.estimatedValueCurrency,
   ownerId: instruments.currentOwnerId,
   condition: instruments.condition,
   verified: instruments.verified,
@@ -65,6 +66,7 @@ export function toSummary(
     luthier,
     ownerId,
     estimatedValue,
+    estimatedValueCurrency,
     ...r
   }: Omit<InstrumentSummary, 'imageUrl' | 'luthier'> & {
     luthier: InstrumentSummary['luthier'];
@@ -75,7 +77,10 @@ export function toSummary(
 ): InstrumentSummary {
   return {
     ...r,
-    estimatedValue: viewerId && ownerId === viewerId ? estimatedValue : null,
+    // The currency with the value: on its own it still says something about the owner's estimate.
+    ...(viewerId && ownerId === viewerId
+      ? { estimatedValue, estimatedValueCurrency }
+      : { estimatedValue: null, estimatedValueCurrency: null }),
     luthier: luthier?.id ? luthier : null,
     imageUrl: cardImageUrl(photo),
   };

@@ -56,11 +56,17 @@ export async function myRegistry(db: Db, userId: string) {
   };
 }
 
-/** The currency of the person's latest priced offer, else of their latest priced listing; null if neither. */
+/**
+ * The currency of the person's latest priced offer, else of their latest priced listing, else of the estimated value
+ * they last set on an instrument they own (instruments_owner_idx); null if none.
+ */
 const usualCurrency = (userId: string) => sql<string | null>`coalesce(
   (select ${transfers.priceCurrency} from ${transfers}
     where ${transfers.fromUserId} = ${userId} and ${transfers.priceCurrency} is not null
     order by ${transfers.createdAt} desc limit 1),
   (select ${instrumentListings.currency} from ${instrumentListings}
     where ${instrumentListings.ownerId} = ${userId} and ${instrumentListings.currency} is not null
-    order by ${instrumentListings.updatedAt} desc limit 1))`;
+    order by ${instrumentListings.updatedAt} desc limit 1),
+  (select ${instruments.estimatedValueCurrency} from ${instruments}
+    where ${instruments.currentOwnerId} = ${userId} and ${instruments.estimatedValueCurrency} is not null
+    order by ${instruments.updatedAt} desc limit 1))`;

@@ -29,6 +29,7 @@ const BUILD = {
   scaleLength: 650,
   yearMade: 2019,
   estimatedValue: 9000,
+  estimatedValueCurrency: 'USD',
   condition: 'excellent',
 } as const;
 
@@ -99,7 +100,10 @@ describe('PATCH /api/registry/instruments/:id', () => {
     expect(asMaker.estimatedValue).toBeNull();
     expect((await patch(url, maker.cookie, asMaker)).json()).toEqual(asMaker);
     expect((await detail(id, owner.cookie)).estimatedValue).toBe(9500);
-    expect((await patch(url, maker.cookie, { ...asMaker, estimatedValue: 1 })).statusCode).toBe(403);
+    expect(
+      (await patch(url, maker.cookie, { ...asMaker, estimatedValue: 1, estimatedValueCurrency: 'USD' }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -106,6 +106,7 @@ describe('public record', () => {
       description: 'Crack repair',
       serviceDate: '2024-06-01',
       cost: 300,
+      costCurrency: 'USD',
       notes: 'hidden',
     };
     const pending = await api(t, thirdLuthier.cookie).post(url, record);
@@ -184,11 +185,22 @@ describe('corrections', () => {
       reason: 'Label misread',
     });
     expect((await api(t, maker.cookie).patch(url, { condition: 'good' })).statusCode).toBe(403);
-    expect((await api(t, maker.cookie).patch(url, { estimatedValue: 10 })).statusCode).toBe(403);
+    expect(
+      (await api(t, maker.cookie).patch(url, { estimatedValue: 10, estimatedValueCurrency: 'USD' }))
+        .statusCode,
+    ).toBe(403);
     expect((await api(t, owner.cookie).patch(url, { name: 'Owner rename' })).statusCode).toBe(403);
-    const byOwner = await api(t, owner.cookie).patch(url, { condition: 'good', estimatedValue: 9000 });
+    const byOwner = await api(t, owner.cookie).patch(url, {
+      condition: 'good',
+      estimatedValue: 9000,
+      estimatedValueCurrency: 'EUR',
+    });
     expect(byOwner.statusCode).toBe(200);
-    expect(byOwner.json()).toMatchObject({ condition: 'good', estimatedValue: 9000 });
+    expect(byOwner.json()).toMatchObject({
+      condition: 'good',
+      estimatedValue: 9000,
+      estimatedValueCurrency: 'EUR',
+    });
     expect((await api(t, stranger.cookie).patch(url, { condition: 'poor' })).statusCode).toBe(403);
     // Before any transfer the maker edits freely.
     const fresh = await instrumentOf(t, maker.shop.id, { serialNumber: 'F-1' });

@@ -109,6 +109,7 @@ describe('edit', () => {
     const res = await api(t, maker.cookie).patch(url, {
       name: 'New Name',
       estimatedValue: 1500,
+      estimatedValueCurrency: 'USD',
       neckWood: 'Cedar',
     });
     expect(res.statusCode).toBe(200);
@@ -139,7 +140,13 @@ describe('service records', () => {
       ],
     });
     const url = `/api/registry/instruments/${inst.id}/service-records`;
-    const record = { serviceType: 'setup', description: 'Setup', serviceDate: '2025-01-10', cost: 90 };
+    const record = {
+      serviceType: 'setup',
+      description: 'Setup',
+      serviceDate: '2025-01-10',
+      cost: 90,
+      costCurrency: 'USD',
+    };
     expect((await api(t, stranger.cookie).post(url, record)).statusCode).toBe(403);
     expect((await api(t, null).post(url, record)).statusCode).toBe(401);
     expect((await api(t, maker.cookie).post(url, record)).json().status).toBe('approved');

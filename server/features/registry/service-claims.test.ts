@@ -29,6 +29,7 @@ async function claimWorld() {
     serviceDate: '2025-03-01',
     servicerShop: `@${servicer.shop.slug}`,
     cost: 300,
+    costCurrency: 'USD',
   });
   expect(res.statusCode).toBe(201);
   const recordId = res.json<{ id: string }>().id;

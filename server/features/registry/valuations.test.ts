@@ -34,7 +34,10 @@ beforeAll(async () => {
   expect((await api(t, owner.cookie).post(`/api/registry/transfers/${first!.id}/accept`)).statusCode).toBe(
     200,
   );
-  const set = await api(t, owner.cookie).patch(`/api/registry/instruments/${id}`, { estimatedValue: VALUE });
+  const set = await api(t, owner.cookie).patch(`/api/registry/instruments/${id}`, {
+    estimatedValue: VALUE,
+    estimatedValueCurrency: 'CHF',
+  });
   expect(set.statusCode).toBe(200);
   expect(set.json().estimatedValue).toBe(VALUE);
 });

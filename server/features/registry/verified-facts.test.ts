@@ -45,6 +45,7 @@ const SEED = {
   description: 'As built.',
   condition: 'excellent' as const,
   estimatedValue: 4000,
+  estimatedValueCurrency: 'USD' as const,
 };
 
 async function verifiedInstrument(transferred: boolean) {
@@ -113,6 +114,7 @@ describe.each([
     const owned = await api(t, editor.cookie).patch(`/api/registry/instruments/${inst.id}`, {
       condition: 'good',
       estimatedValue: 5200,
+      estimatedValueCurrency: 'EUR',
     });
     expect(owned.statusCode).toBe(200);
     expect(owned.json()).toMatchObject({ verified: true, finishType: 'Nitrocellulose', condition: 'good' });
