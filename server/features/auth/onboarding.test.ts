@@ -127,24 +127,19 @@ describe('POST /api/auth/onboarding', () => {
       cookie,
     );
     expect(cleared.statusCode).toBe(200);
+    // Stored cleared, and read back cleared by the account page.
+    const clearedAnswers = {
+      bio: null,
+      location: 'Lyon, France',
+      experience: null,
+      specialties: [],
+      interests: [],
+      favoriteStyles: [],
+    };
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({
-      bio: null,
-      location: 'Lyon, France',
-      experience: null,
-      specialties: [],
-      interests: [],
-      favoriteStyles: [],
-    });
+    expect(row).toMatchObject(clearedAnswers);
     const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
-    expect(account.json()).toMatchObject({
-      bio: null,
-      location: 'Lyon, France',
-      experience: null,
-      specialties: [],
-      interests: [],
-      favoriteStyles: [],
-    });
+    expect(account.json()).toMatchObject(clearedAnswers);
     // An empty body changes nothing; a location sent blank clears it too.
     await post('/api/auth/onboarding', {}, cookie);
     expect(
