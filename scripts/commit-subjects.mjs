@@ -7,16 +7,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-export const MAX_SUBJECT = 72;
+const MAX_SUBJECT = 72;
 /** main's head when the rule was adopted: the commits before it were written without it. */
-export const RULE_BASE = '6ad2c4e274f0821eb3d44ad8856fdc12314bc26e';
+const RULE_BASE = '6ad2c4e274f0821eb3d44ad8856fdc12314bc26e';
 /** RULE_BASE's committer date, for a clone too shallow to hold it. */
 const RULE_BASE_TIME = Date.parse('2026-11-27T10:45:49Z') / 1000;
 /** How far back a clone without the base commit looks. */
 const FALLBACK_COMMITS = 50;
 
 /** The subject as git shows it (%s): the first paragraph of the message, its lines joined by spaces. */
-export function subjectOf(message) {
+function subjectOf(message) {
   const lines = message.split('\n').filter((line) => !line.startsWith('#'));
   const start = lines.findIndex((line) => line.trim() !== '');
   if (start === -1) return '';
@@ -28,7 +28,7 @@ export function subjectOf(message) {
 }
 
 /** A subject's length in characters as a person counts them (code points, not UTF-16 units or bytes). */
-export const subjectLength = (subject) => [...subject].length;
+const subjectLength = (subject) => [...subject].length;
 
 function git(args, cwd) {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
@@ -39,7 +39,7 @@ function git(args, cwd) {
  * The commits to check, as { hash, time, subject }: those after `base` on HEAD; when the clone does not hold
  * `base` (a shallow clone), the last FALLBACK_COMMITS committed after it.
  */
-export function commitsToCheck({ cwd = process.cwd(), base = RULE_BASE, baseTime = RULE_BASE_TIME } = {}) {
+function commitsToCheck({ cwd = process.cwd(), base = RULE_BASE, baseTime = RULE_BASE_TIME } = {}) {
   const format = ['--format=%H%x00%ct%x00%s', '-z'];
   const hasBase = git(['cat-file', '-e', `${base}^{commit}`], cwd).ok;
   const range = hasBase ? [`${base}..HEAD`] : ['-n', String(FALLBACK_COMMITS), 'HEAD'];
@@ -53,7 +53,7 @@ export function commitsToCheck({ cwd = process.cwd(), base = RULE_BASE, baseTime
   return hasBase ? commits : commits.filter((commit) => commit.time > baseTime);
 }
 
-export function longSubjects(commits) {
+function longSubjects(commits) {
   return commits.filter((commit) => subjectLength(commit.subject) > MAX_SUBJECT);
 }
 
