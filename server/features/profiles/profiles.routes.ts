@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
+import { postalAddress } from '../../plugins/head';
 import { listShops, shopFacets } from './directory.queries';
 import { isShopInstrument, limitShopMessage } from './shop-messages';
 import { writeToShop } from '../../notify/conversations';
@@ -81,6 +82,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   // What a shared link to a profile or a shop shows before any script runs.
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${env.publicUrl}${url}`);
   app.addHeadProvider('/u/:slug', async ({ slug = '' }) => {
     if (!paramsSchema.safeParse({ slug }).success) return null;
     const profile = await findUserProfile(db, slug);
@@ -95,6 +97,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       path: `/u/${slug}`,
       type: 'profile',
       image: profile.profileImageUrl ?? undefined,
+      imageAlt: `${name}'s profile picture`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -117,13 +120,18 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       title: shop.name,
       description: shop.bio?.slice(0, 200) || `${shop.name}, a luthier's workshop on Luthier Registry.`,
       path: `/l/${slug}`,
+      image: shop.cover?.url,
+      imageAlt: shop.cover?.alt || `${shop.name}, a luthier's workshop`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
-          '@type': 'Organization',
+          // A workshop people can visit or write to: a local business, its place as a postal address.
+          '@type': 'LocalBusiness',
           name: shop.name,
           url: `${env.publicUrl}/l/${slug}`,
-          address: shop.location ?? undefined,
+          description: shop.bio ?? undefined,
+          image: shop.cover ? absolute(shop.cover.url) : undefined,
+          address: shop.location ? postalAddress(shop.location) : undefined,
           foundingDate: shop.establishedYear ? String(shop.establishedYear) : undefined,
           founder: { '@type': 'Person', name: shop.owner.displayName },
         },

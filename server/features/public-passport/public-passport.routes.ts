@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { passportCodeSchema, type PublicPassport } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
+import { SHARE_IMAGE_SIZE } from '../../plugins/head';
 import { sharedResponse } from '../../plugins/etag';
 import { forbidden, notFound } from '../../plugins/errors';
 import { checkPassport, normalisePassportCode, relaySighting } from './check.queries';
@@ -19,6 +20,7 @@ import {
   passportLogBundle,
   publicPassport,
   revealedFor,
+  saleOffer,
 } from './public-passport.queries';
 
 const NOT_FOUND = 'No passport with that code is in the registry.';
@@ -171,13 +173,18 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     if (!p) return null;
     const by = p.maker ? ` by ${p.maker.shopName}` : '';
     const stolen = p.status === 'stolen' ? 'Reported stolen. ' : '';
+    const image = `/p/${p.passportCode}/og.png`;
+    const offer = await saleOffer(db, p.passportCode);
+    const description = `${stolen}${p.name}${by}, made in ${p.yearMade}: the public passport with its provenance, service history and verifiable registry log.`;
     return {
       title: `${p.name} · ${p.passportCode}`,
-      description: `${stolen}${p.name}${by}, made in ${p.yearMade}: the public passport with its provenance, service history and verifiable registry log.`,
+      description,
       path: `/p/${p.passportCode}`,
       // Open Graph has no product type (ogp.me lists website, article, book, profile, music.*, video.*).
       type: 'website',
-      image: `/p/${p.passportCode}/og.png`,
+      image,
+      imageSize: SHARE_IMAGE_SIZE,
+      imageAlt: `${p.name}${by}: its passport ${p.passportCode}`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -189,13 +196,32 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
           model: p.model ?? undefined,
           category: describeKind(p.instrumentType, p.category),
           productionDate: String(p.yearMade),
-          description: p.description ?? undefined,
-          image: `${env.publicUrl}/p/${p.passportCode}/og.png`,
+          description: p.description ?? description,
+          image: `${env.publicUrl}${image}`,
+          brand: p.maker ? { '@type': 'Brand', name: p.maker.shopName } : undefined,
           manufacturer: p.maker
             ? {
                 '@type': 'Organization',
                 name: p.maker.shopName,
                 url: p.maker.slug ? `${env.publicUrl}/l/${p.maker.slug}` : undefined,
+              }
+            : undefined,
+          // Listed for sale with a price: Google's merchant listing (an instrument on request has no Offer).
+          offers: offer
+            ? {
+                '@type': 'Offer',
+                url: pageUrl(p.passportCode),
+                price: offer.price,
+                priceCurrency: offer.currency,
+                availability: 'https://schema.org/InStock',
+                itemCondition: `https://schema.org/${offer.unused ? 'NewCondition' : 'UsedCondition'}`,
+                seller: offer.shop
+                  ? {
+                      '@type': 'Organization',
+                      name: offer.shop.name,
+                      url: `${env.publicUrl}/l/${offer.shop.slug}`,
+                    }
+                  : undefined,
               }
             : undefined,
         },
