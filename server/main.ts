@@ -13,7 +13,7 @@ import { createMediaStore } from './media/media-store';
 import { memoryStore, redisStore } from './plugins/rate-limit';
 import { redisInvalidationBus } from './plugins/shared-cache';
 import { repoRoot } from './paths';
-import { useTypesetLog } from './typeset/log';
+import { setTypesetLog } from './typeset/log';
 
 export const defaultClientDir = path.join(repoRoot, 'dist/client');
 
@@ -35,7 +35,7 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<Server> {
   // Characters the documents cannot draw are reported in the server's log.
-  useTypesetLog(log);
+  setTypesetLog(log);
   const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | undefined;
   try {

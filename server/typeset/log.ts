@@ -11,6 +11,6 @@ let sink: TypesetLog = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 export const typesetLog: TypesetLog = { warn: (details, message) => sink.warn(details, message) };
 
-export function useTypesetLog(log: TypesetLog) {
+export function setTypesetLog(log: TypesetLog) {
   sink = log;
 }
