@@ -29,6 +29,7 @@ import { registerApiSchemas } from './plugins/api-schemas';
 import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerHead } from './plugins/head';
+import { DEFAULT_DOCUMENT_LIMITS, registerDocuments, type DocumentLimits } from './plugins/documents';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
@@ -49,6 +50,8 @@ export interface BuildOptions extends AppContext {
   sharedCacheBus?: InvalidationBus;
   /** Folder of the built client (dist/client); null for API-only (tests). */
   clientDir?: string | null;
+  /** Bounds on document builds running at once; the defaults scale with RATE_LIMIT_SCALE like every limit. */
+  documentLimits?: Partial<DocumentLimits>;
 }
 
 const VERBOSE_LEVELS = new Set(['debug', 'trace']);
@@ -74,7 +77,14 @@ class RequestLog extends LogController {
 
 /** Builds the whole HTTP application; index.ts listens with it, tests drive it with inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { logger, rateLimitStore = memoryStore(), sharedCacheBus, clientDir = null, ...ctx } = options;
+  const {
+    logger,
+    rateLimitStore = memoryStore(),
+    sharedCacheBus,
+    clientDir = null,
+    documentLimits,
+    ...ctx
+  } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new RequestLog(),
@@ -109,6 +119,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerEtag(app);
   registerSharedCache(app, { ttlSeconds: ctx.env.SHARED_CACHE_SECONDS, bus: sharedCacheBus });
   registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
+  const scaled = (n: number) => Math.max(1, Math.floor(n * ctx.env.RATE_LIMIT_SCALE));
+  registerDocuments(app, ctx.media.documents, {
+    perAddress: scaled(DEFAULT_DOCUMENT_LIMITS.perAddress),
+    inFlight: scaled(DEFAULT_DOCUMENT_LIMITS.inFlight),
+    ...documentLimits,
+  });
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
   // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { SHARE_IMAGE_SIZE } from '../../plugins/head';
 import { sharedResponse } from '../../plugins/etag';
+import { digest } from '../../plugins/documents';
 import { forbidden, notFound } from '../../plugins/errors';
 import { checkPassport, normalisePassportCode, relaySighting } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
@@ -90,13 +91,19 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     const p = await load(request.params.code);
     const primary = p.photos[0];
     const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
-    const png = await openGraphPng(photo, {
+    const facts = {
       kicker: 'Luthier Registry · Passport',
       title: p.name,
       subtitle: p.maker ? `by ${p.maker.shopName}` : String(p.yearMade),
       badge: p.passportCode,
+    };
+    return app.documents.send(request, reply, {
+      subject: `og:${p.passportCode}`,
+      inputs: { facts, photo: digest(photo) },
+      contentType: 'image/png',
+      maxAgeSeconds: 3600,
+      build: () => openGraphPng(photo, facts),
     });
-    return sharedResponse(reply, 3600).type('image/png').send(png);
   });
 
   serve(app, 'GET /p/:code/label.svg', { config: { sharedCache: true } }, async (request, reply) => {
@@ -105,54 +112,71 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   serve(app, 'GET /p/:code/label.png', { config: { sharedCache: true } }, async (request, reply) => {
-    const png = await labelPng(labelFacts(await load(request.params.code)));
-    return sharedResponse(reply, 3600).type('image/png').send(png);
+    const facts = labelFacts(await load(request.params.code));
+    return app.documents.send(request, reply, {
+      subject: `label:${facts.code}`,
+      inputs: facts,
+      contentType: 'image/png',
+      maxAgeSeconds: 3600,
+      build: () => labelPng(facts),
+    });
   });
 
   const signer = await loadLogSigner(db, env);
-  /** The dossier of a passport; with `revealed`, the owner's copy (their private values and salts). */
-  const dossier = async (p: PublicPassport, revealed?: RevealedValue[]) => {
-    const facts = labelFacts(p);
+  /**
+   * What a passport's dossier is made from (a few reads): the public passport, its log entries with their proofs
+   * against the checkpoint it embeds, the witnessed checkpoint and policy files, and the photo's bytes.
+   */
+  const dossierFacts = async (p: PublicPassport) => {
     const primary = p.photos[0];
-    const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
-    const [{ bundle, leafHashes }, label, photoPng] = await Promise.all([
+    const [photo, { bundle, leafHashes }] = await Promise.all([
+      primary ? photoBytes(ctx.media, primary.url) : null,
       passportLogBundle(db, signer, env.logPolicy, env.publicUrl, p.passportCode),
-      labelPng(facts),
-      photo
-        ? sharp(photo, { density: 150 })
+    ]);
+    // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
+    const logged = new Set(bundle.entries.map((e) => e.index));
+    const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
+    return { passport: p, pageUrl: pageUrl(p.passportCode), photo, bundle, leafHashes, logFiles, logged };
+  };
+  type DossierFacts = Awaited<ReturnType<typeof dossierFacts>>;
+  /** The dossier's bytes; with `revealed`, the owner's copy (their private values and salts). */
+  const buildDossier = async (f: DossierFacts, revealed?: RevealedValue[]) => {
+    const [label, photoPng] = await Promise.all([
+      labelPng(labelFacts(f.passport)),
+      f.photo
+        ? sharp(f.photo, { density: 150 })
             .resize(900, 700, { fit: 'inside' })
             .png()
             .toBuffer()
             .catch(() => null)
         : null,
     ]);
-    // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
-    const logged = new Set(bundle.entries.map((e) => e.index));
-    const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
-    return Buffer.from(
-      await dossierPdf({
-        passport: p,
-        pageUrl: facts.url,
-        bundle,
-        leafHashes,
-        photoPng,
-        labelPng: label,
-        revealed: revealed?.filter((r) => logged.has(r.index)),
-        logFiles,
-      }),
-    );
+    return dossierPdf({
+      passport: f.passport,
+      pageUrl: f.pageUrl,
+      bundle: f.bundle,
+      leafHashes: f.leafHashes,
+      photoPng,
+      labelPng: label,
+      revealed: revealed?.filter((r) => f.logged.has(r.index)),
+      logFiles: f.logFiles,
+    });
   };
 
+  // The public dossier is the same for every caller: built once per content and kept (decision 029).
   serve(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
-    const p = await load(request.params.code);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="dossier-${p.passportCode}.pdf"`)
-      .header('cache-control', 'no-cache')
-      .send(await dossier(p));
+    const f = await dossierFacts(await load(request.params.code));
+    reply.header('content-disposition', `inline; filename="dossier-${f.passport.passportCode}.pdf"`);
+    return app.documents.send(request, reply, {
+      subject: `dossier:${f.passport.passportCode}`,
+      // Everything buildDossier reads, the photo by its digest (the label is drawn from the passport and URL).
+      inputs: { ...f, photo: digest(f.photo), leafHashes: [...f.leafHashes], logged: undefined },
+      contentType: 'application/pdf',
+      build: () => buildDossier(f),
+    });
   });
 
-  // The owner's copy: the current owner (or an admin) only, never cached or shared.
+  // The owner's copy: the current owner (or an admin) only, never stored, cached or shared.
   serve(app, 'GET /api/registry/instruments/:id/owner-dossier.pdf', async (request, reply) => {
     const user = request.user;
     const row = await findById(db, request.params.id);
@@ -160,11 +184,13 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     if (!row || !p) throw notFound('The requested instrument could not be found in our registry.');
     const revealed = await revealedFor(db, row, user);
     if (!revealed) throw forbidden("Only the instrument's current owner can download the owner's copy.");
+    const f = await dossierFacts(p);
+    const pdf = await app.documents.buildPrivate(request, () => buildDossier(f, revealed));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="owner-dossier-${p.passportCode}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(await dossier(p, revealed));
+      .send(pdf);
   });
 
   app.addHeadProvider('/p/:code', async ({ code = '' }) => {
