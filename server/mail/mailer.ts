@@ -8,6 +8,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** No mail has one today; people's text in one goes through mailSafeText (server/notify/mail-text.ts), then HTML escaping. */
   html?: string;
   /** Where the recipient's Reply goes (a contact message to the operator: its sender). */
   replyTo?: string;
