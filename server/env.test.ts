@@ -38,9 +38,28 @@ describe('readEnv', () => {
 
   it('reads RATE_LIMIT_SCALE and refuses a raised scale in production', () => {
     expect(readEnv({ RATE_LIMIT_SCALE: '1000' }).RATE_LIMIT_SCALE).toBe(1000);
-    expect(readEnv({ RATE_LIMIT_SCALE: '0.5', NODE_ENV: 'production' }).RATE_LIMIT_SCALE).toBe(0.5);
+    expect(
+      readEnv({ RATE_LIMIT_SCALE: '0.5', NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1' }).RATE_LIMIT_SCALE,
+    ).toBe(0.5);
     expect(() => readEnv({ RATE_LIMIT_SCALE: '10', NODE_ENV: 'production' })).toThrow(
       /^Invalid configuration: RATE_LIMIT_SCALE must be at most 1 in production/,
+    );
+  });
+
+  it('refuses to start in production without SMTP_URL unless MAIL_OUTBOX_ONLY says the outbox is meant', () => {
+    const line =
+      'Invalid configuration: SMTP_URL must be set in production (or set MAIL_OUTBOX_ONLY=1 to keep every mail in DATA_DIR/outbox only)';
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(new EnvError(line));
+    expect(() => readEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '0' })).toThrow(new EnvError(line));
+    expect(readEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1' }).MAIL_OUTBOX_ONLY).toBe(true);
+    expect(readEnv({ NODE_ENV: 'production', SMTP_URL: 'smtps://mail.example:465' }).MAIL_OUTBOX_ONLY).toBe(
+      false,
+    );
+    // Development and tests keep the outbox without being asked.
+    expect(readEnv({}).SMTP_URL).toBeUndefined();
+    expect(readEnv({ NODE_ENV: 'test' }).MAIL_OUTBOX_ONLY).toBe(false);
+    expect(() => readEnv({ MAIL_OUTBOX_ONLY: 'sure' })).toThrow(
+      /^Invalid configuration: MAIL_OUTBOX_ONLY must be 0\/1, true\/false or yes\/no/,
     );
   });
 

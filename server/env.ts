@@ -30,6 +30,8 @@ export const envSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  /** Production without SMTP_URL: every mail stays in DATA_DIR/outbox, on purpose (the start refuses otherwise). */
+  MAIL_OUTBOX_ONLY: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Luthier Registry <no-reply@localhost>'),
   /** Who runs this registry, named on /contact. */
   OPERATOR_NAME: z
@@ -105,6 +107,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && env.RATE_LIMIT_SCALE > 1) {
     throw new EnvError(
       `Invalid configuration: RATE_LIMIT_SCALE must be at most 1 in production (got "${String(cleaned.RATE_LIMIT_SCALE)}")`,
+    );
+  }
+  // Reset and verification mails that silently pile up in a folder are lost sign-ins; an operator says so once.
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
+    throw new EnvError(
+      'Invalid configuration: SMTP_URL must be set in production (or set MAIL_OUTBOX_ONLY=1 to keep every mail in DATA_DIR/outbox only)',
     );
   }
   const logPolicy = env.LOG_POLICY ? readPolicyFile(env.LOG_POLICY) : NO_WITNESSES;
