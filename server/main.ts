@@ -57,6 +57,7 @@ export async function startServer(
       from: env.MAIL_FROM,
       outboxDir: path.join(env.dataDir, 'outbox'),
       log,
+      logLinks: env.NODE_ENV !== 'production',
     });
     const media = createMediaStore(database.db, {
       storage: env.DATABASE_URL ? 'db' : 'fs',
