@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
-import { DEFAULT_BODY_LIMIT } from './api-route';
+import { DEFAULT_BODY_LIMIT, type ApiRoute } from './api-route';
 import { API_ROUTES } from './routes';
 
 // Each route's body limit must hold the largest body its schema accepts, counted generously: every string at its
@@ -16,7 +16,8 @@ type Json = { [key: string]: unknown };
 const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 
 function maxBytes(schema: Json, defs: Json, path: string): number {
-  if (typeof schema.$ref === 'string') return maxBytes(defs[schema.$ref.split('/').pop()!] as Json, defs, path);
+  if (typeof schema.$ref === 'string')
+    return maxBytes(defs[schema.$ref.split('/').pop()!] as Json, defs, path);
   const options = (schema.anyOf ?? schema.oneOf ?? schema.allOf) as Json[] | undefined;
   if (options) return Math.max(...options.map((s) => maxBytes(s, defs, path)));
   if (schema.const !== undefined) return JSON.stringify(schema.const).length;
@@ -67,22 +68,19 @@ export function largestBody(body: ZodType): number {
   return maxBytes(schema, (schema.$defs ?? {}) as Json, 'body');
 }
 
-const withBodies = API_ROUTES.filter((route) => 'body' in route && route.body);
+const withBodies: readonly ApiRoute[] = API_ROUTES.filter((route: ApiRoute) => route.body);
 
 describe('body limits', () => {
   it.each(withBodies.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s takes its largest valid body',
     (_key, route) => {
-      const limit = ('bodyLimit' in route ? route.bodyLimit : undefined) ?? DEFAULT_BODY_LIMIT;
-      expect(largestBody(route.body as ZodType)).toBeLessThanOrEqual(limit);
+      expect(largestBody(route.body!)).toBeLessThanOrEqual(route.bodyLimit ?? DEFAULT_BODY_LIMIT);
     },
   );
 
   it('routes declare a larger limit only when they need one', () => {
     for (const route of withBodies)
-      if ('bodyLimit' in route && route.bodyLimit)
-        expect(largestBody(route.body as ZodType), `${route.method} ${route.path}`).toBeGreaterThan(
-          DEFAULT_BODY_LIMIT,
-        );
+      if (route.bodyLimit)
+        expect(largestBody(route.body!), `${route.method} ${route.path}`).toBeGreaterThan(DEFAULT_BODY_LIMIT);
   });
 });

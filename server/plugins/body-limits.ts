@@ -34,13 +34,19 @@ export function jsonDeeperThan(text: string, max: number): boolean {
 }
 
 export const tooDeep = () =>
-  new AppError(400, ErrorCodes.TOO_DEEP, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  new AppError(
+    400,
+    ErrorCodes.TOO_DEEP,
+    `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+  );
 
 /**
  * What a query string over the bounds parses to: no keys, so nothing of it reaches a handler, and the query
  * validator of a route that reads its query (registerApiSchemas) answers 400 QUERY_TOO_LARGE.
  */
-export const REFUSED_QUERY: Record<string, unknown> = Object.freeze(Object.create(null) as Record<string, unknown>);
+export const REFUSED_QUERY: Record<string, unknown> = Object.freeze(
+  Object.create(null) as Record<string, unknown>,
+);
 
 export const queryTooLarge = () =>
   new AppError(
@@ -68,7 +74,7 @@ export function registerJsonParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const bounded: FastifyBodyParser<string> = (request, body, done) => {
     if (jsonDeeperThan(body, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
-    parseJson(request, body, done);
+    void parseJson(request, body, done);
   };
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, bounded);
