@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { DEFAULT_BODY_LIMIT } from '../contract/api/api-route';
 import { ErrorCodes } from '../contract/errors';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -26,6 +27,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { mediaRoutes } from './media/media.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import { registerApiSchemas } from './plugins/api-schemas';
+import { boundedQuerystring, registerJsonParsers } from './plugins/body-limits';
 import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerHead } from './plugins/head';
@@ -89,7 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new RequestLog(),
     trustProxy: ctx.env.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Routes that take more declare it (contract/api); uploads are read by the multipart limits instead.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    routerOptions: { querystringParser: boundedQuerystring },
     return503OnClosing: true,
     // Errors the router raises before any route runs (a malformed or over-long path) get the same error shape.
     frameworkErrors: (error, _request, genericReply) => {
@@ -127,22 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
-  // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      const error = new SyntaxError('invalid JSON');
-      done(error, undefined);
-    }
-  });
-
-  // PATCH bodies are JSON merge patches (RFC 7396), sent as such or as plain JSON: the same parser reads both.
-  app.addContentTypeParser(
-    'application/merge-patch+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  registerJsonParsers(app);
 
   // Before any route: each route gets its declared schemas (contract/api) as it is added.
   registerApiSchemas(app);
