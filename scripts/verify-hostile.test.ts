@@ -70,6 +70,13 @@ const crafted: [string, string][] = [
   ],
 ];
 
+/** An object stream behind five RunLengthDecode layers, each of which repeats what the one below it made. */
+const chainedObjectStream = (() => {
+  const data = `${'\x81'.repeat(300)}\x80`;
+  const filters = Array(5).fill('/RunLengthDecode').join(' ');
+  return `%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter [${filters}] /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\ntrailer\n<< /Root 2 0 R /Size 3 >>\n%%EOF\n`;
+})();
+
 describe('hostile dossiers', () => {
   it.each(crafted)('%s: exit 2 with a reason', async (_name, text) => {
     const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
@@ -77,6 +84,15 @@ describe('hostile dossiers', () => {
     const { code, err } = await cli({}, file);
     expect(code).toBe(2);
     expect(err).toMatch(/^COULD NOT CHECK: .+/m);
+  });
+
+  it('an object stream behind five chained filters: exit 2 once the decoding time is spent', async () => {
+    // It spun for minutes: the layers cost time without growing any buffer past the byte budget.
+    const file = path.join(tmp, 'chained-object-stream.pdf');
+    fs.writeFileSync(file, Buffer.from(chainedObjectStream, 'latin1'));
+    const { code, err } = await cli({ VERIFY_PDF_DECODE_MS: '300' }, file);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^COULD NOT CHECK: not a readable PDF: its streams take more than 0.3 s to decode/m);
   });
 });
 

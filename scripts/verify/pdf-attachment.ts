@@ -38,19 +38,42 @@ const decoder = (
 ).default.prototype;
 const grow: Decoder['ensureBuffer'] = Reflect.get(decoder, 'ensureBuffer');
 let decodeBudget = Infinity;
+/**
+ * When pdf-lib must have finished decoding. Chained filters (five RunLengthDecode layers in a 435-byte object
+ * stream) cost time without growing any buffer much, so the byte budget alone let a crafted file spin for
+ * minutes; every decoder asks for its buffer once a block, which is where the clock is read.
+ */
+let decodeDeadline = Infinity;
+let decodeRefusal: Error | null = null;
+/** How long loading one PDF may take: dossiers load in well under a second. */
+const MAX_DECODE_MS = Number(process.env.VERIFY_PDF_DECODE_MS ?? 5000);
 decoder.ensureBuffer = function ensureBuffer(this: Decoder, requested: number) {
+  // pdf-lib logs and skips an object whose parse throws, so the reason is also kept for after the load.
+  if (Date.now() > decodeDeadline)
+    throw (decodeRefusal = new Error(`its streams take more than ${MAX_DECODE_MS / 1000} s to decode`));
   const more = requested - this.buffer.byteLength;
   if (more > 0 && (decodeBudget -= more) < 0)
-    throw new Error(`its streams decode to more than ${MAX_DECODED_BYTES / 1024 / 1024} MiB`);
+    throw (decodeRefusal = new Error(
+      `its streams decode to more than ${MAX_DECODED_BYTES / 1024 / 1024} MiB`,
+    ));
   return grow.call(this, requested);
 };
 
 async function loadBounded(bytes: Uint8Array): Promise<PDFDocument> {
   decodeBudget = MAX_DECODED_BYTES;
+  decodeDeadline = Date.now() + MAX_DECODE_MS;
+  decodeRefusal = null;
   try {
-    return await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    // Set by the decoders during the load (TypeScript still sees the null assigned above).
+    const refused = decodeRefusal as Error | null;
+    if (refused) throw refused;
+    return doc;
+  } catch (e) {
+    throw (decodeRefusal as Error | null) ?? e;
   } finally {
     decodeBudget = Infinity;
+    decodeDeadline = Infinity;
   }
 }
 
