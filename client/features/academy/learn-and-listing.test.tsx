@@ -205,7 +205,7 @@ describe('Listing', () => {
     expect(screen.getByRole('link', { name: 'Antonio Ruiz' })).toHaveAttribute('href', '/u/antonio-ruiz');
     expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({
       mode: 'signin',
-      next: '/courses/course-1',
+      next: '/listing/intro?enroll=1',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((listener.mock.calls[1]?.[0] as CustomEvent).detail).toEqual({
@@ -291,5 +291,26 @@ describe('Listing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/courses/course-1'));
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/lms/courses/course-1/enroll');
+  });
+
+  it('back from signing up with ?enroll=1: enrols once, without a click, and opens the course', async () => {
+    const calls = mockFetch({
+      'GET /api/lms/courses/listing/intro': () => ({ json: listing }),
+      'POST /api/lms/courses/course-1/enroll': () => ({ json: { enrolled: true } }),
+    });
+    const { router } = renderRoutes(routes, { path: '/listing/intro?enroll=1', me });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/course-1'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/lms/courses/course-1/enroll',
+    ]);
+  });
+
+  it('already enrolled with ?enroll=1: opens the course without enrolling again', async () => {
+    const calls = mockFetch({
+      'GET /api/lms/courses/listing/intro': () => ({ json: { ...listing, enrolled: true } }),
+    });
+    const { router } = renderRoutes(routes, { path: '/listing/intro?enroll=1', me });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/course-1'));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Check, Clock, Star, Users } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CourseListing } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -14,9 +15,13 @@ import { CourseReviews } from './course-reviews';
 import { ListingActions } from './listing-actions';
 import { Curriculum, ListingSidebar } from './listing-sections';
 
+/** The listing's address that enrols whoever arrives signed in: where a guest's Enroll Now returns after signing up. */
+const enrollPath = (slug: string) => `/listing/${encodeURIComponent(slug)}?enroll=1`;
+
 function EnrollButton({ course }: { course: CourseListing }) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const invalidate = useInvalidateLearning();
   const enroll = useMutation({
     mutationFn: () => enrollInCourse(course.id),
@@ -27,8 +32,19 @@ function EnrollButton({ course }: { course: CourseListing }) {
     onError: () =>
       toast({ title: 'Error', description: 'Could not enroll. Please try again.', variant: 'destructive' }),
   });
+  // A guest who pressed Enroll Now comes back here signed in (after onboarding, for someone new): the choice was
+  // made, so it is carried out once, and they land in the course.
+  const wantsToEnroll = params.get('enroll') === '1';
+  const carriedOut = useRef(false);
+  const { mutate } = enroll;
+  useEffect(() => {
+    if (!wantsToEnroll || !user || carriedOut.current) return;
+    carriedOut.current = true;
+    if (course.enrolled) void navigate(`/courses/${course.id}`, { replace: true });
+    else mutate();
+  }, [wantsToEnroll, user, course.enrolled, course.id, mutate, navigate]);
   const onClick = () => {
-    if (!user) openAuthDialog('signin', `/courses/${course.id}`);
+    if (!user) openAuthDialog('signin', enrollPath(course.slug));
     else if (course.enrolled) void navigate(`/courses/${course.id}`);
     else enroll.mutate();
   };
