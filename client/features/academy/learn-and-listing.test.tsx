@@ -49,6 +49,13 @@ describe('Learning dashboard', () => {
             nextLessonTitle: 'Relief',
           }),
           course('c', { bookmarked: true, instructor: 'Chidi', instructorHandle: 'chidi' }),
+          course('e', {
+            enrolled: true,
+            started: true,
+            progress: 100,
+            completedLessons: 6,
+            nextLessonId: null,
+          }),
         ],
       }),
       'GET /api/lms/stats': () => ({ json: stats }),
@@ -92,7 +99,12 @@ describe('Learning dashboard', () => {
       '/courses/b',
     );
     const available = screen.getByRole('region', { name: 'Available Courses' });
-    expect(within(available).getByText('New')).toBeInTheDocument();
+    // Every lesson done: the course is there to review, not to continue.
+    expect(within(mine).getByRole('link', { name: 'Review Title e' })).toHaveAttribute('href', '/courses/e');
+    expect(within(mine).queryByRole('link', { name: 'Continue Title e' })).not.toBeInTheDocument();
+    expect(within(courseB!).getByText('2 of 6 lessons completed')).toBeInTheDocument();
+    // No publication date is known, so no course claims to be new.
+    expect(within(available).queryByText('New')).not.toBeInTheDocument();
     expect(within(available).getByText('Saved')).toBeInTheDocument();
     expect(within(available).getByRole('link', { name: 'Learn More about Title c' })).toHaveAttribute(
       'href',

@@ -14,6 +14,7 @@ import { CourseCover, levelLabel } from './course-card';
 import { CourseReviews } from './course-reviews';
 import { ListingActions } from './listing-actions';
 import { Curriculum, ListingSidebar } from './listing-sections';
+import { countOf } from '../../lib/count';
 
 /** The listing's address that enrols whoever arrives signed in: where a guest's Enroll Now returns after signing up. */
 const enrollPath = (slug: string) => `/listing/${encodeURIComponent(slug)}?enroll=1`;
@@ -91,16 +92,16 @@ export function ListingView({ course }: { course: CourseListing }) {
               <li className="flex items-center gap-1">
                 <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
                 {course.reviewCount > 0
-                  ? `${course.rating.toFixed(1)} rating (${course.reviewCount} ${course.reviewCount === 1 ? 'review' : 'reviews'})`
+                  ? `${course.rating.toFixed(1)} rating (${countOf(course.reviewCount, 'review')})`
                   : 'No reviews yet'}
               </li>
               <li className="flex items-center gap-1">
                 <Users className="size-4" aria-hidden />
-                {course.students} students
+                {countOf(course.students, 'student')}
               </li>
               <li className="flex items-center gap-1">
                 <BookOpen className="size-4" aria-hidden />
-                {course.lessons} lessons
+                {countOf(course.lessons, 'lesson')}
               </li>
               <li className="flex items-center gap-1">
                 <Clock className="size-4" aria-hidden />
@@ -184,8 +185,8 @@ export function ListingView({ course }: { course: CourseListing }) {
                   )}
                 </h2>
                 <p className="text-sm text-stone-600">
-                  {course.instructor.courses} {course.instructor.courses === 1 ? 'course' : 'courses'} ·{' '}
-                  {course.instructor.students} students
+                  {countOf(course.instructor.courses, 'course')} ·{' '}
+                  {countOf(course.instructor.students, 'student')}
                 </p>
                 <p className="mt-2 text-stone-800">{course.instructor.bio}</p>
               </div>

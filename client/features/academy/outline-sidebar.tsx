@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Tooltip } from '../../components/ui/tooltip';
 import { continueLesson, recentAchievement } from './lesson-status';
 import { ProgressRing } from './progress-visuals';
+import { progressOf } from '../../lib/count';
 
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
@@ -47,9 +48,7 @@ export function OutlineSidebar({
         <CardContent className="flex items-center gap-4">
           <ProgressRing value={course.overallProgress} label="Course progress" size={72} />
           <div className="text-sm text-stone-700">
-            <p>
-              {course.completedLessons} of {course.totalLessons} lessons completed
-            </p>
+            <p>{progressOf(course.completedLessons, course.totalLessons, 'lesson')} completed</p>
             <p>
               {remaining} {remaining === 1 ? 'lesson' : 'lessons'} remaining
             </p>
