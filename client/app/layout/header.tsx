@@ -60,7 +60,7 @@ export function Header() {
             for the links' focus outline (3 px at a 2 px offset). */}
         <nav
           aria-label="Main"
-          className="order-last -m-1.5 hidden w-full overflow-x-auto p-1.5 md:order-none md:ml-6 md:block md:w-auto"
+          className="order-last -m-1.5 hidden w-full overflow-x-auto p-1.5 md:order-none md:ml-6 md:block md:w-auto lg:ml-2 xl:ml-6"
         >
           <ul className="flex min-w-max items-center gap-1">
             {links.map((link) => {
@@ -129,7 +129,7 @@ export function Header() {
                   wrapped the row at a wider cut); the whole address is its title. Below, the Menu shows it. */}
               <span
                 title={user.email}
-                className="hidden max-w-28 truncate text-sm text-stone-700 lg:inline xl:max-w-44 2xl:max-w-72"
+                className="hidden max-w-24 truncate text-sm text-stone-700 lg:inline xl:max-w-44 2xl:max-w-72"
               >
                 Hi, {user.email}
               </span>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { toast } from '../../components/ui/use-toast';
 import {
@@ -60,6 +60,7 @@ function focusedControl(): HTMLElement | null {
 export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const here = useLocation();
   const [open, setOpen] = useState(initial !== null);
   const [mode, setMode] = useState<AuthMode>(isMode(initial?.mode ?? null) ? initial!.mode : 'signin');
   const [next, setNext] = useState<string | null>(initial?.next ?? null);
@@ -122,7 +123,9 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
       title: `Welcome, ${user.firstName || user.displayName}!`,
       description: user.onboardingComplete ? "You're successfully signed in." : "Let's set up your profile.",
     });
-    void navigate(target, { replace: true });
+    // Already there (signing in to write to the maker of this page): staying keeps the page where it is, where a
+    // navigation would scroll it back to the top, away from the form the person came for.
+    if (target !== `${here.pathname}${here.search}${here.hash}`) void navigate(target, { replace: true });
   };
 
   if (!open) return null;
