@@ -59,6 +59,8 @@ describe('sample content', () => {
       expect(Number(listing.price)).toBeGreaterThan(0);
       expect(['EUR', 'USD', 'GBP']).toContain(listing.currency);
     }
+    // The README's sample: the makers list in euros, dollars and pounds.
+    expect([...new Set(listed.map((l) => l.listing.currency))].sort()).toEqual(['EUR', 'GBP', 'USD']);
     // Estimates and service costs in the workshops' own currencies, not all dollars: euros in Cremona, yen in
     // Kyoto; every amount with its currency.
     const valued = await database.db
