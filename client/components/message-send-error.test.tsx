@@ -9,7 +9,9 @@ import { MessageSendError } from './message-send-error';
 // Issue 34, point 5: writing to a shop before confirming the address says so, and offers the link again.
 describe('MessageSendError', () => {
   it('shows the server’s words and, for an unconfirmed address, sends the link again', async () => {
-    const calls = mockFetch({ 'POST /api/auth/verify-email/resend': () => ({ json: { ok: true, alreadyVerified: false } }) });
+    const calls = mockFetch({
+      'POST /api/auth/verify-email/resend': () => ({ json: { ok: true, alreadyVerified: false } }),
+    });
     const error = new ApiError(
       403,
       JSON.stringify({

@@ -5,7 +5,7 @@ import { conversationPostSchema } from '../../../contract/conversations';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, errorText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { MessageSendError } from '../../components/message-send-error';
 import { cn } from '../../lib/cn';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
