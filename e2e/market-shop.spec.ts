@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './a11y-helpers';
 import { expect, test } from './fixtures';
-import { completeOnboarding, registerPerson, unique } from './accounts-helpers';
+import { completeOnboarding, confirmEmail, registerPerson, unique } from './accounts-helpers';
 
 // A shop that sells: a new luthier lists an instrument and dresses the storefront (cover, policies); a buyer finds
 // it through the For sale filter and the storefront, writes about it, and the two talk in one conversation whose
@@ -70,6 +70,8 @@ test('a luthier lists an instrument, a buyer finds it and writes, and they talk 
   // A buyer filters the registry to what is for sale and finds it; the card leads to the shop.
   const buyer = await newPerson(browser, 'user');
   const b = buyer.page;
+  // Writing to a shop needs a confirmed address.
+  await confirmEmail(b, buyer.person.email);
   await b.goto(`/registry?q=${encodeURIComponent(name)}`);
   const filter = b.getByRole('checkbox', { name: 'For sale' }).first();
   await filter.click();

@@ -5,7 +5,8 @@ import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
 import { postalAddress } from '../../plugins/head';
 import { listShops, shopFacets } from './directory.queries';
-import { isShopInstrument, limitShopMessage } from './shop-messages';
+import { isShopInstrument } from './shop-messages';
+import { admitWriter, countForShop } from '../../notify/shop-conversation';
 import { writeToShop } from '../../notify/conversations';
 import { shopCourses, shopInstruments, shopListings } from './shop-page.queries';
 import { sharedResponse } from '../../plugins/etag';
@@ -72,11 +73,14 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
     const { message, instrumentId } = request.body;
     if (shop.ownerId === user.id) throw badRequest('This is your own shop.');
+    // Counted against the writer before the instrument is looked at, and refused alike whether the shop's owner
+    // holds it privately or not; only a message that will reach the shop counts against the shop.
+    await admitWriter(app, user, true);
     if (instrumentId && !(await isShopInstrument(db, shop, instrumentId)))
-      throw badRequest('That instrument is not one of this shop’s.', {
-        instrumentId: 'Choose an instrument this shop made or owns.',
+      throw badRequest('That instrument is not one this shop made or lists.', {
+        instrumentId: 'Choose an instrument this shop made or lists.',
       });
-    await limitShopMessage(app, user.id, shop.id);
+    await countForShop(app, shop.id);
     const conversationId = await writeToShop(ctx, shop, user, instrumentId ?? null, message);
     return { ok: true as const, conversationId };
   });

@@ -8,7 +8,7 @@ import { SHARE_IMAGE_SIZE } from '../../plugins/head';
 import { sharedResponse } from '../../plugins/etag';
 import { digest } from '../../plugins/documents';
 import { forbidden, notFound } from '../../plugins/errors';
-import { checkPassport, normalisePassportCode, relaySighting } from './check.queries';
+import { checkPassport, findStolen, relaySighting } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { labelPng, labelSvg } from './passport-images';
 import { loadLogSigner } from '../../log/signing';
@@ -30,8 +30,10 @@ export const CHECKS_PER_MINUTE = 30;
 /** Check alerts one owner receives in an hour; the checks themselves go on being answered. */
 export const ALERTS_PER_OWNER_PER_HOUR = 20;
 const MINUTE_MS = 60_000;
-/** "I have information" messages per address and hour. */
+/** "I have information" messages per address (and per account, when signed in) and hour. */
 export const SIGHTINGS_PER_HOUR = 5;
+/** Messages one address (or account) may send about one stolen instrument in a day. */
+export const SIGHTINGS_PER_PASSPORT_PER_DAY = 3;
 
 /** Public passports: the JSON view, its page's head, its images, and the stolen-instrument check. */
 export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -78,12 +80,23 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     return checkPassport(ctx, q, new Date(), mayTell);
   });
 
-  // A sighting reaches a person's inbox and mailbox: few per address, and few per instrument from everyone.
+  // A sighting reaches a person's inbox and mailbox: few per address (and account) and hour, few from each of them
+  // per instrument and day. Only a sighting that is relayed is counted, and each source spends its own budget:
+  // junk from a few addresses cannot use up what real witnesses may send. Looking a code up counts as a check.
   serve(app, 'POST /api/public/check/sightings', async (request) => {
-    await app.rateLimit(`sighting:ip:${request.ip}`, SIGHTINGS_PER_HOUR, 60 * MINUTE_MS);
-    await app.rateLimit(`sighting:code:${normalisePassportCode(request.body.code)}`, 20, 24 * 60 * MINUTE_MS);
-    if (!(await relaySighting(ctx, request.body)))
-      throw notFound('No instrument reported stolen has that passport code.');
+    await app.rateLimit(`check:ip:${request.ip}`, CHECKS_PER_MINUTE, MINUTE_MS);
+    const stolen = await findStolen(db, request.body.code);
+    if (!stolen) throw notFound('No instrument reported stolen has that passport code.');
+    const sources = [`ip:${request.ip}`, ...(request.user ? [`user:${request.user.id}`] : [])];
+    for (const source of sources) {
+      await app.rateLimit(`sighting:${source}`, SIGHTINGS_PER_HOUR, 60 * MINUTE_MS);
+      await app.rateLimit(
+        `sighting:${stolen.id}:${source}`,
+        SIGHTINGS_PER_PASSPORT_PER_DAY,
+        24 * 60 * MINUTE_MS,
+      );
+    }
+    await relaySighting(ctx, stolen, request.body);
     return { ok: true as const };
   });
 
