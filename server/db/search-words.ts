@@ -48,7 +48,8 @@ export function editDistance(a: string, b: string): number {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       const row = rows[i]!;
       let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
       row[j] = d;
     }
   return rows[a.length]![b.length]!;

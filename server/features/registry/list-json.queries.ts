@@ -7,7 +7,13 @@ import { preparedStatements } from '../../db/prepared';
 import { instruments } from '../../db/schema';
 import { searchWords } from '../../db/search-words';
 import type { ListFilters } from './list.queries';
-import { searchConditions, searchShapeOf, searchValues, type SearchShape, type SearchValue } from './search-match';
+import {
+  searchConditions,
+  searchShapeOf,
+  searchValues,
+  type SearchShape,
+  type SearchValue,
+} from './search-match';
 
 // The registry list (and its search) as one statement whose text column is the whole answer, compact JSON in the
 // contract's field order (instrumentListSchema): the same passports, count, order, cards and listings as
@@ -103,8 +109,7 @@ function listJsonSelect(db: Db, { sort, filters, search }: Shape) {
     filters.status ? eq(instruments.status, sql.placeholder('status')) : undefined,
     filters.forSale ? forSaleNow() : undefined,
   ];
-  const columns = (rel: string) =>
-    sql.raw(`${rel}."id", ${rel}."created_at", ${rel}."year_made"`);
+  const columns = (rel: string) => sql.raw(`${rel}."id", ${rel}."created_at", ${rel}."year_made"`);
   const read = (branch: SQL | undefined, relevance = sql`0`) =>
     sql`(select ${columns('"instruments"')}, ${relevance} as relevance from "instruments"
       where ${branch ?? sql`true`} limit ${CAP_READ})`;

@@ -69,9 +69,7 @@ export function searchConditions(v: SearchValue, shape: SearchShape, rel: string
   // so the planner keeps them as a filter. With no long word, the whole term is looked up as before.
   const lookup = (pattern: (i: number) => SQL) =>
     shape.long
-      ? and(
-          ...words.map((i) => (i < shape.long ? pattern(i) : has(doc, i))),
-        )!
+      ? and(...words.map((i) => (i < shape.long ? pattern(i) : has(doc, i))))!
       : sql`${doc} like ${v('whole')}::text`;
   const exact = sql`(${lookup((i) => sql`${doc} like ${v(`p${i}`)}::text`)} or ${isCode})`;
   const fuzzyOnly = shape.fuzzy
