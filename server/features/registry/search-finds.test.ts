@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop, createUser } from '../../db/builders/accounts';
-import { createInstrument } from '../../db/builders/registry';
+import { createInstrument, type InstrumentSeed } from '../../db/builders/registry';
 import { instruments, shops, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const guitars = await createShop(t.db, marquez.id, { name: 'Taller del Sur', location: 'Córdoba, Spain' });
   const nilsen = await createUser(t.db, { displayName: 'Ada Nilsen', role: 'luthier', handle: 'nilsen' });
   const north = await createShop(t.db, nilsen.id, { name: 'Nord Strings', location: 'Oslo, Norway' });
-  const make = (name: string, fields: Partial<Parameters<typeof createInstrument>[1]>) =>
+  const make = (name: string, fields: Partial<InstrumentSeed> & Pick<InstrumentSeed, 'makerShopId'>) =>
     createInstrument(t.db, { name, yearMade: 2010, ...fields });
   await make('Bellandi Concert Violin', {
     instrumentType: 'violin',
