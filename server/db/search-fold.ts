@@ -14,3 +14,21 @@ export function escapeLike(input: string): string {
 export function foldedPattern(term: string): SQL {
   return sql`('%' || search_fold(${escapeLike(term)}) || '%')`;
 }
+
+/** A word of four letters or more is forgiven a misspelling when pg_trgm's word similarity reaches this ("polsh" in "french polish": 0.5). */
+const NEAR_WORD = 0.5;
+
+/**
+ * Every word of the term is in the document (a search_fold expression): as typed, or, unless `exact`, nearly — a
+ * word of four characters or more whose trigrams a word of the document mostly shares ("polsh" in "french
+ * polish", "Márquex" in "Márquez"). The term is folded and split at white space by the database, and each word
+ * compared with strpos (no wildcards to escape); for the small tables (makers, courses) that need no index. The
+ * registry's search, which does, is search-match.ts (docs/decisions/030).
+ */
+export function everyWordIn(term: string, doc: SQL, { exact = false } = {}): SQL {
+  const near = exact
+    ? sql``
+    : sql`and not (char_length(w) >= 4 and word_similarity(w, ${doc}) >= ${NEAR_WORD})`;
+  return sql`not exists (select 1 from regexp_split_to_table(search_fold(${term}::text), '\\s+') w
+    where w <> '' and strpos(${doc}, w) = 0 ${near})`;
+}
