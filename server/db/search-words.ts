@@ -15,6 +15,12 @@ export interface SearchWord {
    * (`violins` for `violin`: the word itself already finds it).
    */
   near: string[];
+  /**
+   * A word of plain letters that no passport holds (no word of search_words contains it): its exact lookup is
+   * skipped. Its trigrams may each be common ("caloway": those of calloway) while the word is in no passport,
+   * and the index would intersect their long lists for nothing, longer as the registry grows.
+   */
+  absent: boolean;
 }
 
 export interface SearchWords {
@@ -66,7 +72,8 @@ const wordsStatement = nativeStatements('search_words', (db) =>
       folded: sql<string>`t.f`,
       near: sql`coalesce((select json_agg(json_build_array(q.w, array(
           select sw.word from search_words sw where sw.word % q.w and sw.word <> q.w
-          order by similarity(sw.word, q.w) desc, sw.word limit 12)))
+          order by similarity(sw.word, q.w) desc, sw.word limit 12),
+          exists (select 1 from search_words sw where sw.word like '%' || q.w || '%')))
         from (select distinct w from regexp_split_to_table(t.f, '[^a-z0-9]+') w
           where w ~ '^[a-z]{4,40}$' limit ${sql.raw(String(MAX_SEARCH_WORDS))}) q(w)), '[]'::json)`,
     })
@@ -77,13 +84,15 @@ const wordsStatement = nativeStatements('search_words', (db) =>
 export async function searchWords(db: Db, term: string): Promise<SearchWords> {
   const [row] = await wordsStatement(db, 'v1')({ term });
   const folded = (row?.[0] as string | undefined) ?? '';
-  const candidates = new Map((row?.[1] ?? []) as [string, string[]][]);
+  const found = (row?.[1] ?? []) as [string, string[], boolean][];
+  const candidates = new Map(found.map(([word, near]) => [word, near]));
+  const held = new Map(found.map(([word, , present]) => [word, present]));
   const words = [...new Set(folded.match(WORD) ?? [])].slice(0, MAX_SEARCH_WORDS).map((word) => {
     const allowed = editsAllowed(word);
     const near = (candidates.get(word) ?? [])
       .filter((c) => allowed > 0 && !c.includes(word) && editDistance(word, c) <= allowed)
       .slice(0, MAX_NEIGHBOURS);
-    return { word, near };
+    return { word, near, absent: held.get(word) === false };
   });
   return { folded, words };
 }

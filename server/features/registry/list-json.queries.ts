@@ -82,7 +82,9 @@ function shapeKey(s: Shape): string {
   const flags = Object.values(s.filters)
     .map((on) => (on ? 1 : 0))
     .join('');
-  const search = s.search ? `l${s.search.long}s${s.search.short}${s.search.fuzzy ? 'f' : ''}` : 'all';
+  const search = s.search
+    ? `l${s.search.long}s${s.search.short}n${s.search.near.join('.')}${s.search.absent ? 'a' : ''}`
+    : 'all';
   return `${s.sort}_${flags}_${search}`;
 }
 
@@ -90,11 +92,19 @@ function parseKey(key: string): Shape {
   const [sort, flags, search] = key.split('_') as [RegistrySort, string, string];
   const names = ['type', 'category', 'yearFrom', 'yearTo', 'verified', 'status', 'forSale'] as const;
   const filters = Object.fromEntries(names.map((n, i) => [n, flags[i] === '1'])) as Shape['filters'];
-  const [, long, short, fuzzy] = /^l(\d+)s(\d+)(f?)$/.exec(search) ?? [];
+  const [, long, short, near, absent] = /^l(\d+)s(\d+)n([\d.]*)(a?)$/.exec(search) ?? [];
   return {
     sort,
     filters,
-    search: search === 'all' ? null : { long: Number(long), short: Number(short), fuzzy: fuzzy === 'f' },
+    search:
+      search === 'all'
+        ? null
+        : {
+            long: Number(long),
+            short: Number(short),
+            near: near ? near.split('.').map(Number) : [],
+            absent: absent === 'a',
+          },
   };
 }
 
@@ -117,23 +127,34 @@ function listJsonSelect(db: Db, { sort, filters, search }: Shape) {
   // The passports that have every word as typed, then (up to the cap) those that need a misspelt word's
   // neighbour: read in that order, so a broad search never reaches the second, and its pages hold exact
   // matches only.
+  // A passport that has two neighbours is in two of their branches: `union` keeps it once (each branch stops at
+  // the cap, so it sorts a few hundred rows at most).
+  const fuzzy = match?.fuzzyBranches.map((branch) => read(and(...conds, branch), match.relevance));
   const matches = !match
     ? read(and(...conds))
-    : match.fuzzyOnly
-      ? sql`(${read(and(...conds, match.exact), match.relevance)} union all ${read(
-          and(...conds, match.fuzzyOnly),
-          match.relevance,
-        )} limit ${CAP_READ})`
+    : fuzzy?.length
+      ? sql`(${read(and(...conds, match.exact), match.relevance)} union all (select * from (${sql.join(
+          fuzzy,
+          sql` union `,
+        )}) near limit ${CAP_READ}) limit ${CAP_READ})`
       : read(and(...conds, match.exact), match.relevance);
   const where = match ? and(...conds, match.exact) : and(...conds);
-  // Past the cap there is no ranking of every match: the walk of the newest-first index (decision 030).
+  // Past the cap there is no ranking of every match: the walk of the sort's index (newest first for relevance).
+  // It walks the exact matches when they alone pass the cap, else every match (decision 030).
   const walk = sort === 'relevance' ? 'newest' : sort;
   const found = sql`(select count(*)::int from matches)`;
+  const exactFound = sql`(select count(*)::int from matches where relevance < 4)`;
+  const walkAll = match?.fuzzyOnly
+    ? sql`union all (select "instruments"."id", 0 from "instruments"
+        where ${and(...conds, sql`(${match.exact} or ${match.fuzzyOnly})`)} and ${found} > ${CAP} and ${exactFound} <= ${CAP}
+        order by ${order(walk, '"instruments"')} ${sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`})`
+    : sql``;
+  const exactPast = match?.fuzzyOnly ? sql`and ${exactFound} > ${CAP}` : sql``;
   const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   const answer = sql`(with matches as ${matches},
     page as ((select m.id, m.relevance from matches m where ${found} <= ${CAP} order by ${order(sort, 'm')} ${limit})
-      union all (select "instruments"."id", 0 from "instruments" where ${where ?? sql`true`} and ${found} > ${CAP}
-        order by ${order(walk, '"instruments"')} ${limit}))
+      union all (select "instruments"."id", 0 from "instruments" where ${where ?? sql`true`} and ${found} > ${CAP} ${exactPast}
+        order by ${order(walk, '"instruments"')} ${limit}) ${walkAll})
     select ${found} as found, coalesce('[' || string_agg(c.j, ',' order by ${order(sort, 'c')}) || ']', '[]') as body
     from (select i.id, i.created_at, i.year_made, pg.relevance, ${cardJson} as j
       from page pg join instruments i on i.id = pg.id left join shops s on s.id = i.maker_shop_id

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, lte, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   effectiveSort,
   REGISTRY_COUNT_CAP,
@@ -99,6 +99,8 @@ export function toSummary(
  */
 interface Filter {
   where: SQL | undefined;
+  /** Every match, exact or not: walked past the cap when the exact ones alone do not pass it. */
+  whereAll: SQL | undefined;
   branches: (SQL | undefined)[];
   relevance: SQL;
 }
@@ -114,7 +116,7 @@ async function filterWhere(db: Db, f: ListFilters): Promise<Filter> {
   if (f.forSale) conds.push(forSaleNow());
   if (!f.search) {
     const where = and(...conds);
-    return { where, branches: [where], relevance: sql`0` };
+    return { where, whereAll: where, branches: [where], relevance: sql`0` };
   }
   const words = await searchWords(db, f.search);
   const values = searchValues(f.search, words);
@@ -123,6 +125,7 @@ async function filterWhere(db: Db, f: ListFilters): Promise<Filter> {
   const where = and(...conds, match.exact);
   return {
     where,
+    whereAll: match.fuzzyOnly ? and(...conds, or(match.exact, match.fuzzyOnly)) : where,
     branches: match.fuzzyOnly ? [where, and(...conds, match.fuzzyOnly)] : [where],
     relevance: match.relevance,
   };
@@ -182,13 +185,14 @@ async function countAlone(db: Db, branches: (SQL | undefined)[]): Promise<number
  * searching): two round trips at most, where there were four.
  */
 export async function listInstruments(db: Db, f: ListFilters) {
-  const { where, branches, relevance } = await filterWhere(db, f);
+  const { where, whereAll, branches, relevance } = await filterWhere(db, f);
   const sort = effectiveSort(f.sort, f.search);
   const photo = primaryPhoto(db);
   // The matches are read once, up to the cap: they give the count and, when they are all there (at most
   // REGISTRY_COUNT_CAP), the page too. Only a broader search pages by walking the newest-first index instead.
   const matches = db.$with('matches').as(cappedMatches(db, branches, relevance));
   const found = sql<number>`(select count(*)::int from ${matches})`;
+  const exactFound = sql`(select count(*)::int from ${matches} where ${matches.relevance} < 4)`;
   // Past the cap, relevance pages newest first: there is no ranking of every match (decision 030).
   const walk = sort === 'relevance' ? 'newest' : sort;
   const page = db.$with('page').as(
@@ -203,7 +207,20 @@ export async function listInstruments(db: Db, f: ListFilters) {
         db
           .select({ id: instruments.id, relevance: sql<number>`0`.as('relevance') })
           .from(instruments)
-          .where(sql`${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP}`)
+          .where(
+            sql`${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} and ${exactFound} > ${REGISTRY_COUNT_CAP}`,
+          )
+          .orderBy(orderBy(walk, instruments))
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize),
+      )
+      .unionAll(
+        db
+          .select({ id: instruments.id, relevance: sql<number>`0`.as('relevance') })
+          .from(instruments)
+          .where(
+            sql`${whereAll ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} and ${exactFound} <= ${REGISTRY_COUNT_CAP}`,
+          )
           .orderBy(orderBy(walk, instruments))
           .limit(f.pageSize)
           .offset((f.page - 1) * f.pageSize),

@@ -17,7 +17,10 @@ export type SearchValue = (name: string) => SQL;
 export interface SearchShape {
   long: number;
   short: number;
-  fuzzy: boolean;
+  /** For each long word, how many close neighbours it has (all 0: nothing misspelt to forgive). */
+  near: number[];
+  /** Some word is in no passport as typed: nothing matches it exactly (SearchWord.absent). */
+  absent: boolean;
 }
 
 const chars = (w: string) => [...w].length;
@@ -29,7 +32,14 @@ function ordered(s: SearchWords) {
 
 export function searchShapeOf(s: SearchWords): SearchShape {
   const long = s.words.filter((w) => chars(w.word) >= 3).length;
-  return { long, short: s.words.length - long, fuzzy: s.words.some((w) => w.near.length > 0) };
+  return {
+    long,
+    short: s.words.length - long,
+    near: ordered(s)
+      .slice(0, long)
+      .map((w) => w.near.length),
+    absent: s.words.some((w) => w.absent),
+  };
 }
 
 const anywhere = (text: string) => `%${escapeLike(text)}%`;
@@ -45,6 +55,7 @@ export function searchValues(term: string, s: SearchWords): Record<string, unkno
     values[`w${i}`] = word;
     values[`p${i}`] = anywhere(word);
     values[`a${i}`] = [word, ...near].map(anywhere);
+    near.forEach((n, j) => (values[`n${i}_${j}`] = anywhere(n)));
   });
   return values;
 }
@@ -54,6 +65,9 @@ export function searchValues(term: string, s: SearchWords): Record<string, unkno
  * - `exact`: every word is in the passport's search document as typed (folded), or the term is its passport code;
  * - `fuzzyOnly` (when some word has neighbours): every word is there as typed or as a close neighbour, but not
  *   all as typed, and it is not the code: disjoint from `exact`, so each can be read up to the cap in turn;
+ * - `fuzzyBranches`: the same passports as `fuzzyOnly`, one branch per neighbour (that neighbour's own `like`):
+ *   each is planned with its own pattern, so a neighbour in a fifth of the registry is read by a scan that stops
+ *   at the cap, not collected whole in a bitmap as `like any(…)` was (decision 030);
  * - `relevance`: 0 the passport code or the serial number itself, 1 every word in the name, 2 the whole term in
  *   the document, 3 every word somewhere, 4 a misspelt word's neighbour.
  */
@@ -71,13 +85,23 @@ export function searchConditions(v: SearchValue, shape: SearchShape, rel: string
     shape.long
       ? and(...words.map((i) => (i < shape.long ? pattern(i) : has(doc, i))))!
       : sql`${doc} like ${v('whole')}::text`;
-  const exact = sql`(${lookup((i) => sql`${doc} like ${v(`p${i}`)}::text`)} or ${isCode})`;
-  const fuzzyOnly = shape.fuzzy
-    ? sql`(${lookup((i) => sql`${doc} like any(${v(`a${i}`)}::text[])`)} and not (${allIn(doc)}) and not ${isCode})`
-    : undefined;
+  const exact = shape.absent
+    ? sql`(${isCode})`
+    : sql`(${lookup((i) => sql`${doc} like ${v(`p${i}`)}::text`)} or ${isCode})`;
+  const anyOf = (i: number) => sql`${doc} like any(${v(`a${i}`)}::text[])`;
+  const notExact = sql`not (${allIn(doc)}) and not ${isCode}`;
+  const fuzzy = shape.near.some((n) => n > 0);
+  const fuzzyOnly = fuzzy ? sql`(${lookup(anyOf)} and ${notExact})` : undefined;
+  const fuzzyBranches = shape.near.flatMap((count, i) =>
+    Array.from(
+      { length: count },
+      (_, j) =>
+        sql`(${lookup((k) => (k === i ? sql`${doc} like ${v(`n${i}_${j}`)}::text` : anyOf(k)))} and ${notExact})`,
+    ),
+  );
   const folded = (name: string) => sql`search_fold(coalesce(${column(name)}, ''))`;
   const relevance = sql`(case when ${isCode} or ${folded('serial_number')} = ${v('folded')}::text then 0
     when ${allIn(folded('name'))} then 1 when strpos(${doc}, ${v('folded')}::text) <> 0 then 2
     when ${allIn(doc)} then 3 else 4 end)`;
-  return { exact, fuzzyOnly, relevance };
+  return { exact, fuzzyOnly, fuzzyBranches, relevance };
 }
