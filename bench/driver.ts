@@ -88,7 +88,12 @@ export function openRecordedPg(url: string, recorder: QueryRecorder): Database {
 function captureApp(database: Database) {
   return buildApp({
     db: database.db,
-    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SHARED_CACHE_SECONDS: '0' }),
+    env: readEnv({
+      NODE_ENV: 'production',
+      MAIL_OUTBOX_ONLY: '1',
+      LOG_LEVEL: 'silent',
+      SHARED_CACHE_SECONDS: '0',
+    }),
     mailer: createMemoryMailer(),
     media: createMediaStore(database.db, { storage: 'fs', dir: '/tmp/bench-media' }),
     ping: () => database.ping(),

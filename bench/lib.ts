@@ -109,6 +109,8 @@ export async function startRealServer(
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Benchmarks read no mail: the outbox is where it goes, as an operator without SMTP chooses.
+        MAIL_OUTBOX_ONLY: '1',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         RATE_LIMIT_SCALE: '1',

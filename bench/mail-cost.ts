@@ -63,14 +63,14 @@ async function round(ctx: AppContext, userId: string, count: () => number) {
 async function measure(database: Database, dir: string): Promise<MailCostRow[]> {
   await migrateDatabase(database);
   const { db } = database;
-  const env = readEnv({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  const env = readEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', DATA_DIR: dir, LOG_LEVEL: 'silent' });
   const log = pino({ level: 'silent' });
   const outbox = path.join(dir, 'outbox');
   const memory = createMemoryMailer();
   const transports: [MailCostRow['transport'], Mailer, () => number][] = [
     [
       'outbox file',
-      createMailer({ from: env.MAIL_FROM, outboxDir: outbox, log }),
+      createMailer({ from: env.MAIL_FROM, outboxDir: outbox, log, logLinks: false }),
       () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0),
     ],
     ['memory', memory, () => memory.sent.length],

@@ -58,7 +58,7 @@ if (variant === 'A') {
   await migrateDatabase(database);
   const app = await buildApp({
     db: database.db,
-    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: String(port) }),
+    env: readEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', LOG_LEVEL: 'silent', PORT: String(port) }),
     mailer: createMemoryMailer(),
     media: createMediaStore(database.db, { storage: 'fs', dir: '/tmp/bench-media' }),
     ping: () => database.ping(),

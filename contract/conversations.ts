@@ -37,6 +37,12 @@ export const conversationSchema = conversationSummarySchema.omit({ lastMessage: 
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/**
+ * The code of the 403 a person gets when they write to a shop before confirming their email address: the client
+ * shows the message and offers to send the link again.
+ */
+export const EMAIL_UNVERIFIED = 'EMAIL_UNVERIFIED';
+
 /** A new message in a conversation: the same rules as the first message to a shop. */
 export const conversationPostSchema = shopMessageSchema;
 export type ConversationPostInput = z.input<typeof conversationPostSchema>;

@@ -62,14 +62,3 @@ export const CURRENCY_CHOICES: readonly CurrencyCode[] = [
   ...COMMON,
   ...CURRENCY_CODES.filter((c) => !COMMON.includes(c)),
 ];
-
-/** A whole amount in its currency, "€4,500" or "¥1,500,000", in the reader's locale (or the one given). */
-export function formatWholeAmount(amount: number, currency: string, locale?: string): string {
-  if (!isCurrencyCode(currency)) return `${amount.toLocaleString(locale)} ${currency}`;
-  return numberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  }).format(amount);
-}

@@ -81,6 +81,60 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'profile',
   'profiles',
   'luthier-registry',
+  // Role names a site is expected to answer to (RFC 2142's mailbox names, and the usual ones after them): a handle
+  // named like one reads as the site's own desk, and its mail address may be one day.
+  ...[
+    'abuse',
+    'noc',
+    'postmaster',
+    'hostmaster',
+    'usenet',
+    'news',
+    'webmaster',
+    'uucp',
+    'ftp',
+    'info',
+    'marketing',
+    'sales',
+    'administrator',
+    'sysadmin',
+    'team',
+    'billing',
+    'legal',
+    'trust-and-safety',
+    'trust-safety',
+    'trust',
+    'safety',
+    'verification',
+    'verified',
+    'verify',
+    'noreply',
+    'no-reply',
+    'donotreply',
+    'do-not-reply',
+    'mailer-daemon',
+    'daemon',
+    'moderators',
+    'mod',
+    'mods',
+    'status',
+    'owner',
+    'operator',
+    'compliance',
+    'copyright',
+    'dmca',
+    'press',
+    'jobs',
+    'careers',
+    'feedback',
+    'report',
+    'reports',
+    'alerts',
+    'newsletter',
+    'payments',
+    'accounts',
+    'contact-us',
+  ],
 ]);
 
 /** NFKD, accents removed, lower case, runs of other characters → one hyphen, hyphens trimmed, at most 48. */
@@ -173,6 +227,31 @@ export const RESERVED_SKELETONS: ReadonlySet<string> = new Set(
 
 /** The product's name: no handle may contain it, in any look-alike spelling. */
 const PRODUCT_SKELETON = handleSkeleton('luthierregistry');
+/** Names one slip of the keyboard from the product's: no handle may be one ("luthier-registery", "registy"). */
+const MISSPELLABLE = ['luthierregistry', 'registry'];
+const MISSPELLABLE_SKELETONS = MISSPELLABLE.map(handleSkeleton);
+
+/**
+ * True when `a` becomes `b` with at most one edit: a letter inserted, deleted or replaced, or two neighbours swapped
+ * (Damerau–Levenshtein distance 1 or 0).
+ */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return true;
+  const rest = (x: number, y: number) => a.slice(i + x) === b.slice(i + y);
+  if (a.length === b.length) return rest(1, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(2, 2));
+  return a.length > b.length ? rest(1, 0) : rest(0, 1);
+}
+
+/** True when some stretch of `text` is within one edit of `word` (the product's name inside a longer handle). */
+function containsWithinOneEdit(text: string, word: string): boolean {
+  for (let length = word.length - 1; length <= word.length + 1; length++)
+    for (let start = 0; start + length <= text.length; start++)
+      if (withinOneEdit(text.slice(start, start + length), word)) return true;
+  return false;
+}
 
 /**
  * Words that make a handle read as the site's staff ("admin-tomas", "officialshop", "helpdesk"). See
@@ -192,6 +271,13 @@ export function isReservedHandle(handle: string): boolean {
   const skeleton = handleSkeleton(handle);
   if (RESERVED_HANDLES.has(handle) || RESERVED_SKELETONS.has(skeleton)) return true;
   if (skeleton.includes(PRODUCT_SKELETON)) return true;
+  // One edit from the product's name, compared both as typed (separators dropped) and by skeleton, since an
+  // edit can make or break a look-alike pair ("rn", "cl"); the whole name inside a longer handle counts too.
+  const folded = handle.replace(/-/g, '');
+  if (MISSPELLABLE.some((w) => withinOneEdit(folded, w))) return true;
+  if (MISSPELLABLE_SKELETONS.some((w) => withinOneEdit(skeleton, w))) return true;
+  if (containsWithinOneEdit(folded, MISSPELLABLE[0]!) || containsWithinOneEdit(skeleton, PRODUCT_SKELETON))
+    return true;
   // Skeletons per hyphen-separated part: a word split by a hyphen ("tea-maker") is two words, not "team".
   const parts = handle.split('-').filter(Boolean).map(handleSkeleton);
   const first = parts[0] ?? '';

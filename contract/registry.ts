@@ -404,7 +404,15 @@ export const transferOfferSchema = z
     price: wholeAmount('Enter an amount, such as 4500.'),
     currency: currencyFieldSchema.nullable().optional(),
   })
-  .superRefine(amountNeedsCurrency('price', 'currency', 'Choose the currency of the price.'));
+  .superRefine(amountNeedsCurrency('price', 'currency', 'Choose the currency of the price.'))
+  .superRefine((v, ctx) => {
+    if (v.method === 'gift' && v.price != null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'A gift has no price: leave the price empty, or choose how it changes hands.',
+      });
+  });
 export type TransferOfferInput = z.input<typeof transferOfferSchema>;
 
 export const transferSchema = z.object({

@@ -40,7 +40,32 @@ const HOSTILE_TEXTS: Record<string, string> = {
   'a pile of enclosing marks (Me)': 'A\u20dd\u20de\u20df',
   'a pile of spacing marks (Mc)': 'क\u093e\u093e\u093e',
   'Zalgo text': 'Z\u0336\u0335\u0337a\u0335\u0336l\u0337g\u0338\u0335\u0336o',
+  'a combining grapheme joiner (Mn, default-ignorable)': 'Ana\u034fB',
+  'a variation selector (Mn, default-ignorable)': 'Ana\ufe0fB',
+  'a text variation selector (Mn, default-ignorable)': 'A\ufe0ena',
+  'a supplementary variation selector (Mn, default-ignorable)': 'Ana\u{e0100}B',
+  'a Khmer inherent vowel (Mn, default-ignorable)': 'Ana\u17b4B',
+  'a Mongolian free variation selector (Mn, default-ignorable)': 'Ana\u180bB',
+  'the fourth Mongolian free variation selector (Mn, default-ignorable)': 'Ana\u180fB',
+  'a line separator (Zl)': 'Ana\u2028B',
+  'a paragraph separator (Zp)': 'Ana\u2029B',
+  'a reserved default-ignorable (Cn)': 'Ana\ufff0B',
 };
+
+/** Every code point Unicode says to draw as nothing, and the two separators that break a line without a line break. */
+const IGNORABLE_AND_SEPARATORS = Array.from({ length: 0x110000 }, (_, c) => c)
+  .filter(
+    (c) =>
+      (c < 0xd800 || c > 0xdfff) &&
+      /[\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u.test(String.fromCodePoint(c)),
+  )
+  .map((c) => String.fromCodePoint(c));
+
+/** What the assessment listed by name (issue 34, point 8). */
+const LISTED = [
+  0x34f, 0xfe00, 0xfe01, 0xfe0e, 0xfe0f, 0x17b4, 0x17b5, 0x180b, 0x180c, 0x180d, 0x180e, 0x180f, 0x2028,
+  0x2029,
+].map((c) => String.fromCodePoint(c));
 
 /** Names and texts in the world's scripts that must keep passing. */
 const LEGITIMATE = [
@@ -58,8 +83,8 @@ const LEGITIMATE = [
   'ภาษาไทย',
   '한국어 기타',
   'Ana 🎸',
-  '❤️',
   '👍🏽',
+  '🇪🇸',
   'e\u0301\u0302', // two combining marks: still fine
   "O'Brien & Sons, Luthiers (est. 1972)",
 ];
@@ -74,6 +99,47 @@ describe('names and short texts refuse invisible and unusual characters', () => 
     expect(isCleanLine(text)).toBe(true);
     expect(isCleanText(text)).toBe(true);
     expect(displayNameSchema.safeParse(text).success).toBe(true);
+  });
+
+  it('refuses every default-ignorable code point and the line and paragraph separators, in names and texts', () => {
+    // 4,174 default-ignorables (Unicode 15) and U+2028, U+2029: a wrong property name or a dropped class shows here.
+    expect(IGNORABLE_AND_SEPARATORS.length).toBeGreaterThan(4000);
+    for (const c of LISTED) expect(IGNORABLE_AND_SEPARATORS).toContain(c);
+    for (const c of IGNORABLE_AND_SEPARATORS) {
+      const hex = c.codePointAt(0)!.toString(16);
+      for (const text of [`Ana${c}B`, `${c}Ana`, `Ana${c}`, `1${c}2`]) {
+        expect(isCleanLine(text), hex).toBe(false);
+        expect(isCleanText(text), hex).toBe(false);
+      }
+    }
+  });
+
+  it('names refuse emoji that need a variation selector or a joiner; longer texts keep them', () => {
+    for (const emoji of [
+      '❤️',
+      '☺️',
+      '1️⃣',
+      '👩\u200d🔧',
+      '🏳️\u200d🌈',
+      '👨\u200d👩\u200d👧',
+      '❤️\u200d🔥',
+      '🧑🏽\u200d🦰',
+    ]) {
+      expect(isCleanLine(`Ana ${emoji}`), emoji).toBe(false);
+      expect(displayNameSchema.safeParse(`Ana ${emoji}`).success, emoji).toBe(false);
+      expect(isCleanText(`Thanks ${emoji}\nAna`), emoji).toBe(true);
+      expect(bioSchema.safeParse(`Thanks ${emoji}`).success, emoji).toBe(true);
+    }
+    // Outside an emoji the same characters are hidden, in texts too.
+    for (const text of [
+      'A\ufe0fna',
+      'Ana\u200d🎸',
+      '🎸\u200dAna',
+      '🎸\ufe0f\ufe0f',
+      '🎸\u200d\u200d🎸',
+      'evil\ufe0f.example',
+    ])
+      expect(isCleanText(text), JSON.stringify(text)).toBe(false);
   });
 
   it('refuses emoji joined by a zero-width joiner and flag tag sequences in names (a joiner is invisible)', () => {

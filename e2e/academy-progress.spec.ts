@@ -125,6 +125,14 @@ test.describe('academy: honest time and watched ranges', () => {
     ).toBeVisible();
     await expect(notes.getByRole('rowheader', { name: 'Spruce, classical' })).toBeVisible();
     await expectNoAxeViolations(page, 'a reading lesson with its notes');
+    // On a phone the page does not scroll sideways: the table scrolls in its own box, the timer stays whole.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    const timer = await page.getByRole('button', { name: 'Start timer' }).boundingBox();
+    expect(timer!.x + timer!.width).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('button', { name: 'Start timer' }).click();
     await expect.poll(() => shownSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
 

@@ -28,6 +28,13 @@ export async function completeOnboarding(request: APIRequestContext, handle: str
   expect(res.status()).toBe(200);
 }
 
+/** Follows the confirmation link mailed at sign-up, as the person would (writing to a shop needs it). */
+export async function confirmEmail(page: Page, email: string) {
+  const link = new URL(await linkFromOutbox(email, 'verify-email'));
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('status')).toContainText(`${email} is confirmed`);
+}
+
 function decodeMail(raw: string): string {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');

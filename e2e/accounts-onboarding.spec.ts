@@ -78,20 +78,27 @@ test.describe('accounts: sign-up and onboarding', () => {
     await expect(page.getByText('Leipzig, Germany')).toBeVisible();
   });
 
-  test('an enthusiast onboards in 3 steps and sees their /u/{handle} page', async ({ page }) => {
+  test('an enthusiast enrols from a course, signs up, onboards in 3 steps and is back in the course', async ({
+    page,
+  }) => {
     const tag = unique();
-    await page.goto('/?auth=signup');
+    // Enroll Now as a guest: the account comes first, then the setup, then the course they chose.
+    await page.goto('/listing/guitar-setup-fundamentals');
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Sign up' }).click();
     await dialog.getByLabel('Display name').fill(`Omar Haddad ${tag}`);
     await dialog.getByLabel('Email').fill(`omar-${tag}@example.test`);
     await dialog.getByLabel('Password').fill('enthusiast journey 2026');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Welcome, Omar!', "Let's set up your profile.");
-    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page).toHaveURL(/\/onboarding\?next=%2Flisting%2Fguitar-setup-fundamentals%3Fenroll%3D1$/);
     await expect(page.getByText('Step 1 of 3: About you')).toBeVisible();
     await page.getByLabel('Bio').fill('Fingerstyle on weekends.');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Step 2 of 3: Your music')).toBeVisible();
+    // A first visit is not welcomed back.
+    await expect(page.getByText(/what you entered before is still here/)).toHaveCount(0);
     await page.getByRole('button', { name: 'blues', exact: true }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Step 3 of 3: Your handle')).toBeVisible();
@@ -99,7 +106,14 @@ test.describe('accounts: sign-up and onboarding', () => {
     await expect(page.getByText('Available! 🎉')).toBeVisible();
     await expect(page.getByText(`/u/omar-haddad-${tag}`)).toBeVisible();
     await page.getByRole('button', { name: 'Complete Setup' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // Back on the course, enrolled in it: its outline, and /learn counts it among their courses.
+    await expect(page).toHaveURL(/\/courses\/course-3$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Guitar Setup Fundamentals' })).toBeVisible();
+    const mine = (await (await page.request.get('/api/lms/my-courses')).json()) as {
+      id: string;
+      enrolled: boolean;
+    }[];
+    expect(mine.filter((c) => c.enrolled).map((c) => c.id)).toEqual(['course-3']);
     await page.goto(`/u/omar-haddad-${tag}`);
     await expect(page.getByRole('heading', { level: 1, name: `Omar Haddad ${tag}` })).toBeVisible();
     await expect(page.getByText('Enthusiast', { exact: true })).toBeVisible();

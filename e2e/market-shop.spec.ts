@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './a11y-helpers';
 import { expect, test } from './fixtures';
-import { completeOnboarding, registerPerson, unique } from './accounts-helpers';
+import { completeOnboarding, confirmEmail, registerPerson, unique } from './accounts-helpers';
 
 // A shop that sells: a new luthier lists an instrument and dresses the storefront (cover, policies); a buyer finds
 // it through the For sale filter and the storefront, writes about it, and the two talk in one conversation whose
@@ -37,7 +37,7 @@ test('a luthier lists an instrument, a buyer finds it and writes, and they talk 
     data: { name, instrumentType: 'guitar', category: 'acoustic', yearMade: 2025 },
   });
   expect(made.status()).toBe(201);
-  const { id } = (await made.json()) as { id: string };
+  const { id, passportCode } = (await made.json()) as { id: string; passportCode: string };
 
   // The listing, from the instrument's working view.
   const s = seller.page;
@@ -70,6 +70,8 @@ test('a luthier lists an instrument, a buyer finds it and writes, and they talk 
   // A buyer filters the registry to what is for sale and finds it; the card leads to the shop.
   const buyer = await newPerson(browser, 'user');
   const b = buyer.page;
+  // Writing to a shop needs a confirmed address.
+  await confirmEmail(b, buyer.person.email);
   await b.goto(`/registry?q=${encodeURIComponent(name)}`);
   const filter = b.getByRole('checkbox', { name: 'For sale' }).first();
   await filter.click();
@@ -86,6 +88,28 @@ test('a luthier lists an instrument, a buyer finds it and writes, and they talk 
   await expect(forSale.getByText('€2,450.00')).toBeVisible();
   await expectNoAxeViolations(b, '/l/{handle} storefront');
   await screenshots(b, 'storefront');
+
+  // A guest on a phone follows the passport's "Write to {shop} about it": the sign-in button is in view and
+  // focused, and signing in lands on the message field, in view and focused, about that instrument.
+  await b.context().clearCookies();
+  await b.setViewportSize({ width: 375, height: 667 });
+  await b.goto(`/p/${passportCode}`);
+  await b.getByRole('link', { name: `Write to ${shopName} about it` }).click();
+  await expect(b).toHaveURL(new RegExp(`/l/${seller.handle}\\?about=${id}$`));
+  const signIn = b.getByRole('button', { name: 'Sign in to contact the maker' });
+  await expect(signIn).toBeFocused();
+  await expect(signIn).toBeInViewport();
+  await signIn.click();
+  const dialog = b.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(buyer.person.email);
+  await dialog.getByLabel('Password').fill(buyer.person.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(b).toHaveURL(new RegExp(`/l/${seller.handle}\\?about=${id}$`));
+  const field = b.getByLabel('Your message');
+  await expect(field).toBeFocused();
+  await expect(field).toBeInViewport();
+  await expect(b.getByText(name, { exact: true }).and(b.locator('strong'))).toBeVisible();
+  await b.setViewportSize({ width: 1280, height: 900 });
 
   // Writing about the instrument opens a conversation.
   await forSale.getByRole('button', { name: `Ask about ${name}` }).click();

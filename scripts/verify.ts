@@ -2,7 +2,7 @@
 // Checks a passport's history, a dossier or one C2SP tlog-proof against a tlog-policy, with code independent of the
 // server (decision 010). Exit 0: verified; 1: tampered or inconsistent; 2: could not check; 3: the log key or the
 // witness quorum is not established.
-import fs from 'node:fs';
+import { readFileBounded } from './verify/bounded-io';
 import { verifyDossier, verifyTlogProof, verifyUrl, type VerifyOptions } from './verify/run-verify';
 
 const USAGE =
@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   if (!input || rest.length > 2 || (rest.length === 2) !== input.endsWith('.tlog-proof')) return usage();
   const read = (file: string) => {
     try {
-      return fs.readFileSync(file);
+      return readFileBounded(file);
     } catch (e) {
       return (e as Error).message;
     }

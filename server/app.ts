@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { DEFAULT_BODY_LIMIT } from '../contract/api/api-route';
 import { ErrorCodes } from '../contract/errors';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -26,9 +27,11 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { mediaRoutes } from './media/media.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import { registerApiSchemas } from './plugins/api-schemas';
+import { boundedQuerystring, registerJsonParsers } from './plugins/body-limits';
 import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerHead } from './plugins/head';
+import { DEFAULT_DOCUMENT_LIMITS, registerDocuments, type DocumentLimits } from './plugins/documents';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
@@ -49,6 +52,8 @@ export interface BuildOptions extends AppContext {
   sharedCacheBus?: InvalidationBus;
   /** Folder of the built client (dist/client); null for API-only (tests). */
   clientDir?: string | null;
+  /** Bounds on document builds running at once; the defaults scale with RATE_LIMIT_SCALE like every limit. */
+  documentLimits?: Partial<DocumentLimits>;
 }
 
 const VERBOSE_LEVELS = new Set(['debug', 'trace']);
@@ -74,12 +79,21 @@ class RequestLog extends LogController {
 
 /** Builds the whole HTTP application; index.ts listens with it, tests drive it with inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { logger, rateLimitStore = memoryStore(), sharedCacheBus, clientDir = null, ...ctx } = options;
+  const {
+    logger,
+    rateLimitStore = memoryStore(),
+    sharedCacheBus,
+    clientDir = null,
+    documentLimits,
+    ...ctx
+  } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new RequestLog(),
     trustProxy: ctx.env.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Routes that take more declare it (contract/api); uploads are read by the multipart limits instead.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    routerOptions: { querystringParser: boundedQuerystring },
     return503OnClosing: true,
     // Errors the router raises before any route runs (a malformed or over-long path) get the same error shape.
     frameworkErrors: (error, _request, genericReply) => {
@@ -109,24 +123,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerEtag(app);
   registerSharedCache(app, { ttlSeconds: ctx.env.SHARED_CACHE_SECONDS, bus: sharedCacheBus });
   registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
+  const scaled = (n: number) => Math.max(1, Math.floor(n * ctx.env.RATE_LIMIT_SCALE));
+  registerDocuments(app, ctx.media.documents, {
+    perAddress: scaled(DEFAULT_DOCUMENT_LIMITS.perAddress),
+    inFlight: scaled(DEFAULT_DOCUMENT_LIMITS.inFlight),
+    ...documentLimits,
+  });
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
-  // The unload beacon sends text/plain JSON; it is parsed as JSON and passes the same origin check.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      const error = new SyntaxError('invalid JSON');
-      done(error, undefined);
-    }
-  });
-
-  // PATCH bodies are JSON merge patches (RFC 7396), sent as such or as plain JSON: the same parser reads both.
-  app.addContentTypeParser(
-    'application/merge-patch+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  registerJsonParsers(app);
 
   // Before any route: each route gets its declared schemas (contract/api) as it is added.
   registerApiSchemas(app);

@@ -6,7 +6,7 @@ import { issueDueCertificates } from './certificates/issue';
 import { loadCertificateSigner } from './certificates/signing';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { loadSampleContent } from './db/sample/load-sample';
-import { readEnv, type Env } from './env';
+import { demoAccountsAllowed, readEnv, type Env } from './env';
 import { prepareTransparencyLog } from './log/startup';
 
 /**
@@ -21,10 +21,10 @@ export async function prepareDatabase(database: Database, env: Env, log: pino.Lo
   const certificates = await loadCertificateSigner(database.db, env);
   let loaded = false;
   if (env.SAMPLE_DATA) {
-    const ran = await loadSampleContent(database.db, {
-      production: env.NODE_ENV === 'production',
-      certificates,
-    });
+    const demoAccounts = demoAccountsAllowed(env);
+    if (!demoAccounts && env.NODE_ENV !== 'production')
+      log.warn({ host: env.HOST }, 'demo accounts not created: HOST is not a loopback address');
+    const ran = await loadSampleContent(database.db, { demoAccounts, certificates });
     if (ran.length) log.info({ steps: ran }, 'sample content loaded');
     loaded = ran.length > 0;
   }

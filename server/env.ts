@@ -24,12 +24,15 @@ const url = (protocols: string[]) =>
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Absent: 127.0.0.1 outside production (nobody else on the network reaches a developer's demo accounts), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  /** Production without SMTP_URL: every mail stays in DATA_DIR/outbox, on purpose (the start refuses otherwise). */
+  MAIL_OUTBOX_ONLY: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Luthier Registry <no-reply@localhost>'),
   /** Who runs this registry, named on /contact. */
   OPERATOR_NAME: z
@@ -81,7 +84,8 @@ export const envSchema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & {
+  HOST: string;
   publicUrl: string;
   dataDir: string;
   /** LOG_POLICY as read and checked at start. */
@@ -107,10 +111,39 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Invalid configuration: RATE_LIMIT_SCALE must be at most 1 in production (got "${String(cleaned.RATE_LIMIT_SCALE)}")`,
     );
   }
+  // Reset and verification mails that silently pile up in a folder are lost sign-ins; an operator says so once.
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
+    throw new EnvError(
+      'Invalid configuration: SMTP_URL must be set in production (or set MAIL_OUTBOX_ONLY=1 to keep every mail in DATA_DIR/outbox only)',
+    );
+  }
   const logPolicy = env.LOG_POLICY ? readPolicyFile(env.LOG_POLICY) : NO_WITNESSES;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR), logPolicy };
+  const HOST = env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  return { ...env, HOST, publicUrl, dataDir: path.resolve(env.DATA_DIR), logPolicy };
 }
+
+/** True for an address only this machine can reach: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h) ||
+    /^(0{0,4}:){7}0{0,3}1$/.test(h) ||
+    h === '::1'
+  );
+}
+
+/**
+ * Demo accounts have their passwords in the README, so they are made only where nobody else can sign in with
+ * them: never in production, and outside it only when the server listens on a loopback address.
+ */
+export const demoAccountsAllowed = (env: Pick<Env, 'NODE_ENV' | 'HOST'>) =>
+  env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST);
 
 /** A policy that cannot be read or parsed stops the start: witnesses silently dropped would weaken every proof. */
 function readPolicyFile(file: string): WitnessPolicy {

@@ -13,6 +13,7 @@ import { createMediaStore } from './media/media-store';
 import { memoryStore, redisStore } from './plugins/rate-limit';
 import { redisInvalidationBus } from './plugins/shared-cache';
 import { repoRoot } from './paths';
+import { setTypesetLog } from './typeset/log';
 
 export const defaultClientDir = path.join(repoRoot, 'dist/client');
 
@@ -33,6 +34,8 @@ export async function startServer(
   log: pino.Logger = pino({ level: env.LOG_LEVEL }),
   options: StartOptions = {},
 ): Promise<Server> {
+  // Characters the documents cannot draw are reported in the server's log.
+  setTypesetLog(log);
   const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | undefined;
   try {
@@ -54,6 +57,7 @@ export async function startServer(
       from: env.MAIL_FROM,
       outboxDir: path.join(env.dataDir, 'outbox'),
       log,
+      logLinks: env.NODE_ENV !== 'production',
     });
     const media = createMediaStore(database.db, {
       storage: env.DATABASE_URL ? 'db' : 'fs',

@@ -27,6 +27,22 @@ const CLASSES: [string, string][] = [
   ['three combining marks in a row', 'Ana\u0301\u0302\u0303María'],
 ];
 
+// The default-ignorable characters and separators an outside assessment found accepted (issue 34, point 8).
+const IGNORABLES = [
+  0x34f,
+  ...Array.from({ length: 16 }, (_, i) => 0xfe00 + i),
+  0x17b4,
+  0x17b5,
+  0x180b,
+  0x180c,
+  0x180d,
+  0x180e,
+  0x180f,
+  0x2028,
+  0x2029,
+  0xe0100,
+].map((c) => [`U+${c.toString(16).toUpperCase().padStart(4, '0')}`, String.fromCodePoint(c)] as const);
+
 describe('every name refuses invisible and unusual characters', () => {
   it.each(CLASSES)('sign-up display name with %s → 400 on displayName', async (_label, name) => {
     const email = `text-${Math.random().toString(36).slice(2)}@example.test`;
@@ -71,6 +87,44 @@ describe('every name refuses invisible and unusual characters', () => {
     });
     expect(bySerial.statusCode).toBe(400);
     expect(bySerial.json().fields).toEqual({ serialNumber: CONTROL_CHAR_MESSAGE });
+  });
+
+  it('every listed default-ignorable or separator is refused in a display name, an instrument name and a serial', async () => {
+    const maker = await signedInUser(t, { role: 'luthier', handle: `ignorable-${Date.now().toString(36)}` });
+    await createShop(t.db, maker.user.id, { name: 'Ignorable Guitars' });
+    const base = { name: 'Plain Guitar', instrumentType: 'guitar', category: 'acoustic', yearMade: 2020 };
+    for (const [label, c] of IGNORABLES) {
+      const email = `ignorable-${Math.random().toString(36).slice(2)}@example.test`;
+      const register = await postFrom(t, '/api/auth/register', {
+        email,
+        password: 'a long enough passphrase',
+        displayName: `Ana${c}María`,
+      });
+      expect([register.statusCode, register.json().fields], label).toEqual([
+        400,
+        { displayName: CONTROL_CHAR_MESSAGE },
+      ]);
+      expect(await t.db.select().from(users).where(eq(users.email, email)), label).toEqual([]);
+      const byName = await api(t, maker.cookie).post('/api/registry/instruments', {
+        ...base,
+        name: `Tor${c}res`,
+      });
+      expect([byName.statusCode, byName.json().fields], label).toEqual([400, { name: CONTROL_CHAR_MESSAGE }]);
+      const bySerial = await api(t, maker.cookie).post('/api/registry/instruments', {
+        ...base,
+        serialNumber: `SN-${c}1234`,
+      });
+      expect([bySerial.statusCode, bySerial.json().fields], label).toEqual([
+        400,
+        { serialNumber: CONTROL_CHAR_MESSAGE },
+      ]);
+    }
+    // The same requests without the character go through: the refusal is the character's.
+    const plain = await api(t, maker.cookie).post('/api/registry/instruments', {
+      ...base,
+      serialNumber: 'SN-1234',
+    });
+    expect(plain.statusCode).toBe(201);
   });
 
   it('names in the world’s scripts still pass', async () => {

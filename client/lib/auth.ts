@@ -35,14 +35,27 @@ export function assumeGuestIfServerSaw(client: QueryClient, root: HTMLElement): 
 
 export type AuthMode = 'signin' | 'signup' | 'reset';
 export const AUTH_OPEN_EVENT = 'auth:open';
+export type SignUpRole = 'user' | 'luthier';
 export interface AuthOpenDetail {
   mode: AuthMode;
   next?: string;
+  /** The sign-up form's preselected role (a maker's "Open your shop" asks for a luthier's account). */
+  role?: SignUpRole;
 }
 
-/** Opens the sign-in dialog: a window event carrying a mode and a next path. */
-export function openAuthDialog(mode: AuthMode = 'signin', next?: string): void {
-  window.dispatchEvent(new CustomEvent<AuthOpenDetail>(AUTH_OPEN_EVENT, { detail: { mode, next } }));
+/** Opens the sign-in dialog: a window event carrying a mode, a next path and the sign-up role to preselect. */
+export function openAuthDialog(mode: AuthMode = 'signin', next?: string, role?: SignUpRole): void {
+  const detail: AuthOpenDetail = role ? { mode, next, role } : { mode, next };
+  window.dispatchEvent(new CustomEvent<AuthOpenDetail>(AUTH_OPEN_EVENT, { detail }));
+}
+
+/**
+ * Where a person goes once signed in: to `wanted`, or, while their profile is not set up, to onboarding first,
+ * which returns them to `wanted` when it is done (the course they chose, the maker they wanted to write to).
+ */
+export function afterSignIn(user: { onboardingComplete: boolean }, wanted: string, fallback: string): string {
+  if (user.onboardingComplete || wanted.startsWith('/transfers/')) return wanted;
+  return wanted === fallback ? '/onboarding' : `/onboarding?next=${encodeURIComponent(wanted)}`;
 }
 
 /** A redirect target is accepted only when it stays on this origin. */

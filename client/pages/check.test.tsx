@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockFetch, renderRoutes } from '../test/render';
 import { CheckPage } from './check';
 
@@ -23,7 +23,10 @@ const found = (makerShopHandle: string | null) => ({
 });
 
 describe('CheckPage', () => {
-  it("a passport found names its maker's shop with a link to it", async () => {
+  it("a passport found says it is not reported stolen, as of when, and names its maker's shop", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 7, 14, 5));
+    onTestFinished(() => void vi.useRealTimers());
     mockFetch({ 'GET /api/public/check': () => found('marquez-violins') });
     renderRoutes(routes, { path: '/check?q=LR-AAAA-BBBB' });
     expect(await screen.findByRole('link', { name: 'Marquez Violins' })).toHaveAttribute(
@@ -32,6 +35,10 @@ describe('CheckPage', () => {
     );
     expect(screen.getByText(/In the registry: Amber Violin \(2015\) by/)).toHaveTextContent(
       'In the registry: Amber Violin (2015) by Marquez Violins, verified.',
+    );
+    // A clean instrument is said to be clean, as of when the registry answered (en-US, the tests' locale).
+    expect(screen.getByText(/^Not reported stolen/)).toHaveTextContent(
+      'Not reported stolen — checked December 7 at 02:05 PM',
     );
     expect(screen.getByRole('link', { name: 'Open passport LR-AAAA-BBBB' })).toHaveAttribute(
       'href',
@@ -71,6 +78,7 @@ describe('CheckPage', () => {
     renderRoutes(routes, { path: '/check?q=av-14' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/Amber Violin \(2015\) was reported stolen on/);
+    expect(screen.queryByText(/Not reported stolen/)).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Amber Violin, photo from its passport' })).toHaveAttribute(
       'src',
       '/instruments/violin-maple.svg',

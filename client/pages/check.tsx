@@ -12,7 +12,7 @@ export function CheckPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const [value, setValue] = useState(q);
-  const { data, error, isFetching } = useCheck(q);
+  const { data, dataUpdatedAt, error, isFetching } = useCheck(q);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (value.trim()) setParams({ q: value.trim() });
@@ -45,7 +45,7 @@ export function CheckPage() {
             {errorText(error, 'The check could not be made. Try again in a minute.')}
           </p>
         )}
-        {data && <CheckResultView data={data} />}
+        {data && <CheckResultView data={data} checkedAt={new Date(dataUpdatedAt)} />}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Construction } from 'lucide-react';
 import { Button } from '../components/ui/button';
-import { Tooltip } from '../components/ui/tooltip';
+import { Tooltip, TooltipProvider } from '../components/ui/tooltip';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Blog and For Luthiers are placeholders marked coming soon; their buttons do nothing yet. */
@@ -22,15 +22,17 @@ export function PlaceholderPage({
         Coming soon
       </p>
       <p className="mt-6 text-stone-700">{intro}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {actions.map((label) => (
-          <Tooltip key={label} content="Coming soon">
-            <Button variant="outline" aria-disabled="true" className="cursor-not-allowed opacity-70">
-              {label}
-            </Button>
-          </Tooltip>
-        ))}
-      </div>
+      <TooltipProvider>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {actions.map((label) => (
+            <Tooltip key={label} content="Coming soon">
+              <Button variant="outline" aria-disabled="true" className="cursor-not-allowed opacity-70">
+                {label}
+              </Button>
+            </Tooltip>
+          ))}
+        </div>
+      </TooltipProvider>
     </div>
   );
 }

@@ -99,9 +99,9 @@ describe('TransferPage', () => {
       direction: 'incoming' as const,
       fromName: 'Marquez Violins',
       method: 'purchase' as const,
-      price: 4800,
+      price: 4900,
       currency: 'EUR',
-      listing: { price: '4800.00', currency: 'EUR', note: null },
+      listing: { price: '5200.00', currency: 'EUR', note: null },
       status,
       expiresAt: '2026-12-10T00:00:00.000Z',
       createdAt: '2026-11-26T00:00:00.000Z',
@@ -116,9 +116,9 @@ describe('TransferPage', () => {
     });
     renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
     const item = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
-    // The price agreed privately, in its own currency, and what the listing asked.
-    expect(item).toHaveTextContent('Purchase · €4,800');
-    expect(item).toHaveTextContent('Listed for sale at €4,800.00');
+    // The price agreed privately, in its own currency, and what the listing asked: one format for both.
+    expect(item).toHaveTextContent('Purchase · €4,900.00');
+    expect(item).toHaveTextContent('Listed for sale at €5,200.00');
     expect(screen.getByText(/Before you answer, read the instrument’s/)).toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Accept' }));
     const done = await screen.findByText(/Amber Violin is yours/);

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { Toaster } from '../components/ui/toaster';
 import type { User } from '../../contract/auth';
 import { ME_KEY } from '../lib/auth';
@@ -49,10 +48,9 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
+      {/* No tooltip provider: each view brings its own, and a view that forgot it fails here as in the app. */}
+      <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { ...utils, router, client };

@@ -170,6 +170,7 @@ export const ACADEMY_ROUTES = [
     auth: 'session',
     params: lesson,
     body: videoProgressSchema,
+    bodyLimit: 64 * 1024,
     response: progress,
     errors: [400, 401, 403, 404, 429],
   },

@@ -40,6 +40,7 @@ export const ACCOUNT_ROUTES = [
     tag,
     auth: 'session',
     body: shopUpdateSchema,
+    bodyLimit: 32 * 1024,
     response: { status: 200, schema: accountSchema },
     errors: [400, 401, 404],
   },

@@ -14,6 +14,11 @@ export interface ApiRoute {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
+  /**
+   * The most bytes the body may have, for a route whose largest valid body exceeds DEFAULT_BODY_LIMIT (every
+   * string at its maximum length, 3 UTF-8 bytes a character): a test checks each declaration covers its schema.
+   */
+  bodyLimit?: number;
   /** The success answer; a JSON schema here is what the body is stripped down to and checked against. */
   response?: {
     readonly status: number;
@@ -25,6 +30,9 @@ export interface ApiRoute {
   /** Failure statuses the operation answers with on purpose, each with the shared error body. */
   errors: readonly number[];
 }
+
+/** What any request body may weigh unless its route declares more (`bodyLimit`). */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 /** X-Total-Count: how many items match in all, beyond the page answered. */
 export const TOTAL_COUNT_HEADER = {

@@ -109,6 +109,7 @@ export const PASSPORT_ROUTES = [
     auth: 'session',
     params: instrumentParams,
     body: serviceInputSchema,
+    bodyLimit: 32 * 1024,
     response: { status: 201, schema: serviceRecordSchema },
     errors: [400, 401, 403, 404],
   },

@@ -31,6 +31,26 @@ LATIN = [
 ]
 ARABIC = ["U+0600-06FF", "U+0750-077F", "U+08A0-08FF", "U+FB50-FDFF", "U+FE70-FEFF", "U+0020", "U+00A0", "U+25CC"]
 HEBREW = ["U+0590-05FF", "U+FB1D-FB4F", "U+0020", "U+00A0", "U+25CC"]
+# Scripts HarfBuzz shapes (conjuncts, reordering, marks): each face's own blocks, and what their shaping needs
+# (spaces, the joiners, the dotted circle, the dandas the Indic scripts share). Digits and punctuation come from
+# Noto Sans.
+SHAPED_COMMON = ["U+0020", "U+00A0", "U+200C", "U+200D", "U+25CC", "U+0964-0965"]
+SHAPED = {
+    "Devanagari": ["U+0900-097F", "U+A8E0-A8FF", "U+1CD0-1CFF", "U+20B9"],
+    "Bengali": ["U+0980-09FF"],
+    "Tamil": ["U+0B80-0BFF", "U+11FC0-11FFF"],
+    "Telugu": ["U+0C00-0C7F"],
+    "Gujarati": ["U+0A80-0AFF"],
+    "Gurmukhi": ["U+0A00-0A7F"],
+    "Thai": ["U+0E00-0E7F"],
+    "Lao": ["U+0E80-0EFF"],
+    "Khmer": ["U+1780-17FF", "U+19E0-19FF"],
+    "Myanmar": ["U+1000-109F", "U+A9E0-A9FF", "U+AA60-AA7F"],
+    "Sinhala": ["U+0D80-0DFF", "U+111E0-111FF"],
+    "Ethiopic": ["U+1200-139F", "U+2D80-2DDF", "U+AB00-AB2F", "U+1E7E0-1E7FF"],
+    "Georgian": ["U+10A0-10FF", "U+1C90-1CBF", "U+2D00-2D2F"],
+    "Armenian": ["U+0530-058F", "U+FB13-FB17"],
+}
 
 
 def charset(encoding: str, lead: range, trail: range) -> set[int]:
@@ -97,6 +117,8 @@ for style in ("Regular", "Bold"):
     subset(NOTO / f"NotoSansMono-{style}.ttf", f"NotoSansMono-{style}", LATIN)
     subset(NOTO / f"NotoSansArabic-{style}.ttf", f"NotoSansArabic-{style}", ARABIC)
     subset(NOTO / f"NotoSansHebrew-{style}.ttf", f"NotoSansHebrew-{style}", HEBREW)
+    for script, ranges in SHAPED.items():
+        subset(NOTO / f"NotoSans{script}-{style}.ttf", f"NotoSans{script}-{style}", ranges + SHAPED_COMMON)
 # One weight of CJK (bold text is drawn emboldened): its glyphs are most of the bytes.
 subset(CJK, "DroidSansFallback", cjk_unicodes())
 subset(HANGUL_SOURCE, "NanumGothic", hangul_unicodes())

@@ -1,12 +1,12 @@
 // `npm run verify`: a passport's history, a dossier or one tlog-proof, checked against a policy the user trusts
 // (decision 010). Exit 0 only when the policy's log key signed the checkpoint, its quorum cosigned it and every
 // entry proves into it; 1 tampered; 2 could not check; 3 key or quorum not established. Nothing is remembered.
-import fs from 'node:fs';
 import { passportLogBundleSchema, passportLogSchema, logProofSchema } from '../../contract/log';
 import { fromBase64 } from '../../contract/log/bytes';
 import { checkRevealed, type RevealedInput } from '../../contract/log/commitment';
 import { decodeLeaf } from '../../contract/log/leaf';
 import { parseTlogProof } from '../../contract/log/tlog-proof';
+import { getBounded, MAX_RESPONSE_BYTES, readFileBounded } from './bounded-io';
 import { CouldNotCheck, NotEstablished, Tampered } from './judge';
 import { readPdfAttachments } from './pdf-attachment';
 import { parseTrustPolicy, type TrustPolicy } from './policy';
@@ -42,15 +42,7 @@ export function parsePassportUrl(input: string): { site: URL; code: string } {
   return { site: new URL(`${url.origin}${match[1]}`), code: decodeURIComponent(match[2]!).toUpperCase() };
 }
 
-async function get(f: typeof fetch, url: string): Promise<{ status: number; text: string }> {
-  try {
-    const res = await f(url, { headers: { accept: 'text/plain, application/json' }, redirect: 'error' });
-    return { status: res.status, text: await res.text() };
-  } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause?.code;
-    throw new CouldNotCheck(`${url} is unreachable (${cause ?? (e as Error).message})`);
-  }
-}
+const get = (f: typeof fetch, url: string) => getBounded(f, url);
 
 async function getOk(f: typeof fetch, url: string): Promise<string> {
   const res = await get(f, url);
@@ -78,8 +70,9 @@ async function loadPolicy(
     if (/^https?:\/\//i.test(opts.policy)) text = await getOk(f, opts.policy);
     else {
       try {
-        text = fs.readFileSync(opts.policy, 'utf8');
+        text = readFileBounded(opts.policy, MAX_RESPONSE_BYTES).toString('utf8');
       } catch (e) {
+        if (e instanceof CouldNotCheck) throw e;
         throw new CouldNotCheck(`could not read the policy ${opts.policy}: ${(e as Error).message}`);
       }
     }

@@ -17,7 +17,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await loadLogSigner(database.db, readEnv({ NODE_ENV: 'test' }));
   await loadSampleContent(database.db, {
-    production: false,
+    demoAccounts: true,
     certificates: await testCertificateSigner(database.db),
   });
 }, 120_000);

@@ -6,6 +6,7 @@ import { ErrorCodes } from '../../contract/errors';
 import type { Db } from '../db/client';
 import { media, mediaVariants } from '../db/schema';
 import { AppError } from '../plugins/errors';
+import { createDocumentStore, type DocumentStore } from './document-store';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Decoding bombs stop here: 50 megapixels is more than any phone camera takes. */
@@ -25,6 +26,8 @@ export interface MediaStore {
   save(input: Buffer, purpose: string, ownerId: string | null): Promise<StoredMedia>;
   read(id: string, width: number): Promise<Buffer | null>;
   remove(id: string): Promise<void>;
+  /** The documents the server renders (dossiers, certificates, labels, share images), kept beside the media. */
+  documents: DocumentStore;
 }
 
 const unsupported = () =>
@@ -75,6 +78,7 @@ export async function encodeVariants(input: Buffer) {
 export function createMediaStore(db: Db, options: { storage: 'fs' | 'db'; dir: string }): MediaStore {
   const file = (id: string, width: number) => path.join(options.dir, id, `${width}.webp`);
   return {
+    documents: createDocumentStore(db, options),
     async save(input, purpose, ownerId) {
       const { width, height, variants } = await encodeVariants(input);
       const widths = variants.map((v) => v.width);

@@ -1,6 +1,6 @@
 // What a person is told about an offer of ownership: the registry's transfers and the offers held for an address
 // until an account proves it use the same words.
-import { formatWholeAmount } from '../../contract/currencies';
+import { formatPrice } from '../../contract/currencies';
 import type { NotificationInput } from './notifications';
 
 /** The private price of an offer, told to its two sides only. */
@@ -13,9 +13,9 @@ export interface OfferPrice {
 export const priceOf = (t: { price: number | null; priceCurrency: string | null }): OfferPrice | null =>
   t.price != null && t.priceCurrency ? { amount: t.price, currency: t.priceCurrency } : null;
 
-// Mails and the inbox are written in one language, so their amounts are too.
+// Mails and the inbox are written in one language, so their amounts are too; in the one format of amounts.
 const priceWords = (price: OfferPrice | null) =>
-  price ? ` for ${formatWholeAmount(price.amount, price.currency, 'en-US')}` : '';
+  price ? ` for ${formatPrice({ price: String(price.amount), currency: price.currency }, 'en-US')}` : '';
 
 const offerTexts: Record<
   'offer_received' | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'offer_cancelled',

@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { EMAIL_UNVERIFIED } from '../../contract/conversations';
 import { MESSAGE_KINDS } from '../../contract/notifications';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { notifications, shops } from '../db/schema';
+import { AppError } from '../plugins/errors';
 import type { SessionUser } from '../plugins/sessions';
 import { notify } from './notifications';
 
@@ -16,12 +18,49 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The name a member is shown by to the other side: their display name, never their email. */
 export const publicName = (user: SessionUser) => user.displayName.trim() || 'A Luthier Registry member';
 
+/** Messages one person may write in an hour, whatever they are: a first message, a reply, one in a conversation. */
+export const MESSAGES_PER_SENDER_PER_HOUR = 30;
+/** Messages one shop may receive in an hour from everyone, first messages and replies alike. */
+export const MESSAGES_PER_SHOP_PER_HOUR = 30;
+
 /**
- * A person may send 30 replies an hour: a maker can answer every message their shop may receive in an hour
- * (30), and nobody can use replies to flood someone who once wrote to them.
+ * Every message passes here before anything else is looked at, and counts once: against its writer (30 an hour,
+ * so a maker can answer all their shop may receive) and, when it is written to a shop, against that shop (30 an
+ * hour from everyone). Writing to a shop needs a confirmed email address, so throwaway accounts cannot fill a
+ * maker's inbox and mailbox. `toShop` is the shop written to, or null when the shop's owner writes back.
  */
-export async function limitShopReply(app: FastifyInstance, replierId: string) {
-  await app.rateLimit(`shop-reply:sender:${replierId}`, 30, HOUR_MS);
+export async function admitMessage(app: FastifyInstance, sender: SessionUser, toShop: string | null) {
+  await admitWriter(app, sender, toShop !== null);
+  if (toShop !== null) await countForShop(app, toShop);
+}
+
+/** The writer's half of admitMessage: a confirmed address to write to a shop, and the writer's hourly cap. */
+export async function admitWriter(app: FastifyInstance, sender: SessionUser, writesToShop: boolean) {
+  if (writesToShop && !sender.emailVerified)
+    throw new AppError(
+      403,
+      EMAIL_UNVERIFIED,
+      'Please confirm your email address before writing to a shop: use the link we sent you, or ask for a new one.',
+    );
+  await app.rateLimit(`message:sender:${sender.id}`, MESSAGES_PER_SENDER_PER_HOUR, HOUR_MS);
+}
+
+/** The shop's half: a message that will reach the shop's inbox counts against the shop's hourly cap. */
+export async function countForShop(app: FastifyInstance, shopId: string) {
+  await app.rateLimit(`message:shop:${shopId}`, MESSAGES_PER_SHOP_PER_HOUR, HOUR_MS);
+}
+
+/** The shop a message in a conversation is written to: its shop when the member writes, null when the shop answers. */
+export const conversationShopFor = (
+  c: { starterId: string; shopId: string | null; recipientId: string },
+  writerId: string,
+): string | null => (writerId === c.starterId ? (c.shopId ?? c.recipientId) : null);
+
+/** The shop a reply to an older inbox entry (before conversations) is written to, or null when its owner answers. */
+export async function shopWrittenTo(db: Db, shopId: string | null, writerId: string): Promise<string | null> {
+  if (!shopId) return null;
+  const [shop] = await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId)).limit(1);
+  return shop && shop.ownerId !== writerId ? shopId : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifySchema, preHandlerHookHandler } from 'fast
 import { ZodType } from 'zod';
 import type { ApiRoute } from '../../contract/api/api-route';
 import { API_ROUTES } from '../../contract/api/routes';
+import { queryTooLarge, REFUSED_QUERY } from './body-limits';
 import { badRequest, zodFields } from './errors';
 
 const routeKey = (method: string, path: string) => `${method === 'HEAD' ? 'GET' : method} ${path}`;
@@ -48,6 +49,7 @@ export function registerApiSchemas(app: FastifyInstance, routes: readonly ApiRou
     const route = method ? declared.get(routeKey(method, options.url)) : undefined;
     if (!route || options.schema) return;
     options.schema = fastifySchema(route);
+    if (route.bodyLimit && options.bodyLimit === undefined) options.bodyLimit = route.bodyLimit;
     if (route.params || route.query || route.body) {
       // The validation verdict waits on the request until the session plugin has run (a preHandler).
       options.attachValidation = true;
@@ -62,6 +64,7 @@ export function registerApiSchemas(app: FastifyInstance, routes: readonly ApiRou
   app.setValidatorCompiler(({ schema, method, url, httpPart }) => {
     const zod = asZod(schema, `${method} ${url} ${httpPart ?? ''}`);
     return (data: unknown) => {
+      if (data === REFUSED_QUERY) return { error: queryTooLarge() };
       const result = zod.safeParse(data);
       return result.success
         ? { value: result.data }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderHead, siteJsonLd } from './head';
+import { isoDuration, postalAddress, renderHead, siteJsonLd } from './head';
 
 const html =
   '<html><head><title>Generic</title><meta name="description" content="generic" /></head><body></body></html>';
@@ -75,5 +75,34 @@ describe('renderHead', () => {
     ];
     expect(org['@type']).toBe('Organization');
     expect(site.potentialAction.target.urlTemplate).toBe('https://lr.example/explore?q={search_term_string}');
+  });
+});
+
+describe('structured-data values', () => {
+  it('writes a course workload as an ISO 8601 duration', () => {
+    expect(isoDuration(95)).toBe('PT1H35M');
+    expect(isoDuration(120)).toBe('PT2H');
+    expect(isoDuration(7)).toBe('PT7M');
+    expect(isoDuration(0)).toBe('PT0M');
+  });
+
+  it('reads "City, Country" as a postal address with the ISO country code', () => {
+    expect(postalAddress('Córdoba, Spain')).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Córdoba',
+      addressCountry: 'ES',
+    });
+    expect(postalAddress('Leeds, UK')).toMatchObject({ addressLocality: 'Leeds', addressCountry: 'GB' });
+    expect(postalAddress('Austin, Texas, United States')).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Austin',
+      addressRegion: 'Texas',
+      addressCountry: 'US',
+    });
+    // A country the runtime cannot name stays as written; a bare place is a locality.
+    expect(postalAddress('Mirecourt, Lorraine Republic')).toMatchObject({
+      addressCountry: 'Lorraine Republic',
+    });
+    expect(postalAddress('Cremona')).toEqual({ '@type': 'PostalAddress', addressLocality: 'Cremona' });
   });
 });

@@ -7,6 +7,10 @@ export interface HeadTags {
   /** Path of the canonical URL, e.g. `/listing/course-1`. */
   path: string;
   image?: string;
+  /** What the share image shows, in words (og:image:alt); absent, the page's title. */
+  imageAlt?: string;
+  /** The share image's size in pixels when known (og:image:width and og:image:height). */
+  imageSize?: { width: number; height: number };
   /** An Open Graph object type (ogp.me): absent, `website`. */
   type?: 'website' | 'article' | 'profile';
   jsonLd?: object[];
@@ -41,6 +45,9 @@ declare module 'fastify' {
 }
 
 const SITE = 'Luthier Registry';
+
+/** The size of every share image the server draws (media/og-image.ts) and of the site's own og-image.png. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -100,6 +107,10 @@ export function renderHead(html: string, tags: HeadTags, origin: string): string
       ? tags.image
       : `${origin}${tags.image}`
     : `${origin}/og-image.png`;
+  const imageSize = tags.image ? tags.imageSize : SHARE_IMAGE_SIZE;
+  const imageAlt = tags.image
+    ? (tags.imageAlt ?? tags.title)
+    : `${SITE}: the living registry for handmade instruments`;
   const meta = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(tags.description)}" />`,
@@ -110,6 +121,13 @@ export function renderHead(html: string, tags: HeadTags, origin: string): string
     `<meta property="og:description" content="${escapeHtml(tags.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    ...(imageSize
+      ? [
+          `<meta property="og:image:width" content="${imageSize.width}" />`,
+          `<meta property="og:image:height" content="${imageSize.height}" />`,
+        ]
+      : []),
+    `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     ...(tags.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     ...(tags.jsonLd ?? []).map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
@@ -126,14 +144,24 @@ export function renderHead(html: string, tags: HeadTags, origin: string): string
 
 /**
  * A course as schema.org describes who teaches it: `instructor` belongs on a CourseInstance (an offering of the
- * course), here the online, self-paced one every course is.
+ * course), here the online, self-paced one every course is. Google's course info asks for the mode and, for a
+ * self-paced course, its workload (the lessons' total time, an ISO 8601 duration).
  */
-export function courseInstance(instructorName: string): object {
+export function courseInstance(instructorName: string, workloadMinutes?: number): object {
   return {
     '@type': 'CourseInstance',
-    courseMode: 'online',
+    courseMode: 'Online',
+    courseWorkload: workloadMinutes === undefined ? undefined : isoDuration(workloadMinutes),
     instructor: { '@type': 'Person', name: instructorName },
   };
+}
+
+/** Minutes as an ISO 8601 duration: 95 → "PT1H35M", 0 → "PT0M". */
+export function isoDuration(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return `PT${hours ? `${hours}H` : ''}${rest || !hours ? `${rest}M` : ''}`;
 }
 
 /** Organization and WebSite (with a search action into Explore) for search engines. */
@@ -159,4 +187,52 @@ export function siteJsonLd(origin: string): object[] {
       },
     },
   ];
+}
+
+/** Country names (and the usual short forms) to ISO 3166-1 alpha-2, from the runtime's own region names. */
+let countryCodes: Map<string, string> | undefined;
+function countryCode(name: string): string | undefined {
+  if (!countryCodes) {
+    countryCodes = new Map([
+      ['uk', 'GB'],
+      ['england', 'GB'],
+      ['scotland', 'GB'],
+      ['wales', 'GB'],
+      ['northern ireland', 'GB'],
+      ['usa', 'US'],
+      ['us', 'US'],
+      ['united states of america', 'US'],
+    ]);
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    for (let a = 65; a <= 90; a++)
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const label = names.of(code);
+        // Withdrawn codes (UK, BU, YU…) name a current country: keep that country's own code.
+        const canonical = Intl.getCanonicalLocales(`und-${code}`)[0]?.slice(4);
+        if (label && canonical === code) countryCodes.set(label.toLowerCase(), code);
+      }
+  }
+  const key = name.trim().toLowerCase();
+  if (/^[a-z]{2}$/.test(key) && [...countryCodes.values()].includes(key.toUpperCase()))
+    return key.toUpperCase();
+  return countryCodes.get(key);
+}
+
+/**
+ * A place written "City, Country" (or "City, Region, Country") as a schema.org PostalAddress: the country as its
+ * ISO code when it is one the runtime can name, else as written.
+ */
+export function postalAddress(location: string): object {
+  const parts = location
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const country = parts.length > 1 ? parts[parts.length - 1]! : undefined;
+  return {
+    '@type': 'PostalAddress',
+    addressLocality: parts[0],
+    addressRegion: parts.length > 2 ? parts.slice(1, -1).join(', ') : undefined,
+    addressCountry: country ? (countryCode(country) ?? country) : undefined,
+  };
 }

@@ -19,6 +19,15 @@ const CSP = [
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The transparency log is public data that monitors and verifiers on other sites read from a browser: its
+ * static endpoints (tiles, checkpoint, policy; the index's too) and the /api/log reads answer any origin, without
+ * credentials. Nothing else is readable across origins.
+ */
+const OPEN_READS = /^\/(?:log|index|api\/log)(?:\/|$|\?)/;
+export const isOpenRead = (method: string, url: string) =>
+  (method === 'GET' || method === 'HEAD') && OPEN_READS.test(url);
+
 /** Security headers on every response, and the same-origin rule for every state-changing request. */
 export function registerSecurity(app: FastifyInstance, env: Env): void {
   const https = env.publicUrl.startsWith('https://');
@@ -37,6 +46,11 @@ export function registerSecurity(app: FastifyInstance, env: Env): void {
   // Synchronous hooks: nothing here waits, so no promise and no extra turn of the event loop per request.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);
+    if (isOpenRead(request.method, request.url)) {
+      reply.header('access-control-allow-origin', '*');
+      // A verifier revalidates tiles and checkpoints: it may read their validators.
+      reply.header('access-control-expose-headers', 'ETag, Content-Length');
+    }
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     done(null, payload);

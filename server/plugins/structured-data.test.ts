@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../db/builders/academy';
 import { createShop, createUser } from '../db/builders/accounts';
 import { createInstrument } from '../db/builders/registry';
+import { courseReviews, enrollments, instrumentListings } from '../db/schema';
+import { missing, richResults, without } from '../test/rich-results';
 import { loadSchemaOrg } from '../test/schema-org';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -17,6 +19,7 @@ const vocabulary = loadSchemaOrg();
 let t: TestApp;
 let clientDir: string;
 let passportCode: string;
+let listedCode: string;
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
@@ -31,17 +34,30 @@ beforeAll(async () => {
     title: 'Structured Course',
     description: 'Relief and action.',
     instructorName: 'Ruth Calloway',
+    requirements: ['A straightedge'],
     sections: [
       {
         title: 'All',
         lessons: [
-          { title: 'Filmed', free: true, videoUrl: '/videos/tonewood-and-bracing.webm' },
-          { title: 'Read', free: true },
+          {
+            title: 'Filmed',
+            free: true,
+            videoUrl: '/videos/tonewood-and-bracing.webm',
+            durationMinutes: 50,
+          },
+          { title: 'Read', free: true, durationMinutes: 45 },
         ],
       },
     ],
   });
-  await createUser(t.db, { displayName: 'Pat Player', handle: 'pat-player', location: 'Leeds, UK' });
+  const pat = await createUser(t.db, {
+    displayName: 'Pat Player',
+    handle: 'pat-player',
+    location: 'Leeds, UK',
+  });
+  // One learner enrolled, who rated the course 4 of 5: the page shows "1 student" and 4.0.
+  await t.db.insert(enrollments).values({ userId: pat.id, courseId: 'sd' });
+  await t.db.insert(courseReviews).values({ courseId: 'sd', userId: pat.id, rating: 4, body: 'Clear.' });
   const maker = await createUser(t.db, { displayName: 'Mara Wood', role: 'luthier', handle: 'mara-wood' });
   const shop = await createShop(t.db, maker.id, {
     name: 'Wood & Wire',
@@ -57,6 +73,20 @@ beforeAll(async () => {
       model: 'S1',
     })
   ).passportCode;
+  // Listed for sale by its maker, who has always owned it.
+  const listed = await createInstrument(t.db, {
+    makerShopId: shop.id,
+    name: 'Pepper Mandolin',
+    serialNumber: 'SD-2',
+  });
+  listedCode = listed.passportCode;
+  await t.db.insert(instrumentListings).values({
+    instrumentId: listed.id,
+    ownerId: maker.id,
+    status: 'for-sale',
+    price: '4500.5',
+    currency: 'EUR',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -67,11 +97,13 @@ afterAll(async () => {
 async function headOf(url: string) {
   const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
   expect(res.statusCode, url).toBe(200);
-  const ogType = /<meta property="og:type" content="([^"]*)"/.exec(res.body)?.[1];
+  const og = Object.fromEntries(
+    [...res.body.matchAll(/<meta property="(og:[a-z_:]+)" content="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+  );
   const jsonLd = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   );
-  return { ogType, jsonLd };
+  return { ogType: og['og:type'], og, jsonLd };
 }
 
 describe('structured data', () => {
@@ -81,10 +113,14 @@ describe('structured data', () => {
     ['/lessons/sd-l1', 'article', ['LearningResource']],
     ['/lessons/sd-l2', 'article', ['LearningResource']],
     ['/u/pat-player', 'profile', ['Person']],
-    ['/l/mara-wood', 'website', ['Organization']],
+    ['/l/mara-wood', 'website', ['LocalBusiness']],
     ['/p/{code}', 'website', ['IndividualProduct']],
+    ['/p/{listed}', 'website', ['IndividualProduct']],
+    ['/explore', 'website', ['ItemList']],
   ])('%s: schema.org types and properties where they belong; og:type %s', async (page, ogType, types) => {
-    const { ogType: sent, jsonLd } = await headOf(page.replace('{code}', passportCode));
+    const { ogType: sent, jsonLd } = await headOf(
+      page.replace('{code}', passportCode).replace('{listed}', listedCode),
+    );
     expect(sent).toBe(ogType);
     expect(OPEN_GRAPH_TYPES).toContain(sent);
     expect(jsonLd.map((d) => d['@type'])).toEqual(types);
@@ -121,5 +157,81 @@ describe('structured data', () => {
       '$.founder: founder does not belong on Person (only on schema:Organization)',
       '$.founder: a Place is not what founder holds (schema:Organization, schema:Person)',
     ]);
+  });
+});
+
+describe("Google's rich results", () => {
+  it.each([
+    ['/listing/structured-course', 'course-info'],
+    ['/explore', 'course-list'],
+    ['/p/{listed}', 'merchant-listing'],
+    ['/l/mara-wood', 'local-business'],
+  ])('%s has every property %s requires and recommends', async (page, feature) => {
+    const [data] = (await headOf(page.replace('{listed}', listedCode))).jsonLd;
+    expect(missing(feature, 'required', data)).toEqual([]);
+    // A shop without a cover picture has no image to give.
+    expect(missing(feature, 'recommended', data)).toEqual(feature === 'local-business' ? ['image'] : []);
+  });
+
+  it('states the figures the page shows: free, its workload, rating, learners, price and address', async () => {
+    const [course] = (await headOf('/listing/structured-course')).jsonLd;
+    expect(course).toMatchObject({
+      offers: { '@type': 'Offer', category: 'Free', price: 0 },
+      hasCourseInstance: { courseMode: 'Online', courseWorkload: 'PT1H35M' },
+      aggregateRating: { ratingValue: 4, reviewCount: 1, bestRating: 5 },
+      totalHistoricalEnrollment: 1,
+      inLanguage: 'en',
+    });
+    const [product] = (await headOf(`/p/${listedCode}`)).jsonLd;
+    expect(product).toMatchObject({
+      offers: {
+        price: '4500.50',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: { name: 'Wood & Wire' },
+      },
+    });
+    const [unlisted] = (await headOf(`/p/${passportCode}`)).jsonLd;
+    expect(unlisted).not.toHaveProperty('offers');
+    const [shop] = (await headOf('/l/mara-wood')).jsonLd;
+    expect(shop).toMatchObject({
+      address: { '@type': 'PostalAddress', addressLocality: 'Cork', addressCountry: 'IE' },
+    });
+    const [list] = (await headOf('/explore')).jsonLd;
+    expect(list).toMatchObject({
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, url: expect.stringMatching(/\/listing\/structured-course$/) },
+      ],
+    });
+  });
+
+  it.each(
+    Object.entries(richResults.features).flatMap(([feature, spec]) => spec.required.map((p) => [feature, p])),
+  )('the check fails %s without %s', async (feature, required) => {
+    const page = {
+      'course-info': '/listing/structured-course',
+      'course-list': '/explore',
+      'merchant-listing': `/p/${listedCode}`,
+      'local-business': '/l/mara-wood',
+    }[feature]!;
+    const [data] = (await headOf(page)).jsonLd;
+    // Either of two alternatives meets a requirement: both go.
+    const stripped = required.split('|').reduce<unknown>((d, p) => without(d, p), data);
+    expect(missing(feature, 'required', stripped)).toContain(required);
+  });
+
+  it('share tags give the image its size and words on every page type', async () => {
+    for (const page of ['/', '/explore', '/listing/structured-course', '/l/mara-wood', `/p/${listedCode}`]) {
+      const { og } = await headOf(page);
+      for (const tag of [...richResults.openGraph.required, ...richResults.openGraph.recommended])
+        expect(og[tag], `${page} ${tag}`).toBeTruthy();
+    }
+    const { og } = await headOf(`/p/${listedCode}`);
+    expect(og).toMatchObject({
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': `Pepper Mandolin by Wood &amp; Wire: its passport ${listedCode}`,
+    });
   });
 });

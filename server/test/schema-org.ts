@@ -81,6 +81,13 @@ export function loadSchemaOrg(): Vocabulary {
               `${itemAt}: a ${itemType.slice(7)} is not what ${name} holds (${range.join(', ')})`,
             );
           checkNode(item as Record<string, unknown>, itemAt, problems);
+        } else if (
+          typeof item === 'string' &&
+          /^https:\/\/schema\.org\/[A-Z]\w+$/.test(item) &&
+          range.some((r) => ancestors(r).has('schema:Enumeration'))
+        ) {
+          // An enumeration's member by its URL ("https://schema.org/InStock"), as JSON-LD and Google write it.
+          continue;
         } else if (!range.some(isDataType)) {
           problems.push(`${itemAt}: ${name} holds ${range.join(', ')}, not text or a number`);
         }

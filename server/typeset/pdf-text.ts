@@ -8,7 +8,9 @@ import {
   TextRenderingMode,
 } from 'pdf-lib';
 import { faceFor, fontkit, isBold, type Face, type FaceName, type FontStyle } from './fonts';
+import { drawGlyphRun, tagSubsetName } from './pdf-glyphs';
 import { visualRuns, type Run } from './runs';
+import { shape } from './shape';
 import { wrapText } from './wrap';
 
 // Text in the product's PDFs (certificates, dossiers): the embedded Noto faces, subset to the glyphs drawn, one
@@ -58,7 +60,9 @@ export class PdfText {
     const fonts = new Map<FaceName, PDFFont>();
     for (const f of needed) {
       const features = SHAPED.test(f.name) ? undefined : NO_LIGATURES;
-      fonts.set(f.name, await doc.embedFont(f.bytes, { subset: true, features }));
+      const font = await doc.embedFont(f.bytes, { subset: true, features });
+      tagSubsetName(font);
+      fonts.set(f.name, font);
     }
     return new PdfText(fonts, styles);
   }
@@ -81,6 +85,8 @@ export class PdfText {
    */
   private runWidth(run: Run, size: number, style: FontStyle): number {
     const font = this.fontOf(run.face, style);
+    if (run.face.harfbuzz && this.fonts.has(run.face.name))
+      return (shape(run.face, run.text).advance * size) / run.face.font.unitsPerEm;
     if (SHAPED.test(run.face.name) || COMBINING.test(run.text) || !this.fonts.has(run.face.name))
       return font.widthOfTextAtSize(run.text, size);
     const metrics = run.face.font;
@@ -96,6 +102,19 @@ export class PdfText {
     let x = options.x;
     for (const run of visualRuns(text, style)) {
       const font = this.fontOf(run.face, style);
+      if (run.face.harfbuzz && this.fonts.has(run.face.name)) {
+        // Shaped by HarfBuzz: its glyphs at its positions (all these faces have a bold weight of their own).
+        const { unitsPerEm } = run.face.font;
+        drawGlyphRun(page, font, run.text, shape(run.face, run.text), {
+          x,
+          y: options.y,
+          size,
+          color,
+          unitsPerEm,
+        });
+        x += this.runWidth(run, size, style);
+        continue;
+      }
       const embolden = isBold(style) && run.face.synthesiseBold;
       // A face without a bold weight is emboldened by stroking its outlines in the fill colour.
       if (embolden)

@@ -1,5 +1,6 @@
 import bidiFactory from 'bidi-js';
-import { faceFor, type Face, type FontStyle } from './fonts';
+import { covers, faceFor, type Face, type FontStyle } from './fonts';
+import { typesetLog } from './log';
 
 // One line of text as the pieces it is drawn in: each in one face (the fallback by script) and one direction,
 // in visual order from left to right (the Unicode bidirectional algorithm, UAX #9, through bidi-js).
@@ -18,13 +19,33 @@ const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 /** Letters of a right-to-left script: fontkit reverses and shapes a run that has them itself. */
 const STRONG_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
+/** Drawn where a character has no glyph in any face: visible, and read back as "unknown character". */
+export const REPLACEMENT = '\uFFFD';
+/** Characters with nothing to draw (joiners, variation selectors, direction marks): never replaced. */
+const IGNORABLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+const reported = new Set<number>();
+
+/** The character, or the replacement when no face of the style has it (logged once per code point). */
+function drawable(char: string, style: FontStyle): string {
+  const codePoint = char.codePointAt(0)!;
+  if (codePoint < 0x300 || IGNORABLE.test(char) || covers(style, codePoint)) return char;
+  if (!reported.has(codePoint) && reported.size < 10_000) {
+    reported.add(codePoint);
+    const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+    typesetLog.warn({ codePoint: `U+${hex}` }, 'no font has this character: drawn as U+FFFD');
+  }
+  return REPLACEMENT;
+}
+
 function logicalRuns(line: string, style: FontStyle): (Run & { level: number })[] {
   const { levels } = bidi.getEmbeddingLevels(line);
   const runs: (Run & { level: number })[] = [];
   let current: (Run & { level: number }) | undefined;
   let i = 0;
-  for (const char of line) {
+  for (const original of line) {
     const level = levels[i] ?? 0;
+    i += original.length;
+    const char = drawable(original, style);
     const codePoint = char.codePointAt(0)!;
     const keep = current && NEUTRAL.test(char) && current.face.font.hasGlyphForCodePoint(codePoint);
     const face = keep ? current!.face : faceFor(style, codePoint);
@@ -33,7 +54,6 @@ function logicalRuns(line: string, style: FontStyle): (Run & { level: number })[
       current = { text: char, face, level, rtl: level % 2 === 1 };
       runs.push(current);
     }
-    i += char.length;
   }
   return runs;
 }

@@ -1,21 +1,48 @@
 import { isBold, type FontStyle } from './fonts';
-import { visualRuns } from './runs';
+import { visualRuns, type Run } from './runs';
+import { glyphOutline, shape } from './shape';
 import { wrapText } from './wrap';
 import { escapeXml } from './xml';
 
 // Text in the SVG images the server makes (the QR label, the share images), drawn as glyph outlines from the same
 // Noto faces the PDFs embed: the image looks the same in every viewer and in sharp (which has no web fonts), and
-// the widths measured here are the widths drawn. Shaping and positions (kerning, Arabic joining, marks) are
-// fontkit's.
+// the widths measured here are the widths drawn. Shaping and positions are HarfBuzz's for the scripts it shapes
+// (shape.ts: Indic and South-East Asian conjuncts and reordering), fontkit's for the others (kerning, Arabic
+// joining, marks).
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+interface Placed {
+  /** Outline as SVG path data, font units, y up. */
+  outline: string;
+  x: number;
+  y: number;
+  advance: number;
+}
+
+/** A run's glyphs as placed by its shaper: HarfBuzz for the faces it shapes, fontkit's layout for the others. */
+function placed(run: Run): Placed[] {
+  if (run.face.harfbuzz)
+    return shape(run.face, run.text).glyphs.map((g) => ({
+      outline: glyphOutline(run.face, g.id),
+      x: g.xOffset,
+      y: g.yOffset,
+      advance: g.xAdvance,
+    }));
+  const laid = run.face.font.layout(run.text);
+  return laid.glyphs.map((glyph, i) => {
+    const pos = laid.positions[i]!;
+    return { outline: glyph.path.toSVG(), x: pos.xOffset, y: pos.yOffset, advance: pos.xAdvance };
+  });
+}
+
+/** A run's width in font units. */
+const runAdvance = (run: Run) =>
+  run.face.harfbuzz ? shape(run.face, run.text).advance : run.face.font.layout(run.text).advanceWidth;
+
 /** The width of a line at a size, in the image's units. */
 export function svgTextWidth(text: string, size: number, style: FontStyle = 'sans'): number {
-  return visualRuns(text, style).reduce(
-    (w, r) => w + (r.face.font.layout(r.text).advanceWidth * size) / r.face.font.unitsPerEm,
-    0,
-  );
+  return visualRuns(text, style).reduce((w, r) => w + (runAdvance(r) * size) / r.face.font.unitsPerEm, 0);
 }
 
 /** Lines of at most `width`; at most maxLines, the last ending with "…" when text was left out. */
@@ -49,18 +76,14 @@ export function svgLine(text: string, options: SvgLineOptions): string {
   for (const run of visualRuns(text, style)) {
     const { font } = run.face;
     const scale = size / font.unitsPerEm;
-    const laid = font.layout(run.text);
     let pen = 0;
     let d = '';
-    laid.glyphs.forEach((glyph, i) => {
-      const pos = laid.positions[i]!;
-      const gx = pen + pos.xOffset;
-      const gy = pos.yOffset;
+    for (const glyph of placed(run)) {
       // Font units, y up: moved to the pen position here, scaled and flipped by the group's transform.
-      const outline = glyph.path.toSVG();
-      if (outline) d += `<path transform="translate(${round(gx)} ${round(gy)})" d="${outline}"/>`;
-      pen += pos.xAdvance;
-    });
+      if (glyph.outline)
+        d += `<path transform="translate(${round(pen + glyph.x)} ${round(glyph.y)})" d="${glyph.outline}"/>`;
+      pen += glyph.advance;
+    }
     const stroke =
       isBold(style) && run.face.synthesiseBold
         ? ` stroke="${fill}" stroke-width="${round(0.03 * font.unitsPerEm)}"`

@@ -58,6 +58,11 @@ describe('Header', () => {
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    // The phone's menu says who is signed in (the greeting has no room in a phone's row).
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(
+      within(screen.getByRole('navigation', { name: 'Menu' })).getByText(/^Signed in as/),
+    ).toHaveTextContent('Signed in as ada@example.test');
   });
 
   it('logging out leaves no onboarding draft in the tab for the next person at the browser', async () => {

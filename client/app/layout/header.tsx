@@ -52,7 +52,7 @@ export function Header() {
           <span className="hidden sm:inline">Luthier Registry</span>
         </Link>
         {pageName && (
-          <span className="hidden text-sm text-stone-600 xl:inline" aria-current="page">
+          <span className="hidden text-sm text-stone-600 lg:inline" aria-current="page">
             / {pageName}
           </span>
         )}
@@ -60,7 +60,7 @@ export function Header() {
             for the links' focus outline (3 px at a 2 px offset). */}
         <nav
           aria-label="Main"
-          className="order-last -m-1.5 hidden w-full overflow-x-auto p-1.5 md:order-none md:ml-6 md:block md:w-auto"
+          className="order-last -m-1.5 hidden w-full overflow-x-auto p-1.5 md:order-none md:ml-6 md:block md:w-auto lg:ml-2 xl:ml-6"
         >
           <ul className="flex min-w-max items-center gap-1">
             {links.map((link) => {
@@ -99,7 +99,12 @@ export function Header() {
         </button>
         {menuOpen && (
           <nav id="site-menu" aria-label="Menu" className="order-last w-full md:hidden">
-            <ul className="grid gap-1 border-t border-stone-200 pt-2">
+            {user && (
+              <p className="truncate border-t border-stone-200 px-3 pt-2 text-sm text-stone-600">
+                Signed in as <span className="font-medium text-stone-800">{user.email}</span>
+              </p>
+            )}
+            <ul className={cn('grid gap-1 pt-2', !user && 'border-t border-stone-200')}>
               {links.map((link) => (
                 <li key={link.to}>
                   <Link
@@ -119,12 +124,12 @@ export function Header() {
         <div className="ml-auto flex min-h-9 items-center gap-2">
           {isLoading ? null : user ? (
             <>
-              {/* From 1280 px only: with the page's name, the links, the messages, the bell and the menu it keeps
-                  one row (a longer page name such as "Luthier Shop" wrapped the row at 224 px); the whole
-                  address is its title. */}
+              {/* From 1024 px, where the links are in the row too: cut short to keep one row with the page's
+                  name, the links, the messages, the bell and the menu (a long page name such as "Luthier Shop"
+                  wrapped the row at a wider cut); the whole address is its title. Below, the Menu shows it. */}
               <span
                 title={user.email}
-                className="hidden max-w-44 truncate text-sm text-stone-700 xl:inline 2xl:max-w-72"
+                className="hidden max-w-24 truncate text-sm text-stone-700 lg:inline xl:max-w-44 2xl:max-w-72"
               >
                 Hi, {user.email}
               </span>

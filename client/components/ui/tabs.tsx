@@ -7,9 +7,10 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      // One row that scrolls sideways on a narrow screen instead of wrapping into a second row; the padding leaves
-      // room for a trigger's focus outline (3 px, offset 2 px), which the scrolling box would otherwise cut off.
-      className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-stone-100 p-1.5', className)}
+      // On a narrow screen the tabs wrap into a second row: a row that scrolled sideways cut its last tab in the
+      // middle of a word ("Servic…"), with nothing to say more were there. The padding leaves room for a
+      // trigger's focus outline (3 px, offset 2 px).
+      className={cn('inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-stone-100 p-1.5', className)}
       {...props}
     />
   );

@@ -4,6 +4,7 @@ import type { CourseCard as Course } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { cn } from '../../lib/cn';
+import { countOf } from '../../lib/count';
 
 export const levelLabel = (level: string) => level.charAt(0).toUpperCase() + level.slice(1);
 
@@ -103,13 +104,13 @@ export function CourseCard({
             <dt>
               <BookOpen className="size-4" aria-label="Lessons" />
             </dt>
-            <dd>{course.lessons} lessons</dd>
+            <dd>{countOf(course.lessons, 'lesson')}</dd>
           </div>
           <div className="flex items-center gap-1">
             <dt>
               <Users className="size-4" aria-label="Students" />
             </dt>
-            <dd>{course.students} students</dd>
+            <dd>{countOf(course.students, 'student')}</dd>
           </div>
           <div className="flex items-center gap-1">
             <dt>

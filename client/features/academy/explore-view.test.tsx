@@ -31,11 +31,13 @@ const routes = [{ path: '/explore', element: <ExploreView /> }];
 describe('Explore', () => {
   it('fills the search from ?q=, shows chips, Clear All with two filters, and the server result', async () => {
     const calls = mockFetch({
-      'GET /api/lms/courses/explore': () => ({ json: [card('a'), card('b', { level: 'advanced' })] }),
+      'GET /api/lms/courses/explore': () => ({
+        json: [card('a'), card('b', { level: 'advanced' }), card('c', { lessons: 1, students: 1 })],
+      }),
     });
     renderRoutes(routes, { path: '/explore?q=bracing' });
     expect(screen.getByLabelText('Search')).toHaveValue('bracing');
-    expect(await screen.findByText('2 courses found')).toBeInTheDocument();
+    expect(await screen.findByText('3 courses found')).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/api/lms/courses/explore?q=bracing');
     expect(screen.getByRole('button', { name: 'Remove filter Search: bracing' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear All' })).not.toBeInTheDocument();
@@ -43,11 +45,14 @@ describe('Explore', () => {
     // Card: level, price, first 3 tags, duration, lessons, students, rating; the title links to the listing.
     const link = screen.getByRole('link', { name: 'Course a' });
     expect(link).toHaveAttribute('href', '/listing/a-slug');
-    expect(screen.getAllByText('one')).toHaveLength(2);
+    expect(screen.getAllByText('one')).toHaveLength(3);
     expect(screen.queryByText('four')).not.toBeInTheDocument();
-    expect(screen.getAllByText('$229')).toHaveLength(2);
+    expect(screen.getAllByText('$229')).toHaveLength(3);
     expect(screen.getAllByText('6 lessons')).toHaveLength(2);
     expect(screen.getAllByText('12 students')).toHaveLength(2);
+    // One is one: "1 lesson", "1 student", never "1 students".
+    expect(screen.getByText('1 lesson')).toBeInTheDocument();
+    expect(screen.getByText('1 student')).toBeInTheDocument();
     // The instructor's name leads to their profile.
     for (const instructor of screen.getAllByRole('link', { name: 'Ruth Calloway' }))
       expect(instructor).toHaveAttribute('href', '/u/ruth-calloway');

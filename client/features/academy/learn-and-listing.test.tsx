@@ -49,6 +49,13 @@ describe('Learning dashboard', () => {
             nextLessonTitle: 'Relief',
           }),
           course('c', { bookmarked: true, instructor: 'Chidi', instructorHandle: 'chidi' }),
+          course('e', {
+            enrolled: true,
+            started: true,
+            progress: 100,
+            completedLessons: 6,
+            nextLessonId: null,
+          }),
         ],
       }),
       'GET /api/lms/stats': () => ({ json: stats }),
@@ -92,7 +99,12 @@ describe('Learning dashboard', () => {
       '/courses/b',
     );
     const available = screen.getByRole('region', { name: 'Available Courses' });
-    expect(within(available).getByText('New')).toBeInTheDocument();
+    // Every lesson done: the course is there to review, not to continue.
+    expect(within(mine).getByRole('link', { name: 'Review Title e' })).toHaveAttribute('href', '/courses/e');
+    expect(within(mine).queryByRole('link', { name: 'Continue Title e' })).not.toBeInTheDocument();
+    expect(within(courseB!).getByText('2 of 6 lessons completed')).toBeInTheDocument();
+    // No publication date is known, so no course claims to be new.
+    expect(within(available).queryByText('New')).not.toBeInTheDocument();
     expect(within(available).getByText('Saved')).toBeInTheDocument();
     expect(within(available).getByRole('link', { name: 'Learn More about Title c' })).toHaveAttribute(
       'href',
@@ -205,7 +217,7 @@ describe('Listing', () => {
     expect(screen.getByRole('link', { name: 'Antonio Ruiz' })).toHaveAttribute('href', '/u/antonio-ruiz');
     expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({
       mode: 'signin',
-      next: '/courses/course-1',
+      next: '/listing/intro?enroll=1',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((listener.mock.calls[1]?.[0] as CustomEvent).detail).toEqual({
@@ -214,7 +226,11 @@ describe('Listing', () => {
     });
     window.removeEventListener(AUTH_OPEN_EVENT, listener);
     expect(screen.getByText('25% off - Limited time')).toBeInTheDocument();
-    expect(screen.getByText('$399')).toBeInTheDocument();
+    // The struck-through figure is named in words a screen reader reads (an aria-label on a plain span is not).
+    const struck = screen.getByText('$399', { exact: false, selector: '.line-through' });
+    expect(struck).toHaveTextContent('Original price $399');
+    expect(within(struck).getByText('Original price')).toHaveClass('sr-only');
+    expect(document.querySelectorAll('span[aria-label]:not([role])')).toHaveLength(0);
     // A course that builds an instrument says which.
     expect(screen.getByText('You build').nextElementSibling).toHaveTextContent(
       'A classical guitar (6 strings)',
@@ -291,5 +307,26 @@ describe('Listing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enroll Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/courses/course-1'));
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/lms/courses/course-1/enroll');
+  });
+
+  it('back from signing up with ?enroll=1: enrols once, without a click, and opens the course', async () => {
+    const calls = mockFetch({
+      'GET /api/lms/courses/listing/intro': () => ({ json: listing }),
+      'POST /api/lms/courses/course-1/enroll': () => ({ json: { enrolled: true } }),
+    });
+    const { router } = renderRoutes(routes, { path: '/listing/intro?enroll=1', me });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/course-1'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/lms/courses/course-1/enroll',
+    ]);
+  });
+
+  it('already enrolled with ?enroll=1: opens the course without enrolling again', async () => {
+    const calls = mockFetch({
+      'GET /api/lms/courses/listing/intro': () => ({ json: { ...listing, enrolled: true } }),
+    });
+    const { router } = renderRoutes(routes, { path: '/listing/intro?enroll=1', me });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/course-1'));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

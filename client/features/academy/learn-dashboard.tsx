@@ -14,6 +14,7 @@ import { ContinueCourse } from './continue-course';
 import { currentCourse } from './current-course';
 import { InstructorName } from './instructor-name';
 import { ProgressBar } from './progress-visuals';
+import { countOf, progressOf } from '../../lib/count';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
@@ -64,6 +65,12 @@ function Certificates({ certificates }: { certificates: Certificate[] }) {
       )}
     </section>
   );
+}
+
+/** What a course of one's own offers: to start it, to continue it, or, every lesson done, to review it. */
+function courseAction(c: MyCourse): 'Start' | 'Continue' | 'Review' {
+  if (c.lessons > 0 && c.completedLessons >= c.lessons) return 'Review';
+  return c.started ? 'Continue' : 'Start';
 }
 
 export function LearnDashboard({
@@ -151,14 +158,14 @@ export function LearnDashboard({
                       <span className="text-sm font-medium">{c.progress}%</span>
                     </div>
                     <p className="text-sm text-stone-600">
-                      {c.completedLessons} of {c.lessons} lessons completed
+                      {progressOf(c.completedLessons, c.lessons, 'lesson')} completed
                     </p>
                     <Link
                       to={`/courses/${c.id}`}
                       className={buttonClasses(c.started ? 'default' : 'secondary')}
-                      aria-label={`${c.started ? 'Continue' : 'Start'} ${c.title}`}
+                      aria-label={`${courseAction(c)} ${c.title}`}
                     >
-                      {c.started ? 'Continue' : 'Start'}
+                      {courseAction(c)}
                     </Link>
                   </CardContent>
                 </Card>
@@ -181,8 +188,8 @@ export function LearnDashboard({
                 <Card className="flex h-full flex-col overflow-hidden">
                   <CourseCover src={c.coverImage} className="h-32 w-full" />
                   <CardHeader>
+                    {/* No "New" badge: the academy keeps no publication date, and every course was new. */}
                     <div className="flex gap-2">
-                      <Badge variant="success">New</Badge>
                       {c.bookmarked && <Badge variant="warning">Saved</Badge>}
                       <Badge variant="secondary">{levelLabel(c.level)}</Badge>
                     </div>
@@ -193,7 +200,7 @@ export function LearnDashboard({
                   </CardHeader>
                   <CardContent className="mt-auto grid gap-3">
                     <p className="text-sm text-stone-700">
-                      {c.lessons} lessons · {c.duration} ·{' '}
+                      {countOf(c.lessons, 'lesson')} · {c.duration} ·{' '}
                       {c.rating > 0 ? `${c.rating.toFixed(1)} rating` : 'no reviews yet'}
                     </p>
                     <Link

@@ -79,7 +79,10 @@ export function LessonView(props: {
   const tracker = useLessonTracker(lesson, props.progress, signedIn);
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="grid min-w-0 content-start gap-5">
+      {/* One column no wider than the screen (minmax(0, 1fr)): an implicit auto column grew to the widest content,
+          a reading's table, and pushed the timer and the text off a phone's screen. Wide content scrolls in its
+          own box instead. */}
+      <div className="grid min-w-0 grid-cols-1 content-start gap-5">
         <Link
           to={backTo}
           className="inline-flex items-center gap-1 text-sm font-medium text-wood-700 hover:underline"

@@ -53,11 +53,9 @@ export function ListingSidebar({ course }: { course: CourseListing }) {
         <CardHeader>
           <CardTitle className="flex items-baseline gap-3">
             <span className="text-3xl text-wood-800">${course.price}</span>
-            <span
-              className="text-lg text-stone-500 line-through"
-              aria-label={`Original price $${course.originalPrice}`}
-            >
-              ${course.originalPrice}
+            {/* Struck-through text is not announced as such: the words say what the number is. */}
+            <span className="text-lg text-stone-500 line-through">
+              <span className="sr-only">Original price </span>${course.originalPrice}
             </span>
           </CardTitle>
           <p className="text-sm font-semibold text-emerald-800">25% off - Limited time</p>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Check, Clock, Star, Users } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CourseListing } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,10 +14,15 @@ import { CourseCover, levelLabel } from './course-card';
 import { CourseReviews } from './course-reviews';
 import { ListingActions } from './listing-actions';
 import { Curriculum, ListingSidebar } from './listing-sections';
+import { countOf } from '../../lib/count';
+
+/** The listing's address that enrols whoever arrives signed in: where a guest's Enroll Now returns after signing up. */
+const enrollPath = (slug: string) => `/listing/${encodeURIComponent(slug)}?enroll=1`;
 
 function EnrollButton({ course }: { course: CourseListing }) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const invalidate = useInvalidateLearning();
   const enroll = useMutation({
     mutationFn: () => enrollInCourse(course.id),
@@ -27,8 +33,19 @@ function EnrollButton({ course }: { course: CourseListing }) {
     onError: () =>
       toast({ title: 'Error', description: 'Could not enroll. Please try again.', variant: 'destructive' }),
   });
+  // A guest who pressed Enroll Now comes back here signed in (after onboarding, for someone new): the choice was
+  // made, so it is carried out once, and they land in the course.
+  const wantsToEnroll = params.get('enroll') === '1';
+  const carriedOut = useRef(false);
+  const { mutate } = enroll;
+  useEffect(() => {
+    if (!wantsToEnroll || !user || carriedOut.current) return;
+    carriedOut.current = true;
+    if (course.enrolled) void navigate(`/courses/${course.id}`, { replace: true });
+    else mutate();
+  }, [wantsToEnroll, user, course.enrolled, course.id, mutate, navigate]);
   const onClick = () => {
-    if (!user) openAuthDialog('signin', `/courses/${course.id}`);
+    if (!user) openAuthDialog('signin', enrollPath(course.slug));
     else if (course.enrolled) void navigate(`/courses/${course.id}`);
     else enroll.mutate();
   };
@@ -75,16 +92,16 @@ export function ListingView({ course }: { course: CourseListing }) {
               <li className="flex items-center gap-1">
                 <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
                 {course.reviewCount > 0
-                  ? `${course.rating.toFixed(1)} rating (${course.reviewCount} ${course.reviewCount === 1 ? 'review' : 'reviews'})`
+                  ? `${course.rating.toFixed(1)} rating (${countOf(course.reviewCount, 'review')})`
                   : 'No reviews yet'}
               </li>
               <li className="flex items-center gap-1">
                 <Users className="size-4" aria-hidden />
-                {course.students} students
+                {countOf(course.students, 'student')}
               </li>
               <li className="flex items-center gap-1">
                 <BookOpen className="size-4" aria-hidden />
-                {course.lessons} lessons
+                {countOf(course.lessons, 'lesson')}
               </li>
               <li className="flex items-center gap-1">
                 <Clock className="size-4" aria-hidden />
@@ -168,8 +185,8 @@ export function ListingView({ course }: { course: CourseListing }) {
                   )}
                 </h2>
                 <p className="text-sm text-stone-600">
-                  {course.instructor.courses} {course.instructor.courses === 1 ? 'course' : 'courses'} ·{' '}
-                  {course.instructor.students} students
+                  {countOf(course.instructor.courses, 'course')} ·{' '}
+                  {countOf(course.instructor.students, 'student')}
                 </p>
                 <p className="mt-2 text-stone-800">{course.instructor.bio}</p>
               </div>

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { lessonStatus } from './lesson-status';
 import { ProgressRing } from './progress-visuals';
+import { countOf } from '../../lib/count';
 
 type Section = CourseOutline['sections'][number];
 
@@ -120,7 +121,7 @@ export function OutlineSection(props: {
               Section {index + 1}: {section.title}
             </span>
             <span className="block text-sm text-stone-600">
-              {section.completedLessons}/{section.totalLessons} lessons completed
+              {section.completedLessons}/{countOf(section.totalLessons, 'lesson')} completed
               {section.description ? ` · ${section.description}` : ''}
             </span>
           </span>

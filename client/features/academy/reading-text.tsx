@@ -5,7 +5,7 @@ export function ReadingText({ reading }: { reading: Reading }) {
   return (
     <article
       aria-labelledby="reading-heading"
-      className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5"
+      className="grid min-w-0 grid-cols-1 gap-4 rounded-xl border border-stone-200 bg-white p-5"
     >
       <h2 id="reading-heading" className="font-serif text-xl font-semibold text-stone-900">
         Notes
@@ -19,7 +19,7 @@ export function ReadingText({ reading }: { reading: Reading }) {
         </ol>
       )}
       {reading.table && (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={reading.table.caption}>
           <table className="w-full min-w-[20rem] border-collapse text-left text-sm">
             <caption className="mb-2 text-left font-semibold text-stone-900">{reading.table.caption}</caption>
             <thead>

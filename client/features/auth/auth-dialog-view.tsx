@@ -1,12 +1,13 @@
 import type { User } from '../../../contract/auth';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import type { AuthMode } from '../../lib/auth';
+import type { AuthMode, SignUpRole } from '../../lib/auth';
 import { ResetRequestForm, SignInForm, SignUpForm } from './auth-forms';
 
 /** The open sign-in dialog: three tabs. State and redirects live in AuthDialog. */
 export function AuthDialogView({
   mode,
+  role,
   title,
   onModeChange,
   onClose,
@@ -14,6 +15,8 @@ export function AuthDialogView({
   onSignedIn,
 }: {
   mode: AuthMode;
+  /** The sign-up form's preselected role. */
+  role: SignUpRole;
   title: string;
   onModeChange: (mode: string) => void;
   onClose: () => void;
@@ -44,7 +47,7 @@ export function AuthDialogView({
             <SignInForm onSuccess={onSignedIn} onForgot={() => onModeChange('reset')} />
           </TabsContent>
           <TabsContent value="signup">
-            <SignUpForm onSuccess={onSignedIn} />
+            <SignUpForm key={role} initialRole={role} onSuccess={onSignedIn} />
           </TabsContent>
           <TabsContent value="reset">
             <ResetRequestForm />

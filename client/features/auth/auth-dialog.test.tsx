@@ -78,6 +78,8 @@ describe('AuthDialog', () => {
     expect(await screen.findByText('Welcome, Ada!')).toBeInTheDocument();
     expect(screen.getByText("Let's set up your profile.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
+    // Onboarding first, then where they were going.
+    expect(router.state.location.search).toBe('?next=%2Fregistry');
     expect(calls.find((c) => c.url === '/api/auth/register')?.body).toEqual({
       displayName: 'Ada Lovelace',
       email: 'ada@example.test',
@@ -85,6 +87,34 @@ describe('AuthDialog', () => {
       role: 'luthier',
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("a maker's Open your shop opens sign-up with Luthier chosen; a new luthier goes to onboarding", async () => {
+    const luthier = { ...user(false), role: 'luthier' as const };
+    const calls = mockFetch({
+      'POST /api/auth/register': () => ({ status: 201, json: luthier }),
+      'GET /api/auth/me': () => ({ json: { user: luthier } }),
+    });
+    const { router } = renderRoutes(routes);
+    act(() => openAuthDialog('signup', '/settings#open-shop', 'luthier'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: /^Luthier/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Music Enthusiast/ })).not.toBeChecked();
+    await userEvent.type(within(dialog).getByLabelText('Display name'), 'Ada Lovelace');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@example.test');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a long passphrase');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    await screen.findByText('onboarding page');
+    expect(calls.find((c) => c.url === '/api/auth/register')?.body).toMatchObject({ role: 'luthier' });
+    // Their shop is made at onboarding: Settings' open-shop form (an enthusiast's) is not where they go next.
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/onboarding');
+  });
+
+  it('a plain sign-up still starts as a Music Enthusiast', async () => {
+    renderRoutes(routes);
+    act(() => openAuthDialog('signup'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: /Music Enthusiast/ })).toBeChecked();
   });
 
   it('opens from the window event and returns to its same-origin next path', async () => {

@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { toast } from '../../components/ui/use-toast';
-import { AUTH_OPEN_EVENT, safeNextPath, type AuthMode, type AuthOpenDetail } from '../../lib/auth';
+import {
+  afterSignIn,
+  AUTH_OPEN_EVENT,
+  safeNextPath,
+  type AuthMode,
+  type AuthOpenDetail,
+  type SignUpRole,
+} from '../../lib/auth';
 import { AuthDialogView } from './auth-dialog-view';
 
 export const NEXT_STORAGE_KEY = 'auth:next';
@@ -53,14 +60,17 @@ function focusedControl(): HTMLElement | null {
 export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const here = useLocation();
   const [open, setOpen] = useState(initial !== null);
   const [mode, setMode] = useState<AuthMode>(isMode(initial?.mode ?? null) ? initial!.mode : 'signin');
   const [next, setNext] = useState<string | null>(initial?.next ?? null);
+  const [role, setRole] = useState<SignUpRole>(initial?.role ?? 'user');
   // The control that opened the dialog (a header or page button); focus goes back to it when the dialog closes.
   // On the first open the host is still loading this module, so focus has not moved from the opener yet.
   const opener = useRef<HTMLElement | null>(initial ? focusedControl() : null);
   const urlMode = params.get('auth');
   const urlNext = params.get('next');
+  const urlRole = params.get('role');
 
   useEffect(() => {
     if (initial) rememberNext(initial.next);
@@ -70,15 +80,17 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
     if (!isMode(urlMode)) return;
     setMode(urlMode);
     setNext(urlNext);
+    setRole(urlRole === 'luthier' ? 'luthier' : 'user');
     rememberNext(urlNext);
     setOpen(true);
-  }, [urlMode, urlNext]);
+  }, [urlMode, urlNext, urlRole]);
 
   useEffect(() => {
     const onOpen = (event: Event) => {
       const detail = (event as CustomEvent<AuthOpenDetail>).detail;
       setMode(isMode(detail?.mode ?? null) ? detail.mode : 'signin');
       setNext(detail?.next ?? null);
+      setRole(detail?.role ?? 'user');
       rememberNext(detail?.next);
       opener.current = focusedControl();
       setOpen(true);
@@ -89,31 +101,38 @@ export function AuthDialog({ initial = null }: { initial?: AuthOpenDetail | null
 
   const close = useCallback(() => {
     setOpen(false);
-    if (params.has('auth') || params.has('next')) {
+    if (params.has('auth') || params.has('next') || params.has('role')) {
       const rest = new URLSearchParams(params);
       rest.delete('auth');
       rest.delete('next');
+      rest.delete('role');
       setParams(rest, { replace: true });
     }
   }, [params, setParams]);
 
   const onSignedIn = (user: User) => {
-    const wanted = safeNextPath(next ?? storedNext(), '/dashboard');
-    // Someone who came to answer an ownership offer goes back to it; setting up a profile can wait.
-    const target = user.onboardingComplete || wanted.startsWith('/transfers/') ? wanted : '/onboarding';
+    let wanted = safeNextPath(next ?? storedNext(), '/dashboard');
+    // "Open your shop" returns an enthusiast to Settings' open-shop form; a new luthier's shop is made at onboarding.
+    if (user.role === 'luthier' && wanted.startsWith('/settings#open-shop')) wanted = '/dashboard';
+    // Someone who came to answer an ownership offer goes back to it; setting up a profile can wait. Anyone else
+    // not set up yet sets up first and then goes where they were going.
+    const target = afterSignIn(user, wanted, '/dashboard');
     forgetNext();
     setOpen(false);
     toast({
       title: `Welcome, ${user.firstName || user.displayName}!`,
       description: user.onboardingComplete ? "You're successfully signed in." : "Let's set up your profile.",
     });
-    void navigate(target, { replace: true });
+    // Already there (signing in to write to the maker of this page): staying keeps the page where it is, where a
+    // navigation would scroll it back to the top, away from the form the person came for.
+    if (target !== `${here.pathname}${here.search}${here.hash}`) void navigate(target, { replace: true });
   };
 
   if (!open) return null;
   return (
     <AuthDialogView
       mode={mode}
+      role={role}
       title={TITLES[mode]}
       onModeChange={(value) => isMode(value) && setMode(value)}
       onClose={close}

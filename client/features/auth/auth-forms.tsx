@@ -63,9 +63,15 @@ export function SignInForm({
   );
 }
 
-export function SignUpForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+export function SignUpForm({
+  onSuccess,
+  initialRole = 'user',
+}: {
+  onSuccess: (user: User) => void;
+  initialRole?: 'user' | 'luthier';
+}) {
   const signUp = useSchemaSubmit(registerSchema, useSignUp());
-  const [role, setRole] = useState<'user' | 'luthier'>('user');
+  const [role, setRole] = useState<'user' | 'luthier'>(initialRole);
   const { fields } = signUp;
   return (
     <form

@@ -27,11 +27,12 @@ export function UserMenu() {
     <>
       <Link to="/settings" className={buttonClasses('ghost', 'sm')}>
         <Settings aria-hidden />
-        <span className="sr-only sm:not-sr-only">Settings</span>
+        {/* Its word only where the header has room for it beside the page's name and the greeting. */}
+        <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Settings</span>
       </Link>
       <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
         <LogOut aria-hidden />
-        Log out
+        <span className="lg:sr-only xl:not-sr-only">Log out</span>
       </Button>
     </>
   );

@@ -5,7 +5,8 @@ import { conversationPostSchema } from '../../../contract/conversations';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, errorText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { MessageSendError } from '../../components/message-send-error';
 import { cn } from '../../lib/cn';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useConversation, useMarkConversationRead, usePostMessage } from './api';
@@ -113,10 +114,14 @@ function WriteMessage({ id, name }: { id: string; name: string }) {
         {SHOP_MESSAGE_MIN}–{SHOP_MESSAGE_MAX} characters ({length} written). They are told by mail, without
         your address.
       </p>
-      {(send.fields.message || Boolean(send.error)) && (
+      {send.fields.message ? (
         <p role="alert" className="text-sm text-red-700">
-          {send.fields.message ?? errorText(send.error, 'The message could not be sent.')}
+          {send.fields.message}
         </p>
+      ) : (
+        Boolean(send.error) && (
+          <MessageSendError error={send.error} fallback="The message could not be sent." />
+        )
       )}
       <Button
         type="submit"

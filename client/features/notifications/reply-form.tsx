@@ -3,7 +3,7 @@ import { SHOP_MESSAGE_MAX, SHOP_MESSAGE_MIN } from '../../../contract/profiles';
 import { notificationReplySchema } from '../../../contract/notifications';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label, Textarea } from '../../components/ui/input';
-import { errorText } from '../../lib/api';
+import { MessageSendError } from '../../components/message-send-error';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useReplyToNotification } from './api';
 
@@ -56,9 +56,7 @@ export function ReplyForm({ id, onCancel }: { id: string; onCancel: () => void }
       </p>
       <FieldError id={`${fieldId}-error`} message={fieldError} />
       {Boolean(reply.error) && !fieldError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(reply.error, 'The reply could not be sent.')}
-        </p>
+        <MessageSendError error={reply.error} fallback="The reply could not be sent." />
       )}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={reply.isPending}>

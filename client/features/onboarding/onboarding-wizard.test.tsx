@@ -135,9 +135,14 @@ describe('OnboardingWizard', () => {
     await userEvent.type(await screen.findByLabelText('Bio'), 'Guitars from Valencia.');
     await userEvent.type(screen.getByLabelText('Location'), 'Valencia, Spain');
     await next();
+    // A first visit is not a return, even once its own Next has saved answers and written a draft.
+    await screen.findByText('Step 2 of 4: Your craft');
+    await waitFor(() => expect(server.account.bio).toBe('Guitars from Valencia.'));
+    expect(screen.queryByText(/what you entered before is still here/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'flamenco' }));
     await next();
     await next();
+    expect(screen.queryByText(/what you entered before is still here/)).not.toBeInTheDocument();
     const handle = screen.getByLabelText('Your handle');
     await userEvent.clear(handle);
     await userEvent.type(handle, 'Vidal Lutherie');
@@ -287,6 +292,34 @@ describe('OnboardingWizard', () => {
       slug: 'ines-plays',
       onboardingComplete: true,
     });
+  });
+
+  it('finishing returns to where the person was going (?next=), enrolled course or maker alike', async () => {
+    mockFetch({
+      'GET /api/account': () => ({ json: emptyAccount('user') }),
+      'GET /api/slug/check': () => ({ json: { ok: true, slug: 'ines-vidal', suggestions: [] } }),
+      'POST /api/slug/reserve': () => ({ json: { slug: 'ines-vidal', expiresAt: new Date().toISOString() } }),
+      'POST /api/slug/claim': () => ({ json: { slug: 'ines-vidal', kind: 'user' } }),
+      'POST /api/auth/onboarding': () => ({
+        json: { ...person('user'), onboardingComplete: true, handle: 'ines-vidal' },
+      }),
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/onboarding', element: <OnboardingWizard user={person('user')} /> },
+        { path: '/listing/:slug', element: <p>course page</p> },
+      ],
+      { path: `/onboarding?next=${encodeURIComponent('/listing/intro?enroll=1')}`, me: person('user') },
+    );
+    await screen.findByText('Step 1 of 3: About you');
+    await next();
+    await next();
+    await screen.findByText('Available! 🎉');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    await screen.findByText('course page');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/listing/intro?enroll=1',
+    );
   });
 
   it('an enthusiast has 3 steps; Complete Setup stays disabled while the handle is taken', async () => {

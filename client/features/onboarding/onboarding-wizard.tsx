@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -8,7 +8,7 @@ import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useFreshAccount } from '../../lib/account';
 import { errorText } from '../../lib/api';
-import { setSignedInUser } from '../../lib/auth';
+import { safeNextPath, setSignedInUser } from '../../lib/auth';
 import { claimHandle, reserveHandle, saveOnboarding } from './api';
 import { HandlePicker } from '../../components/handle-picker';
 import { AboutStep, CraftStep, FirstInstrumentStep, InterestsStep } from './steps';
@@ -52,6 +52,12 @@ export function OnboardingWizard({ user }: { user: User }) {
 }
 
 function Wizard({ user, initial, restored }: { user: User; initial: WizardState; restored: boolean }) {
+  // Whether this visit resumed answers from before is decided once, when the wizard opens: the draft this visit
+  // writes and the answers its own Next saves are not "what you entered before".
+  const [resumed] = useState(restored);
+  // Where the person was going when they signed up (a course to enrol in, a maker to write to): back there after.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'), '/');
   const isLuthier = user.role === 'luthier';
   const kind = isLuthier ? 'luthier' : 'user';
   const titles = isLuthier ? LUTHIER_STEPS : USER_STEPS;
@@ -122,7 +128,7 @@ function Wizard({ user, initial, restored }: { user: User; initial: WizardState;
       finished.current = true;
       removeDraft(user.id);
       setSignedInUser(queryClient, me);
-      await navigate('/', { replace: true });
+      await navigate(next, { replace: true });
     } catch (err) {
       setError(errorText(err));
       setPhase('idle');
@@ -147,7 +153,7 @@ function Wizard({ user, initial, restored }: { user: User; initial: WizardState;
       <p className="mt-1 text-stone-600">
         Step {step + 1} of {titles.length}: {titles[step]}
       </p>
-      {restored && (
+      {resumed && (
         <p role="status" className="mt-2 text-sm text-stone-600">
           Welcome back to your setup: what you entered before is still here.
         </p>

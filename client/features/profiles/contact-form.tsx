@@ -4,7 +4,7 @@ import { SHOP_MESSAGE_MAX, SHOP_MESSAGE_MIN } from '../../../contract/profiles';
 import { shopConversationStartSchema } from '../../../contract/conversations';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
-import { errorText } from '../../lib/api';
+import { MessageSendError } from '../../components/message-send-error';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useContactMaker } from './api';
 import { showContactForm } from './show-contact-form';
@@ -70,9 +70,7 @@ export function ContactForm({
         public page, never your email address.
       </p>
       {Boolean(send.error) && !send.fields.message && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(send.error, 'The message could not be sent.')}
-        </p>
+        <MessageSendError error={send.error} fallback="The message could not be sent." />
       )}
       {send.fields.message && (
         <p role="alert" className="text-sm text-red-700">

@@ -29,8 +29,24 @@ export function ContactMaker({
   if (!user)
     return (
       <div className="grid gap-2">
-        <p>Sign in to write to {shopName}. Your email address is not shown to the maker.</p>
-        <Button variant="outline" onClick={() => openAuthDialog('signin', `/l/${slug}`)}>
+        <p>
+          Sign in to write to {shopName}
+          {about ? (
+            <>
+              {' '}
+              about <strong>{about.name}</strong>
+            </>
+          ) : null}
+          . Your email address is not shown to the maker.
+        </p>
+        <Button
+          variant="outline"
+          data-contact-signin
+          // Back to this form after signing in (or signing up and setting up), still about the same instrument.
+          onClick={() =>
+            openAuthDialog('signin', `/l/${slug}${about ? `?about=${encodeURIComponent(about.id)}` : ''}`)
+          }
+        >
           Sign in to contact the maker
         </Button>
       </div>

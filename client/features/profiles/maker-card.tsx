@@ -2,8 +2,7 @@ import { Hammer, MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ShopCard } from '../../../contract/profiles';
 import { Avatar } from '../../components/ui/avatar';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { countOf } from '../../lib/count';
 
 /** A maker in the directory: who, where, what they make, and how much of it is in the registry. */
 export function MakerCard({ shop }: { shop: ShopCard }) {
@@ -49,8 +48,7 @@ export function MakerCard({ shop }: { shop: ShopCard }) {
           <p className="mt-2 text-sm text-stone-700">{shop.specializations.join(' · ')}</p>
         )}
         <p className="mt-2 text-sm font-medium text-stone-800">
-          {plural(shop.instrumentCount, 'registered instrument', 'registered instruments')} ·{' '}
-          {plural(shop.courseCount, 'course', 'courses')}
+          {countOf(shop.instrumentCount, 'registered instrument')} · {countOf(shop.courseCount, 'course')}
         </p>
       </div>
     </article>

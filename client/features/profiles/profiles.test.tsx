@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_OPEN_EVENT } from '../../lib/auth';
 import { ShopProfilePage } from '../../pages/shop-profile';
 import { UserProfilePage } from '../../pages/user-profile';
 import type { ShopCard } from '../../../contract/profiles';
@@ -229,6 +231,22 @@ describe('profile pages', () => {
     const field = await screen.findByLabelText('Your message');
     await waitFor(() => expect(field).toHaveFocus());
     expect(screen.getByText('Listed Mandolin', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it("a guest from 'Write to … about it' lands on the sign-in button, which returns to that instrument", async () => {
+    mockFetch({ 'GET /api/profile/l/wood': () => ({ json: plainShop }) });
+    const listener = vi.fn();
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    renderRoutes(routes, { path: '/l/wood?about=i9' });
+    const button = await screen.findByRole('button', { name: 'Sign in to contact the maker' });
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(screen.getByText('Listed Mandolin', { selector: 'strong' })).toBeInTheDocument();
+    await userEvent.click(button);
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    expect((listener.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({
+      mode: 'signin',
+      next: '/l/wood?about=i9',
+    });
   });
 
   it('a plain visit to a shop leaves the focus where it was', async () => {

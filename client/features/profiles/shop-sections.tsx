@@ -3,6 +3,7 @@ import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ShopInstrument, ShopPage } from '../../../contract/profiles';
 import { Image } from '../../components/ui/image';
+import { countOf } from '../../lib/count';
 
 /** The passports this maker built, each linking to its public passport. */
 export function ShopInstruments({ shop }: { shop: ShopPage }) {
@@ -16,7 +17,7 @@ export function ShopInstruments({ shop }: { shop: ShopPage }) {
             to={`/registry?search=${encodeURIComponent(shop.name)}`}
             className="font-medium text-wood-700 underline"
           >
-            All {shop.instrumentCount} instruments in the registry
+            All {countOf(shop.instrumentCount, 'instrument')} in the registry
           </Link>
         </p>
       )}

@@ -1,7 +1,8 @@
+import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { CheckResult } from '../../../contract/public-passport';
-import { formatDay } from '../../lib/format-date';
+import { formatDateTime, formatDay } from '../../lib/format-date';
 
 // Only a stolen instrument's result has the sighting form (and zod, its schema's): the check page loads neither.
 const SightingForm = lazy(() => import('./sighting-form').then((m) => ({ default: m.SightingForm })));
@@ -20,8 +21,11 @@ function SerialNote({ change }: { change: SerialChanged }) {
   );
 }
 
-/** What /check answers: the passport, a stolen report with a way to help, or what to try next. */
-export function CheckResultView({ data }: { data: CheckResult }) {
+/**
+ * What /check answers: the passport, a stolen report with a way to help, or what to try next. `checkedAt` is when
+ * the registry gave this answer: a clean result is only true as of then.
+ */
+export function CheckResultView({ data, checkedAt }: { data: CheckResult; checkedAt: Date }) {
   if (data.result === 'not_found')
     return (
       <div className="rounded-lg bg-stone-100 p-4 text-stone-800">
@@ -80,7 +84,11 @@ export function CheckResultView({ data }: { data: CheckResult }) {
   const p = data.passport;
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
-      <p className="font-semibold">
+      <p className="flex items-center gap-2 text-lg font-semibold">
+        <ShieldCheck className="size-5 shrink-0 text-emerald-700" aria-hidden />
+        <span>Not reported stolen — checked {formatDateTime(checkedAt)}</span>
+      </p>
+      <p className="mt-1">
         In the registry: {p.name} ({p.yearMade})
         {p.makerShopName && (
           <>

@@ -44,21 +44,5 @@ const EVENT_LABELS: Record<string, string> = {
 };
 export const eventLabel = (type: string) => EVENT_LABELS[type] ?? capitalize(type.replace(/_/g, ' '));
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  instrumentType: 'Type',
-  category: 'Category',
-  model: 'Model',
-  serialNumber: 'Serial number',
-  bodyWood: 'Body wood',
-  neckWood: 'Neck wood',
-  fretboardWood: 'Fretboard wood',
-  finishType: 'Finish',
-  numberOfStrings: 'Strings',
-  scaleLength: 'Scale length (mm)',
-  description: 'Description',
-  yearMade: 'Year made',
-  estimatedValue: 'Estimated value',
-  condition: 'Condition',
-};
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+/** A changed field in the history, in words (contract/history-fields.ts): never its key. */
+export { historyFieldLabel as fieldLabel } from '../../../contract/history-fields';

@@ -179,6 +179,36 @@ describe('InstrumentPage', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('a new listing starts in the currency the owner usually prices in, with room for the amount', async () => {
+    const asOwner = instrumentFixture({ viewer: { isOwner: true } });
+    mockFetch({
+      [`GET /api/registry/instruments/${ID}`]: () => ({ json: asOwner }),
+      ...registryReads({ me: { ownerPrivacy: false, ownerPrivacyChosen: true, usualCurrency: 'GBP' } }),
+    });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    const listing = await screen.findByRole('region', { name: 'Listing: not listed' });
+    await userEvent.selectOptions(within(listing).getByLabelText('Show it as'), 'for-sale');
+    await waitFor(() => expect(within(listing).getByLabelText('Currency')).toHaveValue('GBP'));
+    // The amount and its currency take the form's whole row, not one of its two columns.
+    expect(
+      within(listing).getByLabelText('Price (empty: on request)').closest('.sm\\:col-span-2'),
+    ).not.toBeNull();
+  });
+
+  it("the owner's stolen banner gives the theft date as every date reads, with the place and reference", async () => {
+    const stolen = instrumentFixture({
+      viewer: { isOwner: true },
+      status: 'stolen',
+      stolen: { date: '2026-12-06', place: 'Lyon, France', policeReference: 'PR-2291' },
+    });
+    mockFetch({ [`GET /api/registry/instruments/${ID}`]: () => ({ json: stolen }), ...ownerReads });
+    renderRoutes(routes, { path: `/instruments/${ID}`, me });
+    // en-US, the tests' locale: the month in words (formatDay), never the stored 2026-12-06.
+    expect(await screen.findByText(/^Reported stolen on/)).toHaveTextContent(
+      'Reported stolen on December 6, 2026 in Lyon, France · police reference PR-2291',
+    );
+  });
+
   it('the owner (not the maker) sets condition and value in their own dialog; the maker edits without them', async () => {
     const asOwner = instrumentFixture({ viewer: { isOwner: true } });
     const calls = mockFetch({

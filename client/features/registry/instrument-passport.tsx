@@ -17,6 +17,7 @@ import { VerifiedBadge } from './verified-badge';
 import { ProvenanceTab } from './provenance-tab';
 import { ServiceTab } from './service-tab';
 import { BuiltInCourse } from '../../components/built-in-course';
+import { formatDate } from './format';
 
 function NotFound() {
   return (
@@ -63,7 +64,7 @@ export function InstrumentPassport({ id }: { id: string }) {
           <VerifiedBadge instrument={i} />
           {i.stolen && (
             <p role="status" className="mt-1 text-sm font-medium text-red-800">
-              Reported stolen on {i.stolen.date} in {i.stolen.place}
+              Reported stolen on {formatDate(i.stolen.date)} in {i.stolen.place}
               {i.stolen.policeReference ? ` · police reference ${i.stolen.policeReference}` : ''}
             </p>
           )}

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import { useSetListing } from './listing-api';
 import { ListingForBuyer } from './listing-for-buyer';
-import { CurrencySelect } from './money-field';
+import { CurrencySelect, useUsualCurrency } from './money-field';
 
 type Status = 'for-sale' | 'commission-open' | 'not-listed';
 
@@ -35,6 +35,9 @@ export function ListingEditor({ instrument: i }: { instrument: InstrumentDetail 
 function OwnerListing({ id, listing, canList }: { id: string; listing: Listing | null; canList: boolean }) {
   const save = useSchemaSubmit(listingInputSchema, useSetListing(id));
   const [status, setStatus] = useState<Status>(listing?.status ?? 'not-listed');
+  // A new listing starts in the currency the owner usually prices in (for a new shop, its country's).
+  const usualCurrency = useUsualCurrency(!listing?.currency);
+  const currency = listing?.currency ?? usualCurrency;
   const f = useId();
   const { fields } = save;
   return (
@@ -74,7 +77,8 @@ function OwnerListing({ id, listing, canList }: { id: string; listing: Listing |
           </div>
           {status !== 'not-listed' && (
             <>
-              <div className="grid grid-cols-[1fr_auto] gap-2">
+              {/* The whole row: in one of the form's two columns the amount was squeezed to 60 px. */}
+              <div className="grid grid-cols-[minmax(8rem,1fr)_auto] gap-2 sm:col-span-2">
                 <div className="grid gap-1.5">
                   <Label htmlFor={`${f}-price`}>
                     {status === 'for-sale' ? 'Price (empty: on request)' : 'From (optional)'}
@@ -92,9 +96,11 @@ function OwnerListing({ id, listing, canList }: { id: string; listing: Listing |
                 <div className="grid gap-1.5">
                   <Label htmlFor={`${f}-currency`}>Currency</Label>
                   <CurrencySelect
+                    // Starts again in the usual currency once it is known (it is read after the page).
+                    key={currency}
                     id={`${f}-currency`}
                     name="currency"
-                    defaultValue={listing?.currency ?? 'EUR'}
+                    defaultValue={currency}
                     aria-invalid={fields.currency ? true : undefined}
                     aria-describedby={fields.currency ? `${f}-currency-error` : undefined}
                   />

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { InstrumentDetail } from '../../../contract/registry';
-import { formatWholeAmount } from '../../../contract/currencies';
-import { capitalize, eventLabel, fieldLabel, formatDate } from './format';
+import { capitalize, eventLabel, fieldLabel, formatDate, formatMoney } from './format';
 
 const show = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '—');
 
@@ -69,7 +68,7 @@ export function ProvenanceTab({ instrument: i }: { instrument: InstrumentDetail 
               <p className="text-sm text-stone-600">
                 {o.acquisitionMethod ? capitalize(o.acquisitionMethod) : 'Built by the maker'}
                 {o.purchasePrice != null
-                  ? ` · ${formatWholeAmount(o.purchasePrice, o.purchaseCurrency ?? 'USD')} (visible only to you)`
+                  ? ` · ${formatMoney(o.purchasePrice, o.purchaseCurrency)} (visible only to you)`
                   : ''}
               </p>
             </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { InstrumentSummary } from '../../../contract/registry';
 import { Button } from '../../components/ui/button';
 import { usePagerFocus } from '../../lib/use-pager-focus';
+import { countOf } from '../../lib/count';
 
 /** The count, the cards (or the empty state) and the pager of one registry page. */
 export function RegistryResults({
@@ -37,9 +38,7 @@ export function RegistryResults({
       <p ref={countRef} tabIndex={-1} className="scroll-mt-24 text-sm text-stone-700" aria-live="polite">
         {capped
           ? `${total.toLocaleString('en-US')}+ instruments found`
-          : total === 1
-            ? '1 instrument found'
-            : `${total.toLocaleString('en-US')} instruments found`}
+          : `${countOf(total, 'instrument')} found`}
       </p>
       {data.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">

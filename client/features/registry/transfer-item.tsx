@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { formatWholeAmount } from '../../../contract/currencies';
 import { formatPrice } from '../../../contract/currencies';
 import type { Transfer } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
@@ -8,7 +7,7 @@ import { Image } from '../../components/ui/image';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { transferAction, useRegistryMutation } from './api';
-import { capitalize, formatDate } from './format';
+import { capitalize, formatDate, formatMoney } from './format';
 
 /** One offer with the actions its viewer may take: accept/decline when incoming, cancel when outgoing. */
 export function TransferItem({
@@ -53,7 +52,7 @@ export function TransferItem({
         <p className="text-sm text-stone-700">
           {t.direction === 'incoming' ? `From ${t.fromName}` : `To ${t.toLabel ?? 'recipient'}`} ·{' '}
           {capitalize(t.method)}
-          {t.price != null && t.currency ? ` · ${formatWholeAmount(t.price, t.currency)}` : ''}
+          {t.price != null && t.currency ? ` · ${formatMoney(t.price, t.currency)}` : ''}
         </p>
         {t.listing && (
           // What the listing asked when the offer was made, in its own currency: the offer's price above is

@@ -22,7 +22,11 @@ export function OpenYourShop({ className }: { className?: string }) {
       </Link>
     );
   return (
-    <Button size="lg" className={className} onClick={() => openAuthDialog('signup', '/settings#open-shop')}>
+    <Button
+      size="lg"
+      className={className}
+      onClick={() => openAuthDialog('signup', '/settings#open-shop', 'luthier')}
+    >
       Open your shop
     </Button>
   );

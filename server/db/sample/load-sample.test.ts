@@ -6,6 +6,9 @@ import { createTestDatabase } from '../../test/test-db';
 import { DEMO_ACCOUNTS, SAMPLE_LUTHIERS } from './accounts-sample';
 import { loadSampleContent, type SampleStep } from './load-sample';
 import { testCertificateSigner } from '../../test/certificate-signer';
+import pino from 'pino';
+import { prepareDatabase } from '../../database-build';
+import { readEnv } from '../../env';
 
 let database: Database;
 beforeAll(async () => {
@@ -16,14 +19,14 @@ afterAll(async () => database.close());
 describe('sample content', () => {
   it('loads once, idempotently, with demo accounts outside production', async () => {
     const first = await loadSampleContent(database.db, {
-      production: false,
+      demoAccounts: true,
       certificates: await testCertificateSigner(database.db),
     });
     expect(first).toContain('accounts:makers');
     expect(first).toContain('accounts:demo');
     expect(
       await loadSampleContent(database.db, {
-        production: false,
+        demoAccounts: true,
         certificates: await testCertificateSigner(database.db),
       }),
     ).toEqual([]);
@@ -56,6 +59,8 @@ describe('sample content', () => {
       expect(Number(listing.price)).toBeGreaterThan(0);
       expect(['EUR', 'USD', 'GBP']).toContain(listing.currency);
     }
+    // The README's sample: the makers list in euros, dollars and pounds.
+    expect([...new Set(listed.map((l) => l.listing.currency))].sort()).toEqual(['EUR', 'GBP', 'USD']);
     // Estimates and service costs in the workshops' own currencies, not all dollars: euros in Cremona, yen in
     // Kyoto; every amount with its currency.
     const valued = await database.db
@@ -78,7 +83,7 @@ describe('sample content', () => {
     const prod = await createTestDatabase();
     try {
       const ran = await loadSampleContent(prod.db, {
-        production: true,
+        demoAccounts: false,
         certificates: await testCertificateSigner(prod.db),
       });
       expect(ran).not.toContain('accounts:demo');
@@ -89,6 +94,33 @@ describe('sample content', () => {
       await prod.close();
     }
   });
+
+  it('a start listening beyond loopback loads the sample content but no demo account; on loopback it has them', async () => {
+    for (const [HOST, expected] of [
+      ['0.0.0.0', 0],
+      ['192.168.1.20', 0],
+      ['127.0.0.1', 1],
+    ] as const) {
+      const db = await createTestDatabase();
+      try {
+        const env = readEnv({ NODE_ENV: 'test', HOST, SAMPLE_DATA: '1', LOG_LEVEL: 'silent' });
+        expect(await prepareDatabase(db, env, pino({ level: 'silent' })), HOST).toBe(true);
+        for (const email of [
+          DEMO_ACCOUNTS.luthier.email,
+          DEMO_ACCOUNTS.enthusiast.email,
+          'admin@example.com',
+        ])
+          expect(
+            await db.db.select().from(users).where(eq(users.email, email)),
+            `${HOST} ${email}`,
+          ).toHaveLength(expected);
+        const [makers] = await db.db.select({ n: count() }).from(shops);
+        expect(makers?.n, HOST).toBeGreaterThanOrEqual(SAMPLE_LUTHIERS.length);
+      } finally {
+        await db.close();
+      }
+    }
+  }, 240_000);
 
   it('a failing step leaves nothing behind and runs again next time', async () => {
     let attempts = 0;
@@ -104,7 +136,7 @@ describe('sample content', () => {
     };
     await expect(
       loadSampleContent(database.db, {
-        production: false,
+        demoAccounts: true,
         certificates: await testCertificateSigner(database.db),
         steps: [flaky],
       }),
@@ -114,7 +146,7 @@ describe('sample content', () => {
     );
     expect(
       await loadSampleContent(database.db, {
-        production: false,
+        demoAccounts: true,
         certificates: await testCertificateSigner(database.db),
         steps: [flaky],
       }),

@@ -10,7 +10,7 @@ import { registrySample } from './registry-sample';
 export interface SampleStep {
   /** Stable name; a step runs once per database, recorded in app_meta as `sample:<name>`. */
   name: string;
-  /** Demo-only steps (accounts with published passwords) never run in production. */
+  /** Demo-only steps (accounts with published passwords) run only when demo accounts are allowed (env.ts). */
   demoOnly?: boolean;
   run(db: Db, context: SampleContext): Promise<void>;
 }
@@ -34,11 +34,11 @@ export const sampleSteps: SampleStep[] = [
  */
 export async function loadSampleContent(
   db: Db,
-  options: { production: boolean; certificates: CertificateSigner; steps?: SampleStep[] },
+  options: { demoAccounts: boolean; certificates: CertificateSigner; steps?: SampleStep[] },
 ): Promise<string[]> {
   const ran: string[] = [];
   for (const step of options.steps ?? sampleSteps) {
-    if (step.demoOnly && options.production) continue;
+    if (step.demoOnly && !options.demoAccounts) continue;
     const key = `sample:${step.name}`;
     const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key));
     if (done.length) continue;

@@ -117,6 +117,10 @@ const OWNERS = [
   ['Kenji Watanabe', 'Osaka, Japan'],
 ] as const;
 
+/** The sample's listings are in euros, dollars and pounds (README): this demo piece is the one in pounds. */
+const IN_POUNDS = 'Marquez Requinto';
+const POUNDS_NOTE = 'Priced in pounds for a buyer in London; ships insured from Seville.';
+
 /**
  * Values and costs in the currency of the workshop's country (the ROWS figures are dollars, converted roughly and
  * rounded as a person would state them): a luthier in Cremona prices in euros, one in Kyoto in yen.
@@ -261,6 +265,7 @@ async function loadDemo(db: Db): Promise<void> {
     ['Marquez Concert Classical', 'classical', 2019, 'rosewood', 'cedar', fan, 'purchase'],
     ['Sevilla Estudio', 'classical', 2023, 'sapele', 'cedar', fan, 'gift'],
     ['Marquez Flamenca Negra', 'flamenco', 2024, 'rosewood', 'mahogany', null, null],
+    [IN_POUNDS, 'classical', 2025, 'cypress', 'cedar', null, null],
   ] as const;
   for (const [name, category, year, wood, drawing, owner, method] of demo) {
     const built: OwnershipSeed = {
@@ -359,10 +364,12 @@ async function loadCourseBuild(db: Db): Promise<void> {
  * own currencies, so the registry's For sale filter and the storefronts have something for a buyer to find.
  * Listings are the owner's offer and never enter the log (decision 017).
  */
+
 async function loadListings(db: Db): Promise<void> {
   const own = await db
     .select({
       id: instruments.id,
+      name: instruments.name,
       ownerId: shops.ownerId,
       value: instruments.estimatedValue,
       valueCurrency: instruments.estimatedValueCurrency,
@@ -371,21 +378,26 @@ async function loadListings(db: Db): Promise<void> {
     .innerJoin(shops, eq(shops.id, instruments.makerShopId))
     .where(and(eq(instruments.currentOwnerId, shops.ownerId), eq(instruments.status, 'active')))
     .orderBy(asc(instruments.name));
-  const offers = [
-    { currency: 'EUR', note: 'Hard case included. Try it at the workshop by appointment.' },
-    { currency: 'USD', note: 'Ships insured worldwide; two weeks to decide.' },
-    { currency: 'GBP', note: null },
-  ] as const;
+  const notes = [
+    'Hard case included. Try it at the workshop by appointment.',
+    'Ships insured worldwide; two weeks to decide.',
+    null,
+  ];
   for (const [i, row] of own.entries()) {
-    const offer = offers[i % offers.length]!;
+    const note = notes[i % notes.length] ?? null;
+    // Asking what the maker estimates it is worth, in the estimate's currency (dollars without an estimate);
+    // the demo workshop's requinto is offered in pounds, to the London buyer who asked about it.
+    const price = row.value ?? 2800 + i * 450;
+    const currency = row.value != null && row.valueCurrency ? row.valueCurrency : 'USD';
+    const asking =
+      row.name === IN_POUNDS
+        ? { price: String(Math.round((price * 0.85) / 50) * 50), currency: 'GBP', note: POUNDS_NOTE }
+        : { price: String(price), currency, note };
     await db.insert(instrumentListings).values({
       instrumentId: row.id,
       ownerId: row.ownerId,
       status: 'for-sale',
-      // Asking what the maker estimates it is worth, in the estimate's currency.
-      price: String(row.value ?? 2800 + i * 450),
-      currency: row.value != null && row.valueCurrency ? row.valueCurrency : offer.currency,
-      note: offer.note,
+      ...asking,
     });
   }
 }

@@ -43,6 +43,11 @@ export const users = pgTable(
      * named, null never chose, which counts as private (owners are private until they choose).
      */
     ownerPrivacy: boolean('owner_privacy'),
+    /**
+     * The currency a new amount starts in before the person has priced anything (then their latest price's
+     * decides): set at onboarding from their shop's country. Null: none known, US dollars.
+     */
+    usualCurrency: text('usual_currency'),
     /** When `email` was proven by a link sent to it; null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The last sign-in with the password (registering signs in without one); null until the first. */

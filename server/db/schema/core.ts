@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -40,4 +50,25 @@ export const mediaVariants = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.mediaId, t.width] })],
+);
+
+/**
+ * A document the server rendered (a dossier, a certificate, a label or a share image), kept so that it is built
+ * once per content (docs/decisions/029-documents-built-once.md). `key` is the SHA-256 of everything its bytes
+ * are made from; `subject` names what it is of, so older versions of it can be dropped. The bytes live on disk
+ * (embedded default) or here (shared PostgreSQL), like media.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    key: text('key').primaryKey(),
+    subject: text('subject').notNull(),
+    contentType: text('content_type').notNull(),
+    /** A strong ETag: the SHA-256 of the bytes. */
+    etag: text('etag').notNull(),
+    storage: text('storage', { enum: ['fs', 'db'] }).notNull(),
+    bytes: bytea('bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_subject_idx').on(t.subject)],
 );

@@ -3,7 +3,8 @@ import { exploreQuerySchema } from '../../../contract/academy';
 import type { AppContext } from '../../context';
 import { sendJsonText, serve, type SignedIn } from '../../plugins/api-route';
 import { sharedResponse } from '../../plugins/etag';
-import { courseInstance } from '../../plugins/head';
+import { courseInstance, SHARE_IMAGE_SIZE } from '../../plugins/head';
+import { PAGE_HEADS, PAGE_TITLES } from '../../../contract/page-heads';
 import { notFound } from '../../plugins/errors';
 import { loadCertificateSigner } from '../../certificates/signing';
 import { certificateRoutes } from './certificates.routes';
@@ -44,21 +45,70 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.addHeadProvider('/listing/:slug', async ({ slug = '' }) => {
     const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
     if (!course) return null;
+    const url = `${ctx.env.publicUrl}/listing/${course.slug}`;
+    // A PNG made from the cover: social sites do not render the SVG cover drawings.
+    const image = `/listing/${course.slug}/og.png`;
+    const minutes = course.curriculum.reduce(
+      (sum, section) => sum + section.lessons.reduce((s, lesson) => s + lesson.duration, 0),
+      0,
+    );
     return {
       title: course.title,
       description: course.description,
       path: `/listing/${course.slug}`,
-      // A PNG made from the cover: social sites do not render the SVG cover drawings.
-      image: `/listing/${course.slug}/og.png`,
+      image,
+      imageSize: SHARE_IMAGE_SIZE,
+      imageAlt: `${course.title}, a course taught by ${course.instructor.name}`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
           '@type': 'Course',
           name: course.title,
           description: course.description,
+          url,
+          image: `${ctx.env.publicUrl}${image}`,
+          inLanguage: 'en',
+          educationalLevel: course.level,
+          about: course.tags.length ? course.tags : undefined,
+          coursePrerequisites: course.requirements.length ? course.requirements : undefined,
+          teaches: course.features.length ? course.features : undefined,
+          totalHistoricalEnrollment: course.students,
+          aggregateRating:
+            course.reviewCount > 0
+              ? {
+                  '@type': 'AggregateRating',
+                  ratingValue: Math.round(course.rating * 10) / 10,
+                  reviewCount: course.reviewCount,
+                  bestRating: 5,
+                  worstRating: 1,
+                }
+              : undefined,
           provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: ctx.env.publicUrl },
-          hasCourseInstance: courseInstance(course.instructor.name),
-          offers: { '@type': 'Offer', price: course.price, priceCurrency: 'USD' },
+          hasCourseInstance: courseInstance(course.instructor.name, minutes),
+          // Enrolling costs nothing (the listed prices are the seed's sample figures, product rule 14).
+          offers: { '@type': 'Offer', category: 'Free', price: 0, priceCurrency: 'USD', url },
+        },
+      ],
+    };
+  });
+  // Google's course list: the catalogue as an ItemList of the courses' own pages (the summary-page form).
+  app.addHeadProvider('/explore', async () => {
+    const courses = await exploreCourses(db, exploreQuerySchema.parse({}));
+    return {
+      title: PAGE_TITLES['/explore'],
+      description: PAGE_HEADS['/explore']?.description ?? PAGE_TITLES['/explore'],
+      path: '/explore',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'ItemList',
+          name: 'Courses of the Luthier Registry academy',
+          numberOfItems: courses.length,
+          itemListElement: courses.map((course, i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            url: `${ctx.env.publicUrl}/listing/${course.slug}`,
+          })),
         },
       ],
     };

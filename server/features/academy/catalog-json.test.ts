@@ -15,7 +15,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await loadSampleContent(t.db, { production: false, certificates: await testCertificateSigner(t.db) });
+  await loadSampleContent(t.db, { demoAccounts: true, certificates: await testCertificateSigner(t.db) });
   // Text that JSON must escape, characters outside ASCII, an empty tag list, no cover, a rating of 0.
   await createCourse(t.db, {
     id: 'c-odd',

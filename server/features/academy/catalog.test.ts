@@ -273,7 +273,7 @@ describe('what shared links show', () => {
       name: 'Alpha Bracing',
       hasCourseInstance: {
         '@type': 'CourseInstance',
-        courseMode: 'online',
+        courseMode: 'Online',
         instructor: { '@type': 'Person', name: 'Ruth Calloway' },
       },
     });
@@ -314,7 +314,7 @@ describe('what shared links show', () => {
           provider: { '@type': 'Organization', name: 'Luthier Registry', sameAs: 'http://localhost:3000' },
           hasCourseInstance: {
             '@type': 'CourseInstance',
-            courseMode: 'online',
+            courseMode: 'Online',
             instructor: { '@type': 'Person', name: 'Chidi Okafor' },
           },
         },

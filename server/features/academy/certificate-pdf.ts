@@ -17,8 +17,14 @@ const MUTED = rgb(0.38, 0.32, 0.26);
 const ACCENT = rgb(0.55, 0.33, 0.13);
 const WARNING = rgb(0.6, 0.1, 0.1);
 
+/** What the paper prints of a certificate: the stored copy is keyed by exactly these (docs/decisions/029). */
+export type CertificatePaper = Pick<
+  PublicCertificate,
+  'id' | 'jwt' | 'learnerName' | 'course' | 'issuedAt' | 'keyRevokedAt'
+>;
+
 export async function certificatePdf(
-  certificate: PublicCertificate,
+  certificate: CertificatePaper,
   pageUrl: string,
   signedWith: { kid: string; algorithm: string },
 ): Promise<Uint8Array> {

@@ -74,19 +74,27 @@ export async function certificateRoutes(app: FastifyInstance, { db, env }: AppCo
       kid: string;
       alg: string;
     };
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="certificate-${certificate.id}.pdf"`)
-      .header('cache-control', 'no-cache')
-      .send(
-        Buffer.from(
-          await certificatePdf(certificate, certificateUrl(env.publicUrl, certificate.id), {
-            // The key's thumbprint (the last part of an RS256 key's URL): short enough to print.
-            kid: kid.slice(kid.lastIndexOf('/') + 1),
-            algorithm: algorithmName(alg),
-          }),
-        ),
-      );
+    // What the paper prints, and nothing else: the key of the stored copy covers exactly this.
+    const paper = {
+      certificate: {
+        id: certificate.id,
+        jwt: certificate.jwt,
+        learnerName: certificate.learnerName,
+        course: certificate.course,
+        issuedAt: certificate.issuedAt,
+        keyRevokedAt: certificate.keyRevokedAt,
+      },
+      pageUrl: certificateUrl(env.publicUrl, certificate.id),
+      // The key's thumbprint (the last part of an RS256 key's URL): short enough to print.
+      signedWith: { kid: kid.slice(kid.lastIndexOf('/') + 1), algorithm: algorithmName(alg) },
+    };
+    reply.header('content-disposition', `attachment; filename="certificate-${certificate.id}.pdf"`);
+    return app.documents.send(request, reply, {
+      subject: `certificate:${certificate.id}`,
+      inputs: paper,
+      contentType: 'application/pdf',
+      build: () => certificatePdf(paper.certificate, paper.pageUrl, paper.signedWith),
+    });
   });
 
   // A shared link names the learner and the course; the page itself is not indexed (people share it on purpose).

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { serve } from '../../plugins/api-route';
-import { sharedResponse } from '../../plugins/etag';
+import { digest } from '../../plugins/documents';
 import { notFound } from '../../plugins/errors';
 import { courseListing } from './catalog.queries';
 
@@ -13,12 +13,18 @@ export async function courseOgRoutes(app: FastifyInstance, { db, media }: AppCon
     const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
     if (!course) throw notFound('This course does not exist.');
     const cover = course.coverImage ? await photoBytes(media, course.coverImage) : null;
-    const png = await openGraphPng(cover, {
+    const facts = {
       kicker: 'Luthier Registry · Academy',
       title: course.title,
       subtitle: `with ${course.instructor.name}`,
       badge: course.level.charAt(0).toUpperCase() + course.level.slice(1),
+    };
+    return app.documents.send(request, reply, {
+      subject: `og-course:${course.id}`,
+      inputs: { facts, cover: digest(cover) },
+      contentType: 'image/png',
+      maxAgeSeconds: 3600,
+      build: () => openGraphPng(cover, facts),
     });
-    return sharedResponse(reply, 3600).type('image/png').send(png);
   });
 }

@@ -24,7 +24,7 @@ const serialised = async (courseId: string, userId: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await loadSampleContent(t.db, { production: false, certificates: await testCertificateSigner(t.db) });
+  await loadSampleContent(t.db, { demoAccounts: true, certificates: await testCertificateSigner(t.db) });
   // A course with an empty section, free previews past locked lessons, and text JSON must escape.
   await createCourse(t.db, {
     id: 'c-odd',

@@ -18,7 +18,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await loadSampleContent(t.db, {
-    production: false,
+    demoAccounts: true,
     certificates: await testCertificateSigner(t.db),
   });
 });

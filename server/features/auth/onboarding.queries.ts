@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { onboardingSchema } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { shops, users } from '../../db/schema';
 import { userColumns } from '../../plugins/sessions';
+import { currencyOfLocation } from './country-currency';
 
 type OnboardingData = z.output<typeof onboardingSchema>;
 
@@ -14,7 +15,11 @@ type OnboardingData = z.output<typeof onboardingSchema>;
  */
 const text = (v: string | undefined): string | null | undefined => (v === undefined ? undefined : v || null);
 
-/** Saves the onboarding answers; a luthier's shop takes the bio, location and specialties it still lacks. */
+/**
+ * Saves the onboarding answers; a luthier's shop takes the bio, location and specialties it still lacks. Finishing
+ * with a shop gives the account a usual currency, if it has none, from the shop's country (a shop in Córdoba,
+ * Spain prices in euros), so the first listing, value or cost starts there.
+ */
 export async function saveOnboarding(db: Db, userId: string, data: OnboardingData) {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -32,6 +37,14 @@ export async function saveOnboarding(db: Db, userId: string, data: OnboardingDat
       .where(eq(users.id, userId))
       .returning(userColumns);
     const [shop] = await tx.select().from(shops).where(eq(shops.ownerId, userId)).limit(1);
+    if (shop && data.onboardingComplete) {
+      const currency = currencyOfLocation(shop.location ?? text(data.location));
+      if (currency)
+        await tx
+          .update(users)
+          .set({ usualCurrency: currency })
+          .where(and(eq(users.id, userId), isNull(users.usualCurrency)));
+    }
     if (shop) {
       await tx
         .update(shops)

@@ -88,6 +88,49 @@ describe('POST /api/auth/onboarding', () => {
     expect(shop).toMatchObject({ bio: 'I build guitars.', location: 'Valencia, Spain', published: true });
   });
 
+  it('finishing with a shop in Córdoba, Spain makes euros the usual currency; an enthusiast’s stays unset', async () => {
+    const usual = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/registry/me', headers: { cookie } })).json<{
+        usualCurrency: string | null;
+      }>().usualCurrency;
+    const maker = await signedInUser(t, { role: 'luthier', displayName: 'Rafael Mena' });
+    // The location is saved at an earlier Next, before the shop exists; the claim gives it to the shop.
+    expect(
+      (await post('/api/auth/onboarding', { location: 'Córdoba, Spain' }, maker.cookie)).statusCode,
+    ).toBe(200);
+    await post('/api/slug/reserve', { kind: 'luthier', slug: 'mena-guitarras' }, maker.cookie);
+    await post(
+      '/api/slug/claim',
+      { kind: 'luthier', slug: 'mena-guitarras', displayName: 'Rafael Mena', shopName: 'Mena Guitarras' },
+      maker.cookie,
+    );
+    expect(await usual(maker.cookie)).toBeNull();
+    const done = await post(
+      '/api/auth/onboarding',
+      { slug: 'mena-guitarras', onboardingComplete: true },
+      maker.cookie,
+    );
+    expect(done.statusCode).toBe(200);
+    expect(await usual(maker.cookie)).toBe('EUR');
+    const [row] = await t.db.select().from(users).where(eq(users.id, maker.user.id));
+    expect(row?.usualCurrency).toBe('EUR');
+
+    // A currency the account already has is the person's: finishing again does not replace it.
+    await t.db.update(users).set({ usualCurrency: 'GBP' }).where(eq(users.id, maker.user.id));
+    await post('/api/auth/onboarding', { onboardingComplete: true }, maker.cookie);
+    expect(await usual(maker.cookie)).toBe('GBP');
+
+    const fan = await signedInUser(t, { displayName: 'Lucia Paz' });
+    await post('/api/slug/reserve', { kind: 'user', slug: 'lucia-paz' }, fan.cookie);
+    await post('/api/slug/claim', { kind: 'user', slug: 'lucia-paz', displayName: 'Lucia Paz' }, fan.cookie);
+    await post(
+      '/api/auth/onboarding',
+      { location: 'Sevilla, Spain', slug: 'lucia-paz', onboardingComplete: true },
+      fan.cookie,
+    );
+    expect(await usual(fan.cookie)).toBeNull();
+  });
+
   it('saves answers mid-way (no handle yet, not finished): the account reads them back for another tab', async () => {
     const { cookie } = await signedInUser(t, { displayName: 'Sami Aziz' });
     const res = await post(

@@ -145,6 +145,23 @@ describe('contact', () => {
     });
     expect(res.statusCode).toBe(200);
   });
+
+  it('defangs fullwidth and ideographic look-alike links in the mail to the operator (issue 34, point 9)', async () => {
+    const before = t.mail.length;
+    const res = await postFrom(t, '/api/public/contact', {
+      name: 'evil．com',
+      email: 'lookalike@example.test',
+      message: 'Log in at https：//evil．com or pay＠evil。com, or ｗｗｗ．evil｡com.',
+    });
+    expect(res.statusCode).toBe(200);
+    await settleNotificationMail();
+    const mail = t.mail.slice(before).find((m) => m.to === 'registry@guild.example');
+    expect(mail?.subject).toBe('Contact page: a message from evil[.]com');
+    expect(mail?.text).toContain('evil[.]com wrote through the contact page');
+    expect(mail?.text).toContain('Log in at https[:]//evil[.]com or pay[at]evil[.]com, or www[.]evil[.]com.');
+    for (const typed of ['evil．com', 'https：//', 'pay＠', '。com', '｡com', 'ｗｗｗ'])
+      expect(`${mail?.subject}\n${mail?.text}`).not.toContain(typed);
+  });
 });
 
 describe('contact messages handled', () => {

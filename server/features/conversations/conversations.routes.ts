@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
-import { limitShopReply } from '../../notify/shop-conversation';
+import { admitMessage, conversationShopFor } from '../../notify/shop-conversation';
 import {
   markConversationRead,
   participantConversation,
@@ -50,8 +50,8 @@ export async function conversationsRoutes(app: FastifyInstance, ctx: AppContext)
   serve(app, 'POST /api/conversations/:id/messages', async (request, reply) => {
     const user = request.user;
     const conversation = await own(request.params.id, user.id);
-    // The same budget as answers from the inbox: 30 an hour, whichever way they are written.
-    await limitShopReply(app, user.id);
+    // The member writes to the shop; the shop's owner writes back. Either way it counts like every other message.
+    await admitMessage(app, user, conversationShopFor(conversation, user.id));
     await writeInConversation(ctx, conversation, user, request.body.message);
     const full = await readConversation(db, conversation.id, user.id);
     if (!full) throw missing();

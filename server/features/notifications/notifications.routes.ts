@@ -4,7 +4,13 @@ import { ALWAYS_MAILED } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
-import { findAnswerableMessage, limitShopReply, sendShopReply } from '../../notify/shop-conversation';
+import {
+  admitMessage,
+  conversationShopFor,
+  findAnswerableMessage,
+  sendShopReply,
+  shopWrittenTo,
+} from '../../notify/shop-conversation';
 import { participantConversation, writeInConversation } from '../../notify/conversations';
 import {
   listNotifications,
@@ -49,11 +55,14 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     const original = params.success ? await findAnswerableMessage(db, user.id, params.data.id) : null;
     // Someone else's entry, another kind of entry and a missing one all answer alike.
     if (!params.success || !original) throw notFound('No such message.');
-    await limitShopReply(app, user.id);
     // An entry of a conversation is answered in that conversation; older entries (before conversations) as before.
     const conversation = original.conversationId
       ? await participantConversation(db, original.conversationId, user.id)
       : null;
+    const toShop = conversation
+      ? conversationShopFor(conversation, user.id)
+      : await shopWrittenTo(db, original.shopId, user.id);
+    await admitMessage(app, user, toShop);
     if (conversation) await writeInConversation(ctx, conversation, user, request.body.message);
     else await sendShopReply(ctx, original, user, request.body.message);
     // Answering a message is reading it.

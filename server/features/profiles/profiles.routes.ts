@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { badRequest, notFound } from '../../plugins/errors';
+import { postalAddress } from '../../plugins/head';
 import { listShops, shopFacets } from './directory.queries';
-import { isShopInstrument, limitShopMessage } from './shop-messages';
+import { isShopInstrument } from './shop-messages';
+import { admitWriter, countForShop } from '../../notify/shop-conversation';
 import { writeToShop } from '../../notify/conversations';
 import { shopCourses, shopInstruments, shopListings } from './shop-page.queries';
 import { sharedResponse } from '../../plugins/etag';
@@ -71,16 +73,20 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
     if (!shop) throw notFound("This luthier shop doesn't exist or is not published.");
     const { message, instrumentId } = request.body;
     if (shop.ownerId === user.id) throw badRequest('This is your own shop.');
+    // Counted against the writer before the instrument is looked at, and refused alike whether the shop's owner
+    // holds it privately or not; only a message that will reach the shop counts against the shop.
+    await admitWriter(app, user, true);
     if (instrumentId && !(await isShopInstrument(db, shop, instrumentId)))
-      throw badRequest('That instrument is not one of this shop’s.', {
-        instrumentId: 'Choose an instrument this shop made or owns.',
+      throw badRequest('That instrument is not one this shop made or lists.', {
+        instrumentId: 'Choose an instrument this shop made or lists.',
       });
-    await limitShopMessage(app, user.id, shop.id);
+    await countForShop(app, shop.id);
     const conversationId = await writeToShop(ctx, shop, user, instrumentId ?? null, message);
     return { ok: true as const, conversationId };
   });
 
   // What a shared link to a profile or a shop shows before any script runs.
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${env.publicUrl}${url}`);
   app.addHeadProvider('/u/:slug', async ({ slug = '' }) => {
     if (!paramsSchema.safeParse({ slug }).success) return null;
     const profile = await findUserProfile(db, slug);
@@ -95,6 +101,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       path: `/u/${slug}`,
       type: 'profile',
       image: profile.profileImageUrl ?? undefined,
+      imageAlt: `${name}'s profile picture`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -117,13 +124,18 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext): Pro
       title: shop.name,
       description: shop.bio?.slice(0, 200) || `${shop.name}, a luthier's workshop on Luthier Registry.`,
       path: `/l/${slug}`,
+      image: shop.cover?.url,
+      imageAlt: shop.cover?.alt || `${shop.name}, a luthier's workshop`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
-          '@type': 'Organization',
+          // A workshop people can visit or write to: a local business, its place as a postal address.
+          '@type': 'LocalBusiness',
           name: shop.name,
           url: `${env.publicUrl}/l/${slug}`,
-          address: shop.location ?? undefined,
+          description: shop.bio ?? undefined,
+          image: shop.cover ? absolute(shop.cover.url) : undefined,
+          address: shop.location ? postalAddress(shop.location) : undefined,
           foundingDate: shop.establishedYear ? String(shop.establishedYear) : undefined,
           founder: { '@type': 'Person', name: shop.owner.displayName },
         },

@@ -128,11 +128,11 @@ describe('what shared links show', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('a shop page carries its own title and Organization JSON-LD; unpublished shops and unknown people have none', async () => {
+  it('a shop page carries its own title and LocalBusiness JSON-LD; unpublished shops and unknown people have none', async () => {
     const head = await t.app.headFor('/l/mara-wood');
     expect(head).toMatchObject({ title: 'Wood & Wire', path: '/l/mara-wood' });
     expect(head?.jsonLd?.[0]).toMatchObject({
-      '@type': 'Organization',
+      '@type': 'LocalBusiness',
       name: 'Wood & Wire',
       foundingDate: '2001',
     });

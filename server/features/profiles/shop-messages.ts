@@ -1,32 +1,34 @@
-import { and, eq, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, exists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { instruments } from '../../db/schema';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { instrumentListings, instruments } from '../../db/schema';
 
 /**
- * A person may write to 10 shops an hour and a shop receives at most 30 messages an hour from everyone: enough
- * for real enquiries, too few to use a maker's inbox as a mailing list.
+ * A conversation may be about an instrument whose tie to the shop is public: one the shop made (its passport
+ * names the maker), or one the shop's owner lists on the storefront. An instrument the owner merely holds is
+ * private, so it is refused exactly like an instrument that is not theirs at all: the answer never tells who
+ * holds what.
  */
-export async function limitShopMessage(app: FastifyInstance, senderId: string, shopId: string) {
-  await app.rateLimit(`shop-message:sender:${senderId}`, 10, HOUR_MS);
-  await app.rateLimit(`shop-message:shop:${shopId}`, 30, HOUR_MS);
-}
-
-/** A conversation may be about an instrument the shop made or its owner owns (say, one listed for sale). */
 export async function isShopInstrument(
   db: Db,
   shop: { id: string; ownerId: string },
   instrumentId: string,
 ): Promise<boolean> {
+  const listed = db
+    .select({ id: instrumentListings.instrumentId })
+    .from(instrumentListings)
+    .where(
+      and(eq(instrumentListings.instrumentId, instruments.id), eq(instrumentListings.ownerId, shop.ownerId)),
+    );
   const [row] = await db
     .select({ id: instruments.id })
     .from(instruments)
     .where(
       and(
         eq(instruments.id, instrumentId),
-        or(eq(instruments.makerShopId, shop.id), eq(instruments.currentOwnerId, shop.ownerId)),
+        or(
+          eq(instruments.makerShopId, shop.id),
+          and(eq(instruments.currentOwnerId, shop.ownerId), exists(listed)),
+        ),
       ),
     )
     .limit(1);

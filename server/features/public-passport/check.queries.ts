@@ -169,21 +169,24 @@ async function tellOwner(
   ]);
 }
 
+/** The stolen instrument a sighting is about, with an owner to tell; null for any other code. */
+export async function findStolen(db: Db, code: string) {
+  const [hit] = await db
+    .select({ id: instruments.id, name: instruments.name, ownerId: instruments.currentOwnerId })
+    .from(instruments)
+    .where(and(eq(instruments.passportCode, normalisePassportCode(code)), eq(instruments.status, 'stolen')));
+  return hit?.ownerId ? { id: hit.id, name: hit.name, ownerId: hit.ownerId } : null;
+}
+
 /**
  * "I have information": the message goes to the stolen instrument's owner, as typed, with the contact the sender
- * chose to give; the sender learns nothing about the owner. Null when the code names no stolen instrument.
+ * chose to give; the sender learns nothing about the owner.
  */
 export async function relaySighting(
   ctx: AppContext,
-  input: { code: string; message: string; contact?: string | undefined },
-): Promise<boolean> {
-  const [hit] = await ctx.db
-    .select({ id: instruments.id, name: instruments.name, ownerId: instruments.currentOwnerId })
-    .from(instruments)
-    .where(
-      and(eq(instruments.passportCode, normalisePassportCode(input.code)), eq(instruments.status, 'stolen')),
-    );
-  if (!hit?.ownerId) return false;
+  hit: { id: string; name: string; ownerId: string },
+  input: { message: string; contact?: string | undefined },
+): Promise<void> {
   const contact = input.contact?.trim();
   await notify(ctx, ctx.db, [
     {
@@ -198,5 +201,4 @@ export async function relaySighting(
       link: `/instruments/${hit.id}`,
     },
   ]);
-  return true;
 }

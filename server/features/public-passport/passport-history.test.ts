@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentEvents, logLeaves, notifications, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { api, instrumentOf, luthierWithShop } from '../registry/registry-test-kit';
-import { SIGHTINGS_PER_HOUR } from './public-passport.routes';
 
 let t: TestApp;
 let maker: Awaited<ReturnType<typeof luthierWithShop>>;
@@ -167,23 +166,5 @@ describe('I have information', () => {
     expect(res.body).not.toContain(me!.email);
   });
 
-  it('answers 429 after the hourly number of messages from one address', async () => {
-    const strict = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i <= SIGHTINGS_PER_HOUR; i++)
-        statuses.push(
-          (
-            await strict.app.inject({
-              method: 'POST',
-              url: '/api/public/check/sightings',
-              payload: { code: 'LR-AAAA-AAAA', message: 'Seen at a pawn shop downtown.' },
-            })
-          ).statusCode,
-        );
-      expect(statuses).toEqual([...Array<number>(SIGHTINGS_PER_HOUR).fill(404), 429]);
-    } finally {
-      await strict.close();
-    }
-  }, 120_000);
+  // What a sighting costs, and whom: sighting-budget.test.ts.
 });

@@ -4,6 +4,7 @@ import type { RevealedValue } from '../../../contract/log';
 import { valueAtPath } from '../../../contract/log/commitment';
 import type { PublicPassport } from '../../../contract/public-passport';
 import { builtInCourse } from '../../certificates/built-in';
+import { listingOf } from '../../db/listings';
 import type { Db } from '../../db/client';
 import {
   instrumentEvents,
@@ -341,4 +342,38 @@ export async function revealedFor(
     salt: r.salt,
     value: valueAtPath(r.data, r.path) ?? null,
   }));
+}
+
+/**
+ * The sale a search engine may show beside a public passport: listed for sale by its owner at a price (an
+ * instrument on request or open to commissions has none). Unused while its only owner is its maker; the seller's
+ * shop only when it is published, as on the page.
+ */
+export async function saleOffer(db: Db, code: string) {
+  const i = await findByCode(db, code);
+  if (!i) return null;
+  const listing = await listingOf(db, i.id);
+  if (!listing || listing.status !== 'for-sale' || !listing.price || !listing.currency || !i.currentOwnerId)
+    return null;
+  const maker = alias(shops, 'maker_shop');
+  const [[seller], [made], owners] = await Promise.all([
+    db
+      .select({ name: shops.name, slug: shops.slug })
+      .from(shops)
+      .where(and(eq(shops.ownerId, i.currentOwnerId), eq(shops.published, true))),
+    i.makerShopId
+      ? db.select({ ownerId: maker.ownerId }).from(maker).where(eq(maker.id, i.makerShopId))
+      : Promise.resolve([]),
+    db
+      .select({ id: ownershipRecords.id })
+      .from(ownershipRecords)
+      .where(eq(ownershipRecords.instrumentId, i.id))
+      .limit(2),
+  ]);
+  return {
+    price: listing.price,
+    currency: listing.currency,
+    unused: made?.ownerId === i.currentOwnerId && owners.length <= 1,
+    shop: seller ?? null,
+  };
 }

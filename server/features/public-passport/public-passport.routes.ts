@@ -4,9 +4,11 @@ import sharp from 'sharp';
 import { passportCodeSchema, type PublicPassport } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
+import { SHARE_IMAGE_SIZE } from '../../plugins/head';
 import { sharedResponse } from '../../plugins/etag';
+import { digest } from '../../plugins/documents';
 import { forbidden, notFound } from '../../plugins/errors';
-import { checkPassport, normalisePassportCode, relaySighting } from './check.queries';
+import { checkPassport, findStolen, relaySighting } from './check.queries';
 import { openGraphPng, photoBytes } from '../../media/og-image';
 import { labelPng, labelSvg } from './passport-images';
 import { loadLogSigner } from '../../log/signing';
@@ -19,6 +21,7 @@ import {
   passportLogBundle,
   publicPassport,
   revealedFor,
+  saleOffer,
 } from './public-passport.queries';
 
 const NOT_FOUND = 'No passport with that code is in the registry.';
@@ -27,8 +30,10 @@ export const CHECKS_PER_MINUTE = 30;
 /** Check alerts one owner receives in an hour; the checks themselves go on being answered. */
 export const ALERTS_PER_OWNER_PER_HOUR = 20;
 const MINUTE_MS = 60_000;
-/** "I have information" messages per address and hour. */
+/** "I have information" messages per address (and per account, when signed in) and hour. */
 export const SIGHTINGS_PER_HOUR = 5;
+/** Messages one address (or account) may send about one stolen instrument in a day. */
+export const SIGHTINGS_PER_PASSPORT_PER_DAY = 3;
 
 /** Public passports: the JSON view, its page's head, its images, and the stolen-instrument check. */
 export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -75,12 +80,23 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     return checkPassport(ctx, q, new Date(), mayTell);
   });
 
-  // A sighting reaches a person's inbox and mailbox: few per address, and few per instrument from everyone.
+  // A sighting reaches a person's inbox and mailbox: few per address (and account) and hour, few from each of them
+  // per instrument and day. Only a sighting that is relayed is counted, and each source spends its own budget:
+  // junk from a few addresses cannot use up what real witnesses may send. Looking a code up counts as a check.
   serve(app, 'POST /api/public/check/sightings', async (request) => {
-    await app.rateLimit(`sighting:ip:${request.ip}`, SIGHTINGS_PER_HOUR, 60 * MINUTE_MS);
-    await app.rateLimit(`sighting:code:${normalisePassportCode(request.body.code)}`, 20, 24 * 60 * MINUTE_MS);
-    if (!(await relaySighting(ctx, request.body)))
-      throw notFound('No instrument reported stolen has that passport code.');
+    await app.rateLimit(`check:ip:${request.ip}`, CHECKS_PER_MINUTE, MINUTE_MS);
+    const stolen = await findStolen(db, request.body.code);
+    if (!stolen) throw notFound('No instrument reported stolen has that passport code.');
+    const sources = [`ip:${request.ip}`, ...(request.user ? [`user:${request.user.id}`] : [])];
+    for (const source of sources) {
+      await app.rateLimit(`sighting:${source}`, SIGHTINGS_PER_HOUR, 60 * MINUTE_MS);
+      await app.rateLimit(
+        `sighting:${stolen.id}:${source}`,
+        SIGHTINGS_PER_PASSPORT_PER_DAY,
+        24 * 60 * MINUTE_MS,
+      );
+    }
+    await relaySighting(ctx, stolen, request.body);
     return { ok: true as const };
   });
 
@@ -88,13 +104,19 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     const p = await load(request.params.code);
     const primary = p.photos[0];
     const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
-    const png = await openGraphPng(photo, {
+    const facts = {
       kicker: 'Luthier Registry · Passport',
       title: p.name,
       subtitle: p.maker ? `by ${p.maker.shopName}` : String(p.yearMade),
       badge: p.passportCode,
+    };
+    return app.documents.send(request, reply, {
+      subject: `og:${p.passportCode}`,
+      inputs: { facts, photo: digest(photo) },
+      contentType: 'image/png',
+      maxAgeSeconds: 3600,
+      build: () => openGraphPng(photo, facts),
     });
-    return sharedResponse(reply, 3600).type('image/png').send(png);
   });
 
   serve(app, 'GET /p/:code/label.svg', { config: { sharedCache: true } }, async (request, reply) => {
@@ -103,54 +125,71 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   serve(app, 'GET /p/:code/label.png', { config: { sharedCache: true } }, async (request, reply) => {
-    const png = await labelPng(labelFacts(await load(request.params.code)));
-    return sharedResponse(reply, 3600).type('image/png').send(png);
+    const facts = labelFacts(await load(request.params.code));
+    return app.documents.send(request, reply, {
+      subject: `label:${facts.code}`,
+      inputs: facts,
+      contentType: 'image/png',
+      maxAgeSeconds: 3600,
+      build: () => labelPng(facts),
+    });
   });
 
   const signer = await loadLogSigner(db, env);
-  /** The dossier of a passport; with `revealed`, the owner's copy (their private values and salts). */
-  const dossier = async (p: PublicPassport, revealed?: RevealedValue[]) => {
-    const facts = labelFacts(p);
+  /**
+   * What a passport's dossier is made from (a few reads): the public passport, its log entries with their proofs
+   * against the checkpoint it embeds, the witnessed checkpoint and policy files, and the photo's bytes.
+   */
+  const dossierFacts = async (p: PublicPassport) => {
     const primary = p.photos[0];
-    const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
-    const [{ bundle, leafHashes }, label, photoPng] = await Promise.all([
+    const [photo, { bundle, leafHashes }] = await Promise.all([
+      primary ? photoBytes(ctx.media, primary.url) : null,
       passportLogBundle(db, signer, env.logPolicy, env.publicUrl, p.passportCode),
-      labelPng(facts),
-      photo
-        ? sharp(photo, { density: 150 })
+    ]);
+    // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
+    const logged = new Set(bundle.entries.map((e) => e.index));
+    const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
+    return { passport: p, pageUrl: pageUrl(p.passportCode), photo, bundle, leafHashes, logFiles, logged };
+  };
+  type DossierFacts = Awaited<ReturnType<typeof dossierFacts>>;
+  /** The dossier's bytes; with `revealed`, the owner's copy (their private values and salts). */
+  const buildDossier = async (f: DossierFacts, revealed?: RevealedValue[]) => {
+    const [label, photoPng] = await Promise.all([
+      labelPng(labelFacts(f.passport)),
+      f.photo
+        ? sharp(f.photo, { density: 150 })
             .resize(900, 700, { fit: 'inside' })
             .png()
             .toBuffer()
             .catch(() => null)
         : null,
     ]);
-    // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
-    const logged = new Set(bundle.entries.map((e) => e.index));
-    const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
-    return Buffer.from(
-      await dossierPdf({
-        passport: p,
-        pageUrl: facts.url,
-        bundle,
-        leafHashes,
-        photoPng,
-        labelPng: label,
-        revealed: revealed?.filter((r) => logged.has(r.index)),
-        logFiles,
-      }),
-    );
+    return dossierPdf({
+      passport: f.passport,
+      pageUrl: f.pageUrl,
+      bundle: f.bundle,
+      leafHashes: f.leafHashes,
+      photoPng,
+      labelPng: label,
+      revealed: revealed?.filter((r) => f.logged.has(r.index)),
+      logFiles: f.logFiles,
+    });
   };
 
+  // The public dossier is the same for every caller: built once per content and kept (decision 029).
   serve(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
-    const p = await load(request.params.code);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="dossier-${p.passportCode}.pdf"`)
-      .header('cache-control', 'no-cache')
-      .send(await dossier(p));
+    const f = await dossierFacts(await load(request.params.code));
+    reply.header('content-disposition', `inline; filename="dossier-${f.passport.passportCode}.pdf"`);
+    return app.documents.send(request, reply, {
+      subject: `dossier:${f.passport.passportCode}`,
+      // Everything buildDossier reads, the photo by its digest (the label is drawn from the passport and URL).
+      inputs: { ...f, photo: digest(f.photo), leafHashes: [...f.leafHashes], logged: undefined },
+      contentType: 'application/pdf',
+      build: () => buildDossier(f),
+    });
   });
 
-  // The owner's copy: the current owner (or an admin) only, never cached or shared.
+  // The owner's copy: the current owner (or an admin) only, never stored, cached or shared.
   serve(app, 'GET /api/registry/instruments/:id/owner-dossier.pdf', async (request, reply) => {
     const user = request.user;
     const row = await findById(db, request.params.id);
@@ -158,11 +197,13 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     if (!row || !p) throw notFound('The requested instrument could not be found in our registry.');
     const revealed = await revealedFor(db, row, user);
     if (!revealed) throw forbidden("Only the instrument's current owner can download the owner's copy.");
+    const f = await dossierFacts(p);
+    const pdf = await app.documents.buildPrivate(request, () => buildDossier(f, revealed));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="owner-dossier-${p.passportCode}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(await dossier(p, revealed));
+      .send(pdf);
   });
 
   app.addHeadProvider('/p/:code', async ({ code = '' }) => {
@@ -171,13 +212,18 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     if (!p) return null;
     const by = p.maker ? ` by ${p.maker.shopName}` : '';
     const stolen = p.status === 'stolen' ? 'Reported stolen. ' : '';
+    const image = `/p/${p.passportCode}/og.png`;
+    const offer = await saleOffer(db, p.passportCode);
+    const description = `${stolen}${p.name}${by}, made in ${p.yearMade}: the public passport with its provenance, service history and verifiable registry log.`;
     return {
       title: `${p.name} · ${p.passportCode}`,
-      description: `${stolen}${p.name}${by}, made in ${p.yearMade}: the public passport with its provenance, service history and verifiable registry log.`,
+      description,
       path: `/p/${p.passportCode}`,
       // Open Graph has no product type (ogp.me lists website, article, book, profile, music.*, video.*).
       type: 'website',
-      image: `/p/${p.passportCode}/og.png`,
+      image,
+      imageSize: SHARE_IMAGE_SIZE,
+      imageAlt: `${p.name}${by}: its passport ${p.passportCode}`,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -189,13 +235,32 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
           model: p.model ?? undefined,
           category: describeKind(p.instrumentType, p.category),
           productionDate: String(p.yearMade),
-          description: p.description ?? undefined,
-          image: `${env.publicUrl}/p/${p.passportCode}/og.png`,
+          description: p.description ?? description,
+          image: `${env.publicUrl}${image}`,
+          brand: p.maker ? { '@type': 'Brand', name: p.maker.shopName } : undefined,
           manufacturer: p.maker
             ? {
                 '@type': 'Organization',
                 name: p.maker.shopName,
                 url: p.maker.slug ? `${env.publicUrl}/l/${p.maker.slug}` : undefined,
+              }
+            : undefined,
+          // Listed for sale with a price: Google's merchant listing (an instrument on request has no Offer).
+          offers: offer
+            ? {
+                '@type': 'Offer',
+                url: pageUrl(p.passportCode),
+                price: offer.price,
+                priceCurrency: offer.currency,
+                availability: 'https://schema.org/InStock',
+                itemCondition: `https://schema.org/${offer.unused ? 'NewCondition' : 'UsedCondition'}`,
+                seller: offer.shop
+                  ? {
+                      '@type': 'Organization',
+                      name: offer.shop.name,
+                      url: `${env.publicUrl}/l/${offer.shop.slug}`,
+                    }
+                  : undefined,
               }
             : undefined,
         },

@@ -19,7 +19,7 @@ export const publicEvents = (events: EventRow[], hide: string[]) =>
 
 /**
  * Every event for an admin; for the owner, the public ones and the offers made since the instrument became
- * theirs (an earlier owner's attempts to sell are not the new owner's to see).
+ * theirs (an earlier owner's attempts to sell are not the new owner's to see), earlier ones as the public sees them.
  */
 export function ownEvents(
   events: EventRow[],
@@ -28,7 +28,10 @@ export function ownEvents(
   admin: boolean,
 ) {
   const since = owners.findLast((o) => !o.rec.endDate && o.rec.userId === viewer?.id)?.rec.createdAt;
+  const theirs = (e: EventRow) => since !== undefined && e.createdAt >= since;
+  // Before it was theirs, the owner reads the history as the public does: an earlier owner's estimate, prices
+  // and notes stay that owner's.
   return events
-    .filter((e) => admin || isPublicEvent(e.type) || (since !== undefined && e.createdAt >= since))
-    .map(eventOut);
+    .filter((e) => admin || isPublicEvent(e.type) || theirs(e))
+    .map((e) => eventOut(admin || theirs(e) ? e : { ...e, data: publicViewData(e.data, []) }));
 }

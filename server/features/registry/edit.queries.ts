@@ -11,6 +11,7 @@ import {
   type editInstrumentSchema,
 } from '../../../contract/registry';
 import { describePassportEvent } from '../../../contract/passport-history';
+import { HISTORY_FIELDS } from '../../../contract/history-fields';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instruments, ownershipRecords } from '../../db/schema';
@@ -22,24 +23,8 @@ import type { FoundInstrument } from './detail.queries';
 
 type EditInput = z.output<typeof editInstrumentSchema>;
 type Field = Exclude<keyof EditInput, 'reason'>;
-const EDITABLE: readonly Field[] = [
-  'name',
-  'instrumentType',
-  'category',
-  'model',
-  'serialNumber',
-  'bodyWood',
-  'neckWood',
-  'fretboardWood',
-  'finishType',
-  'numberOfStrings',
-  'scaleLength',
-  'description',
-  'yearMade',
-  'estimatedValue',
-  'estimatedValueCurrency',
-  'condition',
-];
+// The facts an edit changes are the ones the history has words for (a field there that no edit knows fails here).
+const EDITABLE: readonly Field[] = HISTORY_FIELDS;
 const isIdentity = (f: string) => (IDENTITY_FIELDS as readonly string[]).includes(f);
 const isOwnerField = (f: string) => (OWNER_FIELDS as readonly string[]).includes(f);
 type VerifiedField = (typeof VERIFIED_FIELDS)[number];

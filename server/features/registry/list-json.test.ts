@@ -22,7 +22,7 @@ const ODD = 'Odd "quotes" \\ back\\slash\ttab\nline é 音 🎻';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await loadSampleContent(t.db, { production: false, certificates: await testCertificateSigner(t.db) });
+  await loadSampleContent(t.db, { demoAccounts: true, certificates: await testCertificateSigner(t.db) });
   const maker = await createUser(t.db, {
     displayName: 'Zoë "Ziggy" Ødegård',
     role: 'luthier',

@@ -58,7 +58,8 @@ export async function myRegistry(db: Db, userId: string) {
 
 /**
  * The currency of the person's latest priced offer, else of their latest priced listing, else of the estimated value
- * they last set on an instrument they own (instruments_owner_idx); null if none.
+ * they last set on an instrument they own (instruments_owner_idx), else the one onboarding gave them from their
+ * shop's country; null if none.
  */
 const usualCurrency = (userId: string) => sql<string | null>`coalesce(
   (select ${transfers.priceCurrency} from ${transfers}
@@ -69,4 +70,5 @@ const usualCurrency = (userId: string) => sql<string | null>`coalesce(
     order by ${instrumentListings.updatedAt} desc limit 1),
   (select ${instruments.estimatedValueCurrency} from ${instruments}
     where ${instruments.currentOwnerId} = ${userId} and ${instruments.estimatedValueCurrency} is not null
-    order by ${instruments.updatedAt} desc limit 1))`;
+    order by ${instruments.updatedAt} desc limit 1),
+  ${users.usualCurrency})`;

@@ -39,6 +39,18 @@ describe('the currency of a transfer price', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual([field]);
     }
+    // A gift carries no price (issue 34, point 13): refused on the price field, nothing offered.
+    const pricedGift = await offer(inst.id, { method: 'gift', price: 4500, currency: 'EUR' });
+    expect(pricedGift.statusCode).toBe(400);
+    expect(pricedGift.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { price: 'A gift has no price: leave the price empty, or choose how it changes hands.' },
+    });
+    expect(
+      (await api(t, maker.cookie).get('/api/registry/transfers'))
+        .json()
+        .outgoing.filter((o: { instrument: { id: string } }) => o.instrument.id === inst.id),
+    ).toEqual([]);
     // No price: no currency either, whatever was sent.
     const free = await offer(inst.id, { method: 'gift', currency: 'EUR' });
     expect(free.statusCode).toBe(201);

@@ -26,6 +26,11 @@ const nameOf = async (db: Db, instrumentId: string) =>
   (await db.select({ name: instruments.name }).from(instruments).where(eq(instruments.id, instrumentId)))[0]
     ?.name ?? 'an instrument';
 
+/**
+ * What an owner keeps for themselves on the passport row, emptied as ownership passes (their purchase price lives
+ * on their own ownership record, their offers and listing are theirs alone: neither reaches the next owner).
+ */
+const OWNER_PRIVATE_CLEARED = { estimatedValue: null, estimatedValueCurrency: null } as const;
 /** The account an offer reaches: the named account, or the one that has proven the address it was sent to. */
 export const recipientAccount = (db: Db, t: Pick<Row, 'toUserId' | 'toEmail'>) =>
   t.toUserId ? Promise.resolve(t.toUserId) : verifiedAccountFor(db, t.toEmail);
@@ -154,7 +159,8 @@ export async function acceptTransfer(ctx: AppContext, id: string, user: SessionU
     if (!t) throw closed();
     const [moved] = await tx
       .update(instruments)
-      .set({ currentOwnerId: user.id, updatedAt: new Date() })
+      // The estimate is the owner's own figure: the new owner starts without the previous owner's.
+      .set({ currentOwnerId: user.id, ...OWNER_PRIVATE_CLEARED, updatedAt: new Date() })
       .where(
         and(
           eq(instruments.id, t.instrumentId),

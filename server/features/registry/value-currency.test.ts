@@ -14,6 +14,8 @@ let stranger: Awaited<ReturnType<typeof signedInUser>>;
 let id = '';
 let code = '';
 let url = '';
+/** What registration stored, before the first owner accepted. */
+let registered: unknown = null;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,6 +34,7 @@ beforeAll(async () => {
   expect(made.statusCode).toBe(201);
   ({ id, passportCode: code } = made.json<{ id: string; passportCode: string }>());
   url = `/api/registry/instruments/${id}`;
+  registered = await stored();
   const [first] = await t.db.select().from(transfers).where(eq(transfers.instrumentId, id));
   expect((await api(t, owner.cookie).post(`/api/registry/transfers/${first!.id}/accept`)).statusCode).toBe(
     200,
@@ -49,8 +52,10 @@ const stored = async () => {
 const detailFor = async (cookie: string | null) => (await api(t, cookie).get(url)).json<InstrumentDetail>();
 
 describe('an estimated value in its own currency', () => {
-  it('is registered with the currency the maker chose (any case), as an ISO code', async () => {
-    expect(await stored()).toEqual({ value: 4500, currency: 'EUR' });
+  it('is registered with the currency the maker chose (any case), and stays the maker’s', async () => {
+    expect(registered).toEqual({ value: 4500, currency: 'EUR' });
+    // The first owner starts without the maker's figure (issue 34: an estimate is its owner's).
+    expect(await stored()).toEqual({ value: null, currency: null });
   });
 
   it('is stored, answered and updated with its currency; the owner’s cards and usual currency follow', async () => {

@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes } from '../../contract/errors';
+import { strongEtag, type DocumentStore, type StoredDocument } from '../media/document-store';
+import { AppError } from './errors';
+import { sharedResponse } from './etag';
+
+// Rendered documents are built once per content and kept (docs/decisions/029-documents-built-once.md): a request
+// gathers what the document is made from (a few reads), hashes it, and serves the stored bytes under that hash;
+// only a document never built before is rendered, and those builds are bounded per address and in all.
+
+/**
+ * Part of every key: bump it when a document's layout, fonts or drawing code changes, so that documents built by
+ * the previous code are built again instead of served.
+ */
+export const RENDERING = 1;
+
+export interface DocumentLimits {
+  /** Builds one client address may have running at once. */
+  perAddress: number;
+  /** Builds running at once in this instance, from everyone. */
+  inFlight: number;
+}
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  perAddress: 2,
+  inFlight: Math.max(1, os.availableParallelism()),
+};
+
+export interface DocumentSpec {
+  /** What the document is of ("dossier:LR-…"): a newer build of the same subject replaces the older one. */
+  subject: string;
+  /** Everything its bytes are made from, as JSON (bytes as their digest, see `digest`); nothing else may be. */
+  inputs: unknown;
+  contentType: string;
+  /** How long browsers may keep it without asking again (default 0: they revalidate with the ETag). */
+  maxAgeSeconds?: number;
+  build: () => Promise<Uint8Array>;
+}
+
+export interface Documents {
+  /** Sends the stored document for these inputs (a 304 when the client has it), building it first if needed. */
+  send(request: FastifyRequest, reply: FastifyReply, spec: DocumentSpec): Promise<FastifyReply>;
+  /** Runs a build that is never stored or shared (a viewer's own copy), under the same bounds. */
+  buildPrivate(request: FastifyRequest, build: () => Promise<Uint8Array>): Promise<Buffer>;
+  /** Builds started by this instance: what the cache saves is observable. */
+  readonly built: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    documents: Documents;
+  }
+}
+
+/** The SHA-256 of some bytes, to stand for them among a document's inputs. */
+export const digest = (bytes: Uint8Array | null) => (bytes ? crypto.hash('sha256', bytes, 'hex') : null);
+
+export const documentKey = (spec: Pick<DocumentSpec, 'subject' | 'inputs'>) =>
+  crypto.hash('sha256', `${RENDERING}\n${spec.subject}\n${JSON.stringify(spec.inputs)}`, 'hex');
+
+const notModified = (request: FastifyRequest, etag: string) =>
+  request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
+
+export function registerDocuments(app: FastifyInstance, store: DocumentStore, limits: DocumentLimits): void {
+  const byAddress = new Map<string, number>();
+  let inFlight = 0;
+  let built = 0;
+  const running = new Map<string, Promise<{ stored: StoredDocument; bytes: Buffer }>>();
+
+  /** A build slot for this address, or a 429: the work one address (and everyone) can start is bounded. */
+  const acquire = (address: string) => {
+    const mine = byAddress.get(address) ?? 0;
+    if (mine >= limits.perAddress || inFlight >= limits.inFlight)
+      throw new AppError(
+        429,
+        ErrorCodes.RATE_LIMITED,
+        mine >= limits.perAddress
+          ? 'You are already downloading documents. Please wait for them, then try again.'
+          : 'Many documents are being prepared right now. Please try again in a moment.',
+        { retryAfter: 2 },
+      );
+    byAddress.set(address, mine + 1);
+    inFlight += 1;
+    built += 1;
+    return () => {
+      inFlight -= 1;
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    };
+  };
+
+  const bounded = async (request: FastifyRequest, build: () => Promise<Uint8Array>) => {
+    const release = acquire(request.ip);
+    try {
+      return Buffer.from(await build());
+    } finally {
+      release();
+    }
+  };
+
+  /** One build per key at a time in this instance: requests for a document being built wait for that build. */
+  const buildAndStore = (request: FastifyRequest, key: string, spec: DocumentSpec) => {
+    const pending = running.get(key);
+    if (pending) return pending;
+    const release = acquire(request.ip);
+    const build = (async () => {
+      try {
+        const bytes = Buffer.from(await spec.build());
+        const document = { key, subject: spec.subject, contentType: spec.contentType, bytes };
+        // A store that cannot keep it (a full disk) costs the next request a build, not this one its answer.
+        const stored = await store.save(document).catch((err: unknown) => {
+          request.log.warn({ err, subject: spec.subject }, 'document not stored');
+          return { contentType: spec.contentType, etag: strongEtag(bytes) };
+        });
+        return { stored, bytes };
+      } finally {
+        release();
+        running.delete(key);
+      }
+    })();
+    running.set(key, build);
+    return build;
+  };
+
+  const documents: Documents = {
+    async send(request, reply, spec) {
+      const key = documentKey(spec);
+      let stored = await store.find(key);
+      let bytes: Buffer | null = null;
+      // A revalidation that matches is answered without reading the bytes.
+      if (stored && !notModified(request, stored.etag)) {
+        bytes = await store.read(key);
+        if (!bytes) stored = null;
+      }
+      if (!stored) ({ stored, bytes } = await buildAndStore(request, key, spec));
+      sharedResponse(reply, spec.maxAgeSeconds).type(stored.contentType).header('etag', stored.etag);
+      if (notModified(request, stored.etag)) return reply.code(304).send();
+      return reply.send(bytes);
+    },
+    buildPrivate: bounded,
+    get built() {
+      return built;
+    },
+  };
+  app.decorate('documents', documents);
+}
