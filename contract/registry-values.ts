@@ -135,8 +135,16 @@ export const ACQUISITION_METHODS = ['purchase', 'commission', 'gift', 'inheritan
 export const SERVICE_TYPES = ['setup', 'maintenance', 'repair', 'restoration'] as const;
 /** How the registry list can be ordered; newest first unless asked. */
 // No order by estimated value: it is the owner's, and a public ranking would tell it.
-export const REGISTRY_SORTS = ['newest', 'year-desc', 'year-asc'] as const;
+export const REGISTRY_SORTS = ['relevance', 'newest', 'year-desc', 'year-asc'] as const;
 export type RegistrySort = (typeof REGISTRY_SORTS)[number];
+/**
+ * The order a list is given: as asked, else best matches first for a search and newest first without one
+ * (relevance without a search is newest first).
+ */
+export function effectiveSort(sort: RegistrySort | undefined, search: string | undefined): RegistrySort {
+  const chosen = sort ?? (search ? 'relevance' : 'newest');
+  return chosen === 'relevance' && !search ? 'newest' : chosen;
+}
 export const INSTRUMENT_STATUSES_PUBLIC = ['active', 'stolen', 'destroyed'] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 24;

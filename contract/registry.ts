@@ -43,7 +43,8 @@ export const listQuerySchema = z.object({
     .transform((v) => v?.trim().slice(0, MAX_SEARCH_LENGTH) || undefined),
   type: allOr(INSTRUMENT_TYPES),
   category: allOr(INSTRUMENT_CATEGORIES),
-  sort: z.enum(REGISTRY_SORTS).default('newest'),
+  /** Absent: relevance with a search, newest without (effectiveSort). */
+  sort: z.enum(REGISTRY_SORTS).optional(),
   yearFrom: z.coerce.number().int().min(0).max(9999).optional(),
   yearTo: z.coerce.number().int().min(0).max(9999).optional(),
   verified: z

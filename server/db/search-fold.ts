@@ -15,24 +15,20 @@ export function foldedPattern(term: string): SQL {
   return sql`('%' || search_fold(${escapeLike(term)}) || '%')`;
 }
 
-/** `%text%` for `like`, the text matched literally (already folded by the database). */
-export function likeAnywhere(text: string): string {
-  return `%${escapeLike(text)}%`;
-}
-
-/** A word (letters and digits, as pg_trgm splits text) and the one character that ends it, if any. */
-const WORD_AND_END = /[\p{L}\p{N}]+[^\p{L}\p{N}]?/gu;
+/** A word of four letters or more is forgiven a misspelling when pg_trgm's word similarity reaches this ("polsh" in "french polish": 0.5). */
+const NEAR_WORD = 0.5;
 
 /**
- * The pieces of a folded search term that the trigram index looks up: each word with the character that ends
- * it, never the one before it. Every piece is a substring of the term, so a text that contains the term
- * contains each piece: looking the pieces up finds every match (and a few more, which the full term then
- * drops). What is left out is where a word starts: from `k3 37777` pg_trgm would also look up "words that
- * start with 3" and "with 37", posting lists that hold a tenth of the registry and grow with it; `k3 ` (a word
- * that ends in k3), `377` and `777` are enough to narrow a million passports to one. Pieces too short to
- * make a trigram (`ab` at the end, `a-`) are left out. Empty when nothing is left: then the whole term is
- * looked up as before.
+ * Every word of the term is in the document (a search_fold expression): as typed, or, unless `exact`, nearly — a
+ * word of four characters or more whose trigrams a word of the document mostly shares ("polsh" in "french
+ * polish", "Márquex" in "Márquez"). The term is folded and split at white space by the database, and each word
+ * compared with strpos (no wildcards to escape); for the small tables (makers, courses) that need no index. The
+ * registry's search, which does, is search-match.ts (docs/decisions/030).
  */
-export function trigramPieces(folded: string): string[] {
-  return [...new Set(folded.match(WORD_AND_END) ?? [])].filter((piece) => [...piece].length >= 3);
+export function everyWordIn(term: string, doc: SQL, { exact = false } = {}): SQL {
+  const near = exact
+    ? sql``
+    : sql`and not (char_length(w) >= 4 and word_similarity(w, ${doc}) >= ${NEAR_WORD})`;
+  return sql`not exists (select 1 from regexp_split_to_table(search_fold(${term}::text), '\\s+') w
+    where w <> '' and strpos(${doc}, w) = 0 ${near})`;
 }

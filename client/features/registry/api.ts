@@ -10,6 +10,7 @@ import type {
   StolenReportInput,
   TransferOfferInput,
 } from '../../../contract/registry';
+import { effectiveSort } from '../../../contract/registry-values';
 import { ApiError } from '../../lib/api';
 import {
   api,
@@ -49,7 +50,8 @@ export function instrumentsQuery(f: RegistryFilters): ListQuery {
       search: f.search.trim() || undefined,
       type: chosen(f.type, 'all'),
       category: chosen(f.category, 'all'),
-      sort: chosen(f.sort, 'newest'),
+      // The server's own default (relevance with a search, newest without) is left out.
+      sort: chosen(f.sort, effectiveSort(undefined, f.search.trim() || undefined)),
       yearFrom: f.yearFrom ? Number(f.yearFrom) : undefined,
       yearTo: f.yearTo ? Number(f.yearTo) : undefined,
       verified: f.verified ? 'true' : undefined,

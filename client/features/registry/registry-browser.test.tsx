@@ -182,6 +182,29 @@ describe('RegistryBrowser', () => {
     expect(await screen.findByRole('article', { name: 'Concert Classical' })).toBeInTheDocument();
   });
 
+  it('sorts a search by relevance unless another order is chosen', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegistryBrowser />, { path: '/registry' });
+    await screen.findByRole('article', { name: 'Concert Classical' }, { timeout: 5000 });
+    const sortOptions = () =>
+      [...screen.getByLabelText('Sort').querySelectorAll('option')].map((o) => o.textContent);
+    // Without a search there is nothing to rank: newest first, no Relevance.
+    expect(sortOptions()).toEqual(['Newest first', 'Year made: newest', 'Year made: oldest']);
+    expect(screen.getByLabelText('Sort')).toHaveValue('newest');
+    await user.type(screen.getByLabelText('Search'), 'bellandi violin');
+    await waitFor(() => expect(lastUrl()).toContain('search=bellandi+violin'));
+    // Searching, the best matches come first: the server's default, so the address asks for no sort.
+    expect(sortOptions()).toEqual(['Relevance', 'Newest first', 'Year made: newest', 'Year made: oldest']);
+    expect(screen.getByLabelText('Sort')).toHaveValue('relevance');
+    expect(lastUrl()).not.toContain('sort=');
+    await user.selectOptions(screen.getByLabelText('Sort'), 'newest');
+    await waitFor(() => expect(lastUrl()).toContain('sort=newest'));
+    expect(screen.getByLabelText('Sort')).toHaveValue('newest');
+    // Back to relevance: the answer without a sort, already at hand, is shown again.
+    await user.selectOptions(screen.getByLabelText('Sort'), 'relevance');
+    await waitFor(() => expect(screen.getByLabelText('Sort')).toHaveValue('relevance'));
+  });
+
   it('pages and switches to the list view', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegistryBrowser />, { path: '/registry' });

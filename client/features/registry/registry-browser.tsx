@@ -1,7 +1,12 @@
 import { LayoutGrid, List, Search, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { REGISTRY_SORTS, typeLabel } from '../../../contract/registry-values';
+import {
+  effectiveSort,
+  REGISTRY_SORTS,
+  typeLabel,
+  type RegistrySort,
+} from '../../../contract/registry-values';
 import { activeChips, FilterChips } from '../../components/filter-chips';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
@@ -37,7 +42,7 @@ export function RegistryBrowser() {
   // Each change is a history entry of its own, so Back and Forward step through searches, filters and pages.
   // Any change but paging (and the view) starts again at page 1.
   const { params, update } = useUrlFilters({
-    defaults: { type: 'all', category: 'all', status: 'all', view: 'grid', sort: 'newest' },
+    defaults: { type: 'all', category: 'all', status: 'all', view: 'grid' },
     keepPage: ['view'],
   });
   const search = params.get('search') ?? '';
@@ -50,7 +55,12 @@ export function RegistryBrowser() {
     verified: params.get('verified') === 'true',
     forSale: params.get('forSale') === 'true',
   };
-  const sort = params.get('sort') ?? 'newest';
+  // Best matches first while searching, newest first otherwise; the address bar holds only another choice.
+  const asked = REGISTRY_SORTS.find((s) => s === params.get('sort'));
+  const sort = effectiveSort(asked, search || undefined);
+  const sorts = search ? REGISTRY_SORTS : REGISTRY_SORTS.filter((s) => s !== 'relevance');
+  const sortBy = (value: RegistrySort) =>
+    update({ sort: value === effectiveSort(undefined, search || undefined) ? null : value });
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const view = params.get('view') === 'list' ? 'list' : 'grid';
   const searchBox = useDebouncedInput(search, (value) => update({ search: value }), SEARCH_DELAY_MS);
@@ -106,8 +116,8 @@ export function RegistryBrowser() {
           </div>
           <div className="flex flex-col gap-1">
             <Label htmlFor="registry-sort">Sort</Label>
-            <Select id="registry-sort" value={sort} onChange={(e) => update({ sort: e.target.value })}>
-              {REGISTRY_SORTS.map((s) => (
+            <Select id="registry-sort" value={sort} onChange={(e) => sortBy(e.target.value as RegistrySort)}>
+              {sorts.map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
                 </option>

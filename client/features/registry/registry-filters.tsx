@@ -29,6 +29,7 @@ export interface RegistryFilterValues {
 }
 
 export const SORT_LABELS: Record<string, string> = {
+  relevance: 'Relevance',
   newest: 'Newest first',
   'year-desc': 'Year made: newest',
   'year-asc': 'Year made: oldest',

@@ -97,10 +97,12 @@ export const instruments = pgTable(
       onDelete: 'set null',
     }),
     currentOwnerId: uuid('current_owner_id').references(() => users.id, { onDelete: 'set null' }),
-    searchText: text('search_text').generatedAlwaysAs(
-      // search_fold (migration search_fold, contract/search-fold.ts): lower case, no accents, one apostrophe.
-      sql`search_fold(coalesce(name, '') || ' ' || coalesce(model, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(body_wood, '') || ' ' || coalesce(neck_wood, '') || ' ' || coalesce(fretboard_wood, '') || ' ' || coalesce(description, ''))`,
-    ),
+    /**
+     * The passport's search document, folded by search_fold (lower case, no accents, one apostrophe): its own
+     * words plus its type, category and maker (shop name, the person's name, the shop's place). Kept by triggers
+     * (migration forgiving_search, docs/decisions/030), since a generated column cannot read the maker's rows.
+     */
+    searchText: text('search_text'),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -318,3 +320,13 @@ export const instrumentEvents = pgTable(
       .where(sql`type in ('corrected', 'edited')`),
   ],
 );
+
+/**
+ * The words of the passports' search documents (letters only, four or more), for forgiving a misspelt word: a
+ * word typed is looked up here by trigram similarity (a GIN index in migration forgiving_search), and its close
+ * neighbours are then searched like the word itself (docs/decisions/030). Filled by a trigger on instruments;
+ * never emptied (a stale word only widens a misspelt search to a word nobody has).
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});

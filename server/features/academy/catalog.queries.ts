@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
 import { nativeStatements, preparedStatements } from '../../db/prepared';
-import { foldedPattern } from '../../db/search-fold';
+import { everyWordIn } from '../../db/search-fold';
 
 // Written with qualified names: inside a select, Drizzle renders a column without its table, and `id` would
 // resolve to the subquery's own table.
@@ -78,11 +78,19 @@ const namedCardColumns = Object.fromEntries(
  * row_to_json, compact, joined in the sort's order). No row reaches JavaScript: the route sends the text as it is.
  * Its equivalence with the contract's schema (exploreResponseSchema) is checked by catalog-json.test.ts.
  */
-export function exploreJsonSelect(db: Db, where: SQL | undefined, sort: NonNullable<ExploreQuery['sort']>) {
+export function exploreJsonSelect(
+  db: Db,
+  where: SQL | undefined,
+  sort: NonNullable<ExploreQuery['sort']>,
+  q?: string,
+) {
   const cards = db.select(namedCardColumns).from(courses).where(where).as('c');
+  const first = q
+    ? sql`${exactFirst(q, sql`c."title"`, sql`c."description"`, sql`c."instructor"`)}, `
+    : sql``;
   return db
     .select({
-      body: sql<string>`coalesce('[' || string_agg(row_to_json(c)::text, ',' order by ${JSON_ORDER[sort]}) || ']', '[]')`,
+      body: sql<string>`coalesce('[' || string_agg(row_to_json(c)::text, ',' order by ${first}${JSON_ORDER[sort]}) || ']', '[]')`,
     })
     .from(cards);
 }
@@ -107,16 +115,24 @@ function exploreFilters(query: ExploreQuery) {
   };
 }
 
+/** What explore's search reads of a course, folded. */
+const courseDocument = (title: SQLWrapper, description: SQLWrapper, instructor: SQLWrapper) =>
+  sql`search_fold(concat_ws(' ', ${title}, ${description}, ${instructor}))`;
+
+/** A search's exact matches first (before those that needed a misspelt word forgiven), over the card's columns. */
+const exactFirst = (q: string, title: SQLWrapper, description: SQLWrapper, instructor: SQLWrapper) =>
+  sql`${everyWordIn(q, courseDocument(title, description, instructor), { exact: true })} desc`;
+
 /** A free-text search in title, description and instructor; built per request (its pattern differs each time). */
 function searchWhere(
   q: string,
   category: CourseCard['category'] | null,
   level: CourseCard['level'] | null,
 ): SQL | undefined {
-  // Accents, case and apostrophes forgiven on both sides (search_fold, contract/search-fold.ts).
-  const p = foldedPattern(q);
+  // Every word somewhere in the title, description or instructor; accents, case, apostrophes and a misspelt word
+  // forgiven (search_fold, everyWordIn): "polish french" finds French Polish.
   const where: SQL[] = [
-    sql`(search_fold(${courses.title}) like ${p} or search_fold(${courses.description}) like ${p} or search_fold(${courses.instructorName}) like ${p})`,
+    everyWordIn(q, courseDocument(courses.title, courses.description, courses.instructorName)),
   ];
   if (category) where.push(eq(courses.category, category));
   if (level) where.push(eq(courses.level, level));
@@ -132,14 +148,14 @@ export async function exploreCourses(db: Db, query: ExploreQuery): Promise<Cours
     .select(cardColumns)
     .from(courses)
     .where(searchWhere(query.q, category, level))
-    .orderBy(...ORDER[sort]);
+    .orderBy(exactFirst(query.q, courses.title, courses.description, courses.instructorName), ...ORDER[sort]);
 }
 
 /** The same answer as exploreCourses, as the JSON text the route sends (see exploreJsonSelect). */
 export async function exploreCoursesJson(db: Db, query: ExploreQuery): Promise<string> {
   const { category, level, sort } = exploreFilters(query);
   if (query.q) {
-    const [row] = await exploreJsonSelect(db, searchWhere(query.q, category, level), sort);
+    const [row] = await exploreJsonSelect(db, searchWhere(query.q, category, level), sort, query.q);
     return row?.body ?? '[]';
   }
   const [row] = await exploreJsonStatement(

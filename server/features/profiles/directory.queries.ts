@@ -4,24 +4,22 @@ import type { ShopCard, ShopFacets, shopDirectoryQuerySchema } from '../../../co
 import type { Db } from '../../db/client';
 import { courses, media, shops, users } from '../../db/schema';
 import { mediaUrl } from '../../media/media-store';
-import { foldedPattern } from '../../db/search-fold';
+import { everyWordIn } from '../../db/search-fold';
 
 type DirectoryFilters = z.output<typeof shopDirectoryQuerySchema>;
 
 /** The country of a location written "City, Country": its last comma-separated part. */
 export const countryOf = sql<string>`lower(btrim(regexp_replace(coalesce(${shops.location}, ''), '^.*,', '')))`;
 
+/** What the directory's search reads of a maker, folded. */
+const makerDocument = sql`search_fold(concat_ws(' ', ${shops.name}, ${users.displayName}, ${shops.location},
+  array_to_string(${shops.specializations}, ' ')))`;
+
 function directoryWhere(f: DirectoryFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(shops.published, true)];
-  if (f.q) {
-    // Accents, case and apostrophes forgiven on both sides ("Montreal" finds Montréal; search_fold).
-    const p = foldedPattern(f.q);
-    conds.push(
-      sql`(search_fold(${shops.name}) like ${p} or search_fold(${users.displayName}) like ${p}
-        or search_fold(coalesce(${shops.location}, '')) like ${p}
-        or exists (select 1 from unnest(${shops.specializations}) s where search_fold(s) like ${p}))`,
-    );
-  }
+  // Every word somewhere in the name, the person's name, the place or the specialities; accents, case,
+  // apostrophes and a misspelt word forgiven (search_fold, everyWordIn).
+  if (f.q) conds.push(everyWordIn(f.q, makerDocument));
   if (f.country) conds.push(sql`${countryOf} = ${f.country.toLowerCase()}`);
   if (f.speciality)
     conds.push(
@@ -57,7 +55,13 @@ export async function listShops(db: Db, f: DirectoryFilters): Promise<{ total: n
     .innerJoin(users, eq(users.id, shops.ownerId))
     .leftJoin(media, eq(media.id, users.avatarMediaId))
     .where(where)
-    .orderBy(desc(shops.verified), asc(shops.name), asc(shops.id))
+    // A search's exact matches before those that needed a misspelt word forgiven.
+    .orderBy(
+      ...(f.q ? [sql`${everyWordIn(f.q, makerDocument, { exact: true })} desc`] : []),
+      desc(shops.verified),
+      asc(shops.name),
+      asc(shops.id),
+    )
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize);
   let total = rows[0]?.total;

@@ -62,6 +62,24 @@ beforeAll(async () => {
     description: 'Bracing with O’Brien.',
   });
   await createCourse(t.db, { id: 'fold-2', title: 'Plain course', description: 'Nothing special.' });
+  await createCourse(t.db, {
+    id: 'fold-3',
+    title: 'French Polish by Hand',
+    instructorName: 'Inés Márquez',
+    description: 'Shellac, pad and patience.',
+  });
+  await createCourse(t.db, {
+    id: 'fold-4',
+    title: 'Polsh Finishing',
+    description: 'A typo in a real title.',
+  });
+  const marquez = await createUser(t.db, { displayName: 'Inés Márquez', role: 'luthier', handle: 'ines-m' });
+  await createShop(t.db, marquez.id, {
+    name: 'Taller del Sur',
+    location: 'Córdoba, Spain',
+    specializations: ['Flamenco guitars'],
+    published: true,
+  });
 });
 afterAll(async () => t.close());
 
@@ -91,6 +109,31 @@ describe('the makers directory forgives too', () => {
     for (const q of ['tomas', "O'CONNOR", 'helene', 'Montreal', "a l'ancienne"])
       expect(await makers(q), q).toEqual(['Atelier Hélène']);
     expect(await makers('leeds')).toEqual(['Lee Strings']);
+  });
+});
+
+describe('the makers directory takes several words and forgives a misspelt one', () => {
+  it('matches every word across name, person, place and speciality', async () => {
+    expect(await makers('marquez cordoba')).toEqual(['Taller del Sur']);
+    expect(await makers('flamenco sur')).toEqual(['Taller del Sur']);
+    expect(await makers('Márquex')).toEqual(['Taller del Sur']);
+    expect(await makers('marquez leeds')).toEqual([]);
+    for (const q of ['%', '_', '\\', "' or 1=1 --", '%_%']) expect(await makers(q), q).toEqual([]);
+  });
+});
+
+describe('explore takes several words and forgives a misspelt one', () => {
+  it('matches every word in any order, exact matches first', async () => {
+    expect(await explore('polish french')).toEqual(['French Polish by Hand']);
+    expect(await explore('shellac marquez')).toEqual(['French Polish by Hand']);
+    expect(await explore('french cello')).toEqual([]);
+    // "polsh" is in one title as typed; French Polish is one letter away and comes after it.
+    expect(await explore('polsh')).toEqual(['Polsh Finishing', 'French Polish by Hand']);
+    expect(await names('/api/lms/courses/explore?q=polsh&sort=rating', 'title')).toEqual([
+      'Polsh Finishing',
+      'French Polish by Hand',
+    ]);
+    for (const q of ['%', '_', '\\', "' or 1=1 --"]) expect(await explore(q), q).toEqual([]);
   });
 });
 

@@ -1,59 +1,37 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { CURRENCY_CODES, minorUnits } from '../../../contract/currencies';
-import { REGISTRY_COUNT_CAP, type RegistrySort } from '../../../contract/registry';
-import { foldSearchText } from '../../../contract/search-fold';
+import { effectiveSort, REGISTRY_COUNT_CAP, type RegistrySort } from '../../../contract/registry';
 import type { Db } from '../../db/client';
 import { forSaleNow } from '../../db/listings';
 import { preparedStatements } from '../../db/prepared';
 import { instruments } from '../../db/schema';
-import { escapeLike, trigramPieces } from '../../db/search-fold';
+import { searchWords } from '../../db/search-words';
 import type { ListFilters } from './list.queries';
-import { passportCodeOf } from './registry-view';
+import {
+  searchConditions,
+  searchShapeOf,
+  searchValues,
+  type SearchShape,
+  type SearchValue,
+} from './search-match';
 
 // The registry list (and its search) as one statement whose text column is the whole answer, compact JSON in the
 // contract's field order (instrumentListSchema): the same passports, count, order, cards and listings as
 // listInstruments + listingsFor through the schema (list.queries.ts, kept as the reference), which
 // list-json.test.ts compares it with, byte for byte, on both backends (docs/decisions/026).
 
-/** At most this many pieces of a term are looked up in the trigram index (more only narrow what strpos checks). */
-const MAX_PIECES = 8;
 const CAP = sql.raw(String(REGISTRY_COUNT_CAP));
 const CAP_READ = sql.raw(String(REGISTRY_COUNT_CAP + 1));
 
-/** `like`'s escapes (search-fold.ts's escapeLike) written in SQL, for a text the database folded. */
-const escaped = (text: SQL) => sql`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-
-const folded = sql`search_fold(${sql.placeholder('term')})`;
-const searchText = sql`"instruments"."search_text"`;
+const placeholder: SearchValue = (name) => sql`${sql.placeholder(name)}`;
 
 /**
- * The passports whose text contains the folded term (textMatches in list.queries.ts). The pieces are cut in
- * JavaScript from foldSearchText(term); each is looked up only if it is a substring of what the database folded
- * (`strpos(folded, piece) = 0 or …`): on a custom plan both are constants, so the planner drops the test (or, where
- * the two foldings differ — PGlite's lower() in the C locale — the piece), and the plan is the one the former two
- * statements had. The whole term is then matched by strpos, so the passports found are the same either way.
+ * The order of the list (orderBy in list.queries.ts), over a relation with id, created_at and year_made (and, for
+ * relevance, the relevance the matches were given).
  */
-function textMatches(pieces: number): SQL {
-  const whole = sql`${searchText} like ('%' || ${escaped(folded)} || '%')`;
-  if (!pieces) return whole;
-  const lookups = Array.from({ length: pieces }, (_, i) => {
-    const piece = sql.placeholder(`piece${i}`);
-    return sql`(strpos(${folded}, ${piece}) = 0 or ${searchText} like ('%' || ${escaped(sql`${piece}::text`)} || '%'))`;
-  });
-  return and(...lookups, sql`strpos(${searchText}, ${folded}) <> 0`)!;
-}
-
-/** The makers the term names, by their shop's name or their own (foldAndFindMakers in list.queries.ts). */
-const makerPattern = sql`('%' || search_fold(${sql.placeholder('likeTerm')}) || '%')`;
-const makerIds = sql`array(select id from (
-    select s.id from shops s where search_fold(s.name) like ${makerPattern}
-    union
-    select s.id from shops s join users u on u.id = s.owner_id where search_fold(u.display_name) like ${makerPattern}
-  ) m limit 500)`;
-
-/** The order of the list (orderBy in list.queries.ts), over a relation with id, created_at and year_made. */
 function order(sort: RegistrySort, rel: string): SQL {
   const newest = `${rel}."created_at" desc, ${rel}."id" desc`;
+  if (sort === 'relevance') return sql.raw(`${rel}."relevance", ${newest}`);
   if (sort === 'year-desc') return sql.raw(`${rel}."year_made" desc, ${newest}`);
   if (sort === 'year-asc') return sql.raw(`${rel}."year_made" asc, ${newest}`);
   return sql.raw(newest);
@@ -96,22 +74,38 @@ const cardJson = sql.raw(`(select row_to_json(x)::text from (select
 interface Shape {
   sort: RegistrySort;
   filters: Record<'type' | 'category' | 'yearFrom' | 'yearTo' | 'verified' | 'status' | 'forSale', boolean>;
-  /** No search (null), the term looked up whole (0), or this many pieces. */
-  search: number | null;
+  /** No search (null), or how it is looked up. */
+  search: SearchShape | null;
 }
 
 function shapeKey(s: Shape): string {
   const flags = Object.values(s.filters)
     .map((on) => (on ? 1 : 0))
     .join('');
-  return `${s.sort}_${flags}_${s.search === null ? 'all' : `s${s.search}`}`;
+  const search = s.search
+    ? `l${s.search.long}s${s.search.short}n${s.search.near.join('.')}${s.search.absent ? 'a' : ''}`
+    : 'all';
+  return `${s.sort}_${flags}_${search}`;
 }
 
 function parseKey(key: string): Shape {
   const [sort, flags, search] = key.split('_') as [RegistrySort, string, string];
   const names = ['type', 'category', 'yearFrom', 'yearTo', 'verified', 'status', 'forSale'] as const;
   const filters = Object.fromEntries(names.map((n, i) => [n, flags[i] === '1'])) as Shape['filters'];
-  return { sort, filters, search: search === 'all' ? null : Number(search.slice(1)) };
+  const [, long, short, near, absent] = /^l(\d+)s(\d+)n([\d.]*)(a?)$/.exec(search) ?? [];
+  return {
+    sort,
+    filters,
+    search:
+      search === 'all'
+        ? null
+        : {
+            long: Number(long),
+            short: Number(short),
+            near: near ? near.split('.').map(Number) : [],
+            absent: absent === 'a',
+          },
+  };
 }
 
 /** The statement of one shape: which filters it has, whether it searches (by how many pieces), its order. */
@@ -125,40 +119,48 @@ function listJsonSelect(db: Db, { sort, filters, search }: Shape) {
     filters.status ? eq(instruments.status, sql.placeholder('status')) : undefined,
     filters.forSale ? forSaleNow() : undefined,
   ];
-  const code = sql`${instruments.passportCode} = ${sql.placeholder('code')}`;
-  const text = search === null ? undefined : sql`(${textMatches(search)} or ${code})`;
-  const byMaker = sql`${instruments.makerShopId} = any((select ids from makers)::uuid[])`;
-  const columns = sql`"instruments"."id", "instruments"."created_at", "instruments"."year_made"`;
-  const read = (branch: SQL | undefined) =>
-    sql`(select ${columns} from "instruments" where ${branch ?? sql`true`} limit ${CAP_READ})`;
-  // As in cappedMatches: the makers' passports, then the other passports whose text matches, until the cap. The
-  // makers' are read maker by maker through the (maker, created) index: as `= any(ids)` the planner, which
-  // cannot see how few ids there are, scanned the whole table when the term named no maker.
-  const makersPassports = sql`(select mp.* from unnest((select ids from makers)::uuid[]) as mk(id)
-      cross join lateral (select ${columns} from "instruments"
-        where ${and(...conds, sql`${instruments.makerShopId} = mk.id`)} limit ${CAP_READ}) mp
-    limit ${CAP_READ})`;
-  const matches =
-    search === null
-      ? read(and(...conds))
-      : sql`(${makersPassports} union all ${read(
-          and(...conds, text, sql`(${instruments.makerShopId} is null or not ${byMaker})`),
-        )} limit ${CAP_READ})`;
-  const where = search === null ? and(...conds) : and(...conds, sql`(${text} or ${byMaker})`);
+  const columns = (rel: string) => sql.raw(`${rel}."id", ${rel}."created_at", ${rel}."year_made"`);
+  const read = (branch: SQL | undefined, relevance = sql`0`) =>
+    sql`(select ${columns('"instruments"')}, ${relevance} as relevance from "instruments"
+      where ${branch ?? sql`true`} limit ${CAP_READ})`;
+  const match = search && searchConditions(placeholder, search, '"instruments"');
+  // The passports that have every word as typed, then (up to the cap) those that need a misspelt word's
+  // neighbour: read in that order, so a broad search never reaches the second, and its pages hold exact
+  // matches only.
+  // A passport that has two neighbours is in two of their branches: `union` keeps it once (each branch stops at
+  // the cap, so it sorts a few hundred rows at most).
+  const fuzzy = match?.fuzzyBranches.map((branch) => read(and(...conds, branch), match.relevance));
+  const matches = !match
+    ? read(and(...conds))
+    : fuzzy?.length
+      ? sql`(${read(and(...conds, match.exact), match.relevance)} union all (select * from (${sql.join(
+          fuzzy,
+          sql` union `,
+        )}) near limit ${CAP_READ}) limit ${CAP_READ})`
+      : read(and(...conds, match.exact), match.relevance);
+  const where = match ? and(...conds, match.exact) : and(...conds);
+  // Past the cap there is no ranking of every match: the walk of the sort's index (newest first for relevance).
+  // It walks the exact matches when they alone pass the cap, else every match (decision 030).
+  const walk = sort === 'relevance' ? 'newest' : sort;
   const found = sql`(select count(*)::int from matches)`;
+  const exactFound = sql`(select count(*)::int from matches where relevance < 4)`;
+  const walkAll = match?.fuzzyOnly
+    ? sql`union all (select "instruments"."id", 0 from "instruments"
+        where ${and(...conds, sql`(${match.exact} or ${match.fuzzyOnly})`)} and ${found} > ${CAP} and ${exactFound} <= ${CAP}
+        order by ${order(walk, '"instruments"')} ${sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`})`
+    : sql``;
+  const exactPast = match?.fuzzyOnly ? sql`and ${exactFound} > ${CAP}` : sql``;
   const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-  const answer = sql`(with ${search === null ? sql`` : sql`makers as (select ${makerIds} as ids),`}
-    matches as ${matches},
-    page as ((select m.id from matches m where ${found} <= ${CAP} order by ${order(sort, 'm')} ${limit})
-      union all (select "instruments"."id" from "instruments" where ${where ?? sql`true`} and ${found} > ${CAP}
-        order by ${order(sort, '"instruments"')} ${limit}))
+  const answer = sql`(with matches as ${matches},
+    page as ((select m.id, m.relevance from matches m where ${found} <= ${CAP} order by ${order(sort, 'm')} ${limit})
+      union all (select "instruments"."id", 0 from "instruments" where ${where ?? sql`true`} and ${found} > ${CAP} ${exactPast}
+        order by ${order(walk, '"instruments"')} ${limit}) ${walkAll})
     select ${found} as found, coalesce('[' || string_agg(c.j, ',' order by ${order(sort, 'c')}) || ']', '[]') as body
-    from (select i.id, i.created_at, i.year_made, ${cardJson} as j
-      from instruments i left join shops s on s.id = i.maker_shop_id
+    from (select i.id, i.created_at, i.year_made, pg.relevance, ${cardJson} as j
+      from page pg join instruments i on i.id = pg.id left join shops s on s.id = i.maker_shop_id
       left join lateral (select ii.id, ii.static_url, ii.media_id, md.widths from instrument_images ii
           left join media md on md.id = ii.media_id
-        where ii.instrument_id = i.id and ii.is_primary order by ii.order_index, ii.id limit 1) p on true
-      where i.id in (select id from page)) c) answer`;
+        where ii.instrument_id = i.id and ii.is_primary order by ii.order_index, ii.id limit 1) p on true) c) answer`;
   return db.select({ found: sql<number>`answer.found`, body: sql<string>`answer.body` }).from(sql`${answer}`);
 }
 
@@ -185,13 +187,9 @@ export async function listInstrumentsJson(db: Db, f: ListFilters) {
     status: Boolean(f.status),
     forSale: Boolean(f.forSale),
   };
-  let pieces: string[] = [];
-  if (f.search) {
-    const all = trigramPieces(foldSearchText(f.search));
-    const whole = all.length === 1 && all[0] === foldSearchText(f.search);
-    pieces = whole ? [] : all.slice(0, MAX_PIECES);
-  }
-  const shape: Shape = { sort: f.sort ?? 'newest', filters, search: f.search ? pieces.length : null };
+  const words = f.search ? await searchWords(db, f.search) : undefined;
+  const sort = effectiveSort(f.sort, f.search);
+  const shape: Shape = { sort, filters, search: words ? searchShapeOf(words) : null };
   const values: Record<string, unknown> = {
     type: f.type,
     category: f.category,
@@ -200,8 +198,7 @@ export async function listInstrumentsJson(db: Db, f: ListFilters) {
     status: f.status,
     limit: f.pageSize,
     offset: (f.page - 1) * f.pageSize,
-    ...(f.search && { term: f.search, likeTerm: escapeLike(f.search), code: passportCodeOf(f.search) }),
-    ...Object.fromEntries(pieces.map((piece, i) => [`piece${i}`, piece])),
+    ...(f.search && words && searchValues(f.search, words)),
   };
   const [row] = await listJsonStatement(db, shapeKey(shape)).execute(values);
   const total = row?.found ?? 0;

@@ -127,7 +127,7 @@ async function former(query: ReturnType<typeof listQuerySchema.parse>) {
   return { total, capped, body };
 }
 
-const SORTS = ['newest', 'year-desc', 'year-asc'] as const;
+const SORTS = ['relevance', 'newest', 'year-desc', 'year-asc'] as const;
 const SEARCHES = [
   'spruce',
   'SPRUCE',
@@ -144,6 +144,13 @@ const SEARCHES = [
   'plain bench',
   'maker',
   'no passport says this',
+  // Several words across fields, misspelt words (more than the cap of "sprcue" neighbours), both (decision 030).
+  'spruce violin',
+  'violin plain',
+  'sprcue',
+  'sprcue bulk 7',
+  'ødegard uplaod',
+  'upload sprcue',
 ];
 
 const QUERIES = (): Record<string, string>[] => [
@@ -170,6 +177,8 @@ const QUERIES = (): Record<string, string>[] => [
   { page: '500' },
   { page: '500', search: 'spruce' },
   { pageSize: '100', search: 'bulk' },
+  { page: '3', search: 'sprcue' },
+  { page: '2', search: 'sprcue', sort: 'year-desc' },
   { pageSize: '100' },
 ];
 

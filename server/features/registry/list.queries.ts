@@ -1,11 +1,17 @@
-import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { REGISTRY_COUNT_CAP, type InstrumentSummary, type RegistrySort } from '../../../contract/registry';
+import { and, eq, gte, lte, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  effectiveSort,
+  REGISTRY_COUNT_CAP,
+  type InstrumentSummary,
+  type RegistrySort,
+} from '../../../contract/registry';
 import type { Db } from '../../db/client';
-import { instruments, shops, users } from '../../db/schema';
-import { foldedPattern, likeAnywhere, trigramPieces } from '../../db/search-fold';
+import { instruments, shops } from '../../db/schema';
+import { searchWords } from '../../db/search-words';
 import { photoColumns, primaryPhoto } from '../../media/primary-photo';
-import { imageUrls, passportCodeOf } from './registry-view';
+import { imageUrls } from './registry-view';
 import { forSaleNow } from '../../db/listings';
+import { searchConditions, searchShapeOf, searchValues, type SearchValue } from './search-match';
 
 export interface ListFilters {
   search?: string;
@@ -87,15 +93,16 @@ export function toSummary(
 }
 
 /**
- * The list's conditions. `where` is the whole filter; `branches` say the same as disjoint conditions, each of
- * which one index serves on its own: with a maker's name in the search, the maker's passports (the
- * (maker, created) index) and the other passports whose text matches (the trigram index). Counting reads them
- * one after the other and stops at the cap, so a maker with 100,000 passports costs as little as one with 1,001;
- * as one OR the planner had to collect every match of both indexes into a bitmap first.
+ * The list's conditions. `where` is the whole filter (what a page past the cap walks: the exact matches);
+ * `branches` are read one after the other up to the cap: the exact matches, then those that need a misspelt
+ * word's close neighbour (search-match.ts, decision 030). `relevance` ranks a match.
  */
 interface Filter {
   where: SQL | undefined;
+  /** Every match, exact or not: walked past the cap when the exact ones alone do not pass it. */
+  whereAll: SQL | undefined;
   branches: (SQL | undefined)[];
+  relevance: SQL;
 }
 
 async function filterWhere(db: Db, f: ListFilters): Promise<Filter> {
@@ -109,68 +116,22 @@ async function filterWhere(db: Db, f: ListFilters): Promise<Filter> {
   if (f.forSale) conds.push(forSaleNow());
   if (!f.search) {
     const where = and(...conds);
-    return { where, branches: [where] };
+    return { where, whereAll: where, branches: [where], relevance: sql`0` };
   }
-  // Both sides go through search_fold (lower case, no accents, one apostrophe: "tomas" finds Tomás); the term
-  // is folded in SQL by the same function, so both sides fold alike on every backend. The trigram indexes
-  // (migrations registry-search, search_fold) serve the likes. Matching makers are looked up first, on their
-  // own: with their ids written into the search, the planner sees how few they are. Folded into one statement
-  // (an array subquery) it cannot, and a search for one serial number walked all 100,000 passports
-  // (docs/decisions/006). The same statement returns the folded term, which the passports' search is built from.
-  const { folded, makers } = await foldAndFindMakers(db, f.search);
-  // A passport code is matched whole through its unique index (a BitmapOr with the trigram scan).
-  const text = or(textMatches(folded), eq(instruments.passportCode, passportCodeOf(f.search)))!;
-  if (!makers.length) {
-    const where = and(...conds, text);
-    return { where, branches: [where] };
-  }
-  const byMaker = inArray(instruments.makerShopId, makers);
+  const words = await searchWords(db, f.search);
+  const values = searchValues(f.search, words);
+  const value: SearchValue = (name) => sql`${values[name]}`;
+  const match = searchConditions(value, searchShapeOf(words), '"instruments"');
+  const where = and(...conds, match.exact);
   return {
-    where: and(...conds, or(text, byMaker)),
-    branches: [
-      and(...conds, byMaker),
-      and(...conds, text, or(sql`${instruments.makerShopId} is null`, sql`not ${byMaker}`)),
-    ],
+    where,
+    whereAll: match.fuzzyOnly ? and(...conds, or(match.exact, match.fuzzyOnly)) : where,
+    branches: match.fuzzyOnly ? [where, and(...conds, match.fuzzyOnly)] : [where],
+    relevance: match.relevance,
   };
 }
 
-/**
- * The term as search_fold writes it, and the makers it names: by the shop's name or by the person behind it
- * (their display name), each through its own trigram index (a union: an OR across the join could use neither).
- */
-async function foldAndFindMakers(db: Db, term: string) {
-  const pattern = foldedPattern(term);
-  const result = (await db.execute(sql`
-    select search_fold(${term}) as folded, array(
-      select id::text from (
-        select s.id from ${shops} s where search_fold(s.name) like ${pattern}
-        union
-        select s.id from ${shops} s join ${users} u on u.id = s.owner_id where search_fold(u.display_name) like ${pattern}
-      ) m limit 500) as makers`)) as { rows: { folded: string; makers: string[] }[] };
-  const row = result.rows[0]!;
-  return { folded: row.folded, makers: row.makers };
-}
-
-/**
- * The passports whose text contains the folded term. A term of several words is looked up in the trigram index
- * by its pieces (trigramPieces: without the dense "a word starts here" trigrams, a serial number costs the same
- * at a million passports as at a thousand) and then matched whole by `strpos`, which the index cannot serve, so
- * the planner keeps it as the filter: the same passports as `like '%term%'`, read through shorter posting lists.
- */
-function textMatches(folded: string): SQL {
-  const pieces = trigramPieces(folded);
-  const whole = sql`${instruments.searchText} like ${likeAnywhere(folded)}`;
-  if (!pieces.length || (pieces.length === 1 && pieces[0] === folded)) return whole;
-  return and(
-    ...pieces.map((piece) => sql`${instruments.searchText} like ${likeAnywhere(piece)}`),
-    // `<> 0`, not `> 0`: the planner guesses a third of the rows for `> 0` on a function and only half a percent
-    // for `= 0`, so `<> 0` leaves its estimate to the pieces. With a third, "spruce guitar" (0.7 % of a million
-    // passports) looked rare enough for a bitmap of all 25,000 candidates: 190 ms instead of a 72 ms scan.
-    sql`strpos(${instruments.searchText}, ${folded}) <> 0`,
-  )!;
-}
-
-type SortColumns = Record<'id' | 'createdAt' | 'yearMade', AnyColumn>;
+type SortColumns = Record<'id' | 'createdAt' | 'yearMade', AnyColumn> & { relevance?: SQLWrapper };
 
 /**
  * The list's order, the same in the page pick and the final select. Ties fall back to newest first, and the id
@@ -180,6 +141,8 @@ type SortColumns = Record<'id' | 'createdAt' | 'yearMade', AnyColumn>;
 function orderBy(sort: RegistrySort | undefined, c: SortColumns): SQL {
   const newest = sql`${c.createdAt} desc, ${c.id} desc`;
   switch (sort) {
+    case 'relevance':
+      return c.relevance ? sql`${c.relevance}, ${newest}` : newest;
     case 'year-desc':
       return sql`${c.yearMade} desc, ${newest}`;
     case 'year-asc':
@@ -193,13 +156,14 @@ function orderBy(sort: RegistrySort | undefined, c: SortColumns): SQL {
  * The matches of the filter's branches, at most REGISTRY_COUNT_CAP + 1 (so "more than the cap" is known): each
  * branch is read in turn, and reading stops at the cap.
  */
-function cappedMatches(db: Db, branches: (SQL | undefined)[]) {
+function cappedMatches(db: Db, branches: (SQL | undefined)[], relevance: SQL = sql`0`) {
   const [first, ...rest] = branches.map((branch) =>
     db
       .select({
         id: instruments.id,
         createdAt: instruments.createdAt,
         yearMade: instruments.yearMade,
+        relevance: sql<number>`${relevance}`.as('relevance'),
       })
       .from(instruments)
       .where(branch)
@@ -221,27 +185,59 @@ async function countAlone(db: Db, branches: (SQL | undefined)[]): Promise<number
  * searching): two round trips at most, where there were four.
  */
 export async function listInstruments(db: Db, f: ListFilters) {
-  const { where, branches } = await filterWhere(db, f);
+  const { where, whereAll, branches, relevance } = await filterWhere(db, f);
+  const sort = effectiveSort(f.sort, f.search);
   const photo = primaryPhoto(db);
   // The matches are read once, up to the cap: they give the count and, when they are all there (at most
   // REGISTRY_COUNT_CAP), the page too. Only a broader search pages by walking the newest-first index instead.
-  const matches = db.$with('matches').as(cappedMatches(db, branches));
+  const matches = db.$with('matches').as(cappedMatches(db, branches, relevance));
   const found = sql<number>`(select count(*)::int from ${matches})`;
-  const limit = sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`;
-  const pageIds = sql`(select ${matches.id} from ${matches} where ${found} <= ${REGISTRY_COUNT_CAP} order by ${orderBy(f.sort, matches)} ${limit})
-    union all (select ${instruments.id} from ${instruments} where ${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} order by ${orderBy(f.sort, instruments)} ${limit})`;
+  const exactFound = sql`(select count(*)::int from ${matches} where ${matches.relevance} < 4)`;
+  // Past the cap, relevance pages newest first: there is no ranking of every match (decision 030).
+  const walk = sort === 'relevance' ? 'newest' : sort;
+  const page = db.$with('page').as(
+    db
+      .select({ id: matches.id, relevance: matches.relevance })
+      .from(matches)
+      .where(sql`${found} <= ${REGISTRY_COUNT_CAP}`)
+      .orderBy(orderBy(sort, matches))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .unionAll(
+        db
+          .select({ id: instruments.id, relevance: sql<number>`0`.as('relevance') })
+          .from(instruments)
+          .where(
+            sql`${where ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} and ${exactFound} > ${REGISTRY_COUNT_CAP}`,
+          )
+          .orderBy(orderBy(walk, instruments))
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize),
+      )
+      .unionAll(
+        db
+          .select({ id: instruments.id, relevance: sql<number>`0`.as('relevance') })
+          .from(instruments)
+          .where(
+            sql`${whereAll ?? sql`true`} and ${found} > ${REGISTRY_COUNT_CAP} and ${exactFound} <= ${REGISTRY_COUNT_CAP}`,
+          )
+          .orderBy(orderBy(walk, instruments))
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize),
+      ),
+  );
   const rows = await db
-    .with(matches)
+    .with(matches, page)
     .select({
       ...summaryColumns,
       found,
       photo: photoColumns(photo),
     })
-    .from(instruments)
+    .from(page)
+    .innerJoin(instruments, eq(instruments.id, page.id))
     .leftJoin(shops, eq(shops.id, instruments.makerShopId))
     .leftJoinLateral(photo, sql`true`)
-    .where(sql`${instruments.id} in (${pageIds})`)
-    .orderBy(orderBy(f.sort, instruments));
+    .orderBy(orderBy(sort, { ...instruments, relevance: page.relevance }));
   // Past the last page there are no rows to carry the count: only then is it asked for alone.
   const total = rows[0]?.found ?? (await countAlone(db, branches));
   return {
