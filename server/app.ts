@@ -55,6 +55,8 @@ export interface BuildOptions extends AppContext {
   documentLimits?: Partial<DocumentLimits>;
   /** Worker threads that build documents (default: one fewer than the cores, at least one); 0 builds in-process. */
   documentWorkers?: number;
+  /** The workers' entry, when not the one beside the server (tests run the compiled one). */
+  documentWorkerEntry?: URL;
 }
 
 const VERBOSE_LEVELS = new Set(['debug', 'trace']);
@@ -87,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientDir = null,
     documentLimits,
     documentWorkers,
+    documentWorkerEntry,
     ...ctx
   } = options;
   const app = Fastify({
@@ -132,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       inFlight: scaled(DEFAULT_DOCUMENT_LIMITS.inFlight),
       ...documentLimits,
     },
-    createDocumentPool(documentWorkers ?? defaultDocumentWorkers()),
+    createDocumentPool(documentWorkers ?? defaultDocumentWorkers(), documentWorkerEntry),
   );
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);

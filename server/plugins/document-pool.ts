@@ -33,8 +33,11 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-/** `size` 0 builds in this thread (the in-process tests); otherwise that many workers. */
-export function createDocumentPool(size: number): DocumentPool {
+/**
+ * `size` 0 builds in this thread (the in-process tests); otherwise that many workers, running `entry` (default:
+ * the one beside this module, compiled or through tsx).
+ */
+export function createDocumentPool(size: number, entry: URL = workerEntry()): DocumentPool {
   if (size <= 0) {
     return {
       async run(job, input) {
@@ -53,7 +56,7 @@ export function createDocumentPool(size: number): DocumentPool {
 
   const start = () => {
     started += 1;
-    const worker = new Worker(workerEntry());
+    const worker = new Worker(entry);
     worker.on('message', (message: { id: number; bytes?: Uint8Array; error?: string }) => {
       const pending = busy.get(worker);
       busy.delete(worker);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProgressSaveResponse } from '../../contract/academy';
 import { buildApp } from '../app';
 import { createCourse } from '../db/builders/academy';
@@ -23,7 +24,12 @@ let maker: Awaited<ReturnType<typeof luthierWithShop>>;
 
 /** Another app on the same database and media folder: a restart, or a second instance. */
 async function appOnSameData(
-  options: { media?: MediaStore; documentLimits?: Partial<DocumentLimits>; documentWorkers?: number } = {},
+  options: {
+    media?: MediaStore;
+    documentLimits?: Partial<DocumentLimits>;
+    documentWorkers?: number;
+    documentWorkerEntry?: URL;
+  } = {},
 ) {
   const media =
     options.media ??
@@ -39,6 +45,7 @@ async function appOnSameData(
     ping: () => t.database.ping(),
     documentLimits: options.documentLimits,
     documentWorkers: options.documentWorkers ?? 0,
+    documentWorkerEntry: options.documentWorkerEntry,
   });
 }
 
@@ -249,9 +256,16 @@ describe('a dossier', () => {
 });
 
 describe('a build worker', () => {
-  it('makes the same documents as an in-process build', async () => {
+  // The compiled worker, as the production server runs it (else, with TEST_BUNDLES=0, its TypeScript via tsx).
+  it('makes the same documents as an in-process build', { timeout: 120_000 }, async () => {
     const { id, passportCode } = await newPassport('Worker Built Cello');
-    const app = await appOnSameData({ documentWorkers: 1 });
+    const bundles = inject('testBundles');
+    const app = await appOnSameData({
+      documentWorkers: 1,
+      documentWorkerEntry: bundles
+        ? pathToFileURL(path.join(bundles, 'server/document-worker.mjs'))
+        : undefined,
+    });
     try {
       // The owner's copy is built on every request, so both apps build it.
       const url = `/api/registry/instruments/${id}/owner-dossier.pdf`;
