@@ -72,7 +72,9 @@ export async function runDocumentFlood(seconds: number) {
   }
 }
 
-export function documentFloodMarkdown(r: Awaited<ReturnType<typeof runDocumentFlood>>): string[] {
+export type DocumentFloodResult = Awaited<ReturnType<typeof runDocumentFlood>>;
+
+export function documentFloodMarkdown(r: DocumentFloodResult): string[] {
   const ratio = (l: Latency) => l.p99 / Math.max(1, r.idle.p99);
   const flag = (l: Latency) =>
     `×${ratio(l).toFixed(1)} ${ratio(l) <= DOCUMENT_FLOOD_TARGET_RATIO ? '✅' : '❌'}`;

@@ -4,6 +4,7 @@ import { CPU_READ_TARGET } from './cpu';
 import { floorRatios } from './db-floor';
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import { LOG_GROWTH_TARGET } from './log-bench';
+import { DOCUMENT_FLOOD_TARGET_RATIO } from './document-flood';
 import { FLOOD_TARGET_RATIO } from './login-flood';
 import { APPEND_RATIO_TARGET } from './witness-bench';
 import { EMBEDDED_IDLE_MB, EMBEDDED_LOADED_MB, type Missed, type Report } from './render';
@@ -64,6 +65,19 @@ export function missedTargets(r: Report): Missed[] {
           reason: `under ${f.signIns} wrong sign-ins its p99 went from ${m.idle.p99} ms to ${m.flood.p99} ms.`,
           next: 'lower the hashing concurrency or the queue bound (server/passwords), or answer the flood sooner (rate limits per address).',
         });
+  const docs = r.documentFlood;
+  for (const [what, l] of docs
+    ? ([
+        ['never built', docs.cold.healthz],
+        ['all stored', docs.warm.healthz],
+      ] as const)
+    : [])
+    if (docs && l.p99 > DOCUMENT_FLOOD_TARGET_RATIO * Math.max(1, docs.idle.p99))
+      missed.push({
+        target: `dossier flood (${what}): /healthz p99 ≤ ${DOCUMENT_FLOOD_TARGET_RATIO}× idle`,
+        reason: `30 dossier requests in flight took it from ${docs.idle.p99} ms to ${l.p99} ms.`,
+        next: 'profile the server under bench/document-flood.ts: what still runs on the event loop per dossier.',
+      });
   for (const [name, ratios] of Object.entries(r.writes.rangesRatio ?? {})) {
     if (!ratios.length) continue;
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;

@@ -5,6 +5,7 @@ import type { StatementTime } from './driver';
 import type { IdleRss } from './idle-rss';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
 import { logBenchMarkdown, type LogBenchResult } from './log-bench';
+import { documentFloodMarkdown, type DocumentFloodResult } from './document-flood';
 import { loginFloodMarkdown, type FloodResult } from './login-flood';
 import { mailCostMarkdown, type MailCostRow } from './mail-cost';
 import { renderWitnessBench, type WitnessBenchResult } from './witness-bench';
@@ -81,6 +82,8 @@ export interface Report {
   lighthouse: LighthouseResult[] | null;
   /** Wrong sign-ins flooding one account: what everyone else's requests feel (null: BENCH_FLOOD=0). */
   loginFlood: FloodResult[] | null;
+  /** Dossiers requested 30 at a time: what /healthz feels, cold and stored (null: BENCH_DOCUMENTS=0). */
+  documentFlood: DocumentFloodResult | null;
   /** The transparency log: appends and proof latency as it grows (null: BENCH_LOG=0). */
   log: LogBenchResult[] | null;
   /** What a notification mail adds per event (null: BENCH_MAIL=0). */
@@ -271,6 +274,10 @@ export function renderMarkdown(r: Report): string {
     '## Sign-in flood',
     '',
     ...(r.loginFlood ? loginFloodMarkdown(r.loginFlood) : ['Skipped (BENCH_FLOOD=0).']),
+    '',
+    '## Dossier flood',
+    '',
+    ...(r.documentFlood ? documentFloodMarkdown(r.documentFlood) : ['Skipped (BENCH_DOCUMENTS=0).']),
     '',
     '## Transparency log',
     '',

@@ -15,6 +15,7 @@ import { runIdleRss } from './idle-rss';
 import { canPin, load, median, onLoadCore, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
 import { LOG_SIZES, runLogBench } from './log-bench';
+import { runDocumentFlood } from './document-flood';
 import { runLoginFlood } from './login-flood';
 import { runMailCost } from './mail-cost';
 import { missedTargets } from './missed';
@@ -235,6 +236,10 @@ async function main() {
   const loginFlood =
     process.env.BENCH_FLOOD === '0' ? null : await runLoginFlood(num('BENCH_FLOOD_SECONDS', 4));
   lap('login flood');
+  // Its own server: one client keeping 30 dossier requests in flight (decision 029).
+  const documentFlood =
+    process.env.BENCH_DOCUMENTS === '0' ? null : await runDocumentFlood(num('BENCH_DOCUMENTS_SECONDS', 4));
+  lap('document flood');
   // In process, on fresh databases of their own. A million leaves on PGlite adds a minute: BENCH_LOG_PGLITE_SIZES.
   const log =
     process.env.BENCH_LOG === '0'
@@ -326,6 +331,7 @@ async function main() {
     coldStartMs,
     lighthouse,
     loginFlood,
+    documentFlood,
     log,
     mail,
     witness,

@@ -1,7 +1,8 @@
-// Compiles the server (server/, contract/) into one JavaScript bundle, dist/server/index.js, with a source map,
-// when it has not been built or its sources are newer. `npm start` runs it first (as a child process: esbuild
-// never loads into the serving process) and then serves the compiled JavaScript, with no TypeScript loader and
-// no dev dependency at run time. Packages stay external: node resolves them from node_modules as before.
+// Compiles the server (server/, contract/) into JavaScript bundles, dist/server/index.js and the document build
+// thread beside it (dist/server/document-worker.js), with source maps, when it has not been built or its sources
+// are newer. `npm start` runs it first (as a child process: esbuild never loads into the serving process) and
+// then serves the compiled JavaScript, with no TypeScript loader and no dev dependency at run time. Packages stay
+// external: node resolves them from node_modules as before.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,8 @@ export function buildServerIfStale() {
     path.join(root, 'node_modules/.bin/esbuild'),
     [
       'server/index.ts',
+      // Document builds run in worker threads from their own entry, beside the server's (decision 029).
+      'server/document-worker.ts',
       '--bundle',
       '--platform=node',
       '--format=esm',
@@ -25,7 +28,8 @@ export function buildServerIfStale() {
       '--packages=external',
       '--sourcemap',
       '--log-level=warning',
-      `--outfile=${serverBundle}`,
+      `--outdir=${path.dirname(serverBundle)}`,
+      '--outbase=server',
     ],
     { cwd: root, stdio: 'inherit' },
   );

@@ -32,6 +32,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerHead } from './plugins/head';
 import { DEFAULT_DOCUMENT_LIMITS, registerDocuments, type DocumentLimits } from './plugins/documents';
+import { createDocumentPool, defaultDocumentWorkers } from './plugins/document-pool';
 import { memoryStore, registerRateLimit, type RateLimitStore } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
@@ -54,6 +55,10 @@ export interface BuildOptions extends AppContext {
   clientDir?: string | null;
   /** Bounds on document builds running at once; the defaults scale with RATE_LIMIT_SCALE like every limit. */
   documentLimits?: Partial<DocumentLimits>;
+  /** Worker threads that build documents (default: one fewer than the cores, at least one); 0 builds in-process. */
+  documentWorkers?: number;
+  /** The workers' entry, when not the one beside the server (tests run the compiled one). */
+  documentWorkerEntry?: URL;
 }
 
 const VERBOSE_LEVELS = new Set(['debug', 'trace']);
@@ -85,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sharedCacheBus,
     clientDir = null,
     documentLimits,
+    documentWorkers,
+    documentWorkerEntry,
     ...ctx
   } = options;
   const app = Fastify({
@@ -124,11 +131,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSharedCache(app, { ttlSeconds: ctx.env.SHARED_CACHE_SECONDS, bus: sharedCacheBus });
   registerRateLimit(app, rateLimitStore, ctx.env.RATE_LIMIT_SCALE);
   const scaled = (n: number) => Math.max(1, Math.floor(n * ctx.env.RATE_LIMIT_SCALE));
-  registerDocuments(app, ctx.media.documents, {
-    perAddress: scaled(DEFAULT_DOCUMENT_LIMITS.perAddress),
-    inFlight: scaled(DEFAULT_DOCUMENT_LIMITS.inFlight),
-    ...documentLimits,
-  });
+  registerDocuments(
+    app,
+    ctx.media.documents,
+    {
+      perAddress: scaled(DEFAULT_DOCUMENT_LIMITS.perAddress),
+      inFlight: scaled(DEFAULT_DOCUMENT_LIMITS.inFlight),
+      ...documentLimits,
+    },
+    createDocumentPool(documentWorkers ?? defaultDocumentWorkers(), documentWorkerEntry),
+  );
   registerHead(app);
   await registerSessions(app, ctx.db, ctx.env);
   registerJsonParsers(app);

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { documents } from '../db/schema';
+import { documentAliases, documents } from '../db/schema';
 
 // Rendered documents, kept once per content (docs/decisions/029-documents-built-once.md): the bytes on disk
 // beside the media (embedded default) or in the database (shared PostgreSQL), so they outlive a restart and
@@ -19,6 +19,10 @@ export interface DocumentStore {
   /** What is stored under `key` (without reading the bytes), or null. */
   find(key: string): Promise<StoredDocument | null>;
   read(key: string): Promise<Buffer | null>;
+  /** The stored document an alias (a cheap stand-in for the key) points at, without its bytes; or null. */
+  findByAlias(alias: string): Promise<(StoredDocument & { key: string }) | null>;
+  /** Points `alias` at the stored document `key` (kept while that document is). */
+  addAlias(alias: string, key: string): Promise<void>;
   /** Stores a built document under `key` and drops every older version of the same subject. */
   save(document: {
     key: string;
@@ -47,6 +51,20 @@ export function createDocumentStore(db: Db, options: { storage: 'fs' | 'db'; dir
         .from(documents)
         .where(eq(documents.key, key));
       return row ?? null;
+    },
+    async findByAlias(alias) {
+      const [row] = await db
+        .select({ key: documents.key, contentType: documents.contentType, etag: documents.etag })
+        .from(documentAliases)
+        .innerJoin(documents, eq(documents.key, documentAliases.key))
+        .where(eq(documentAliases.alias, alias));
+      return row ?? null;
+    },
+    async addAlias(alias, key) {
+      await db.insert(documentAliases).values({ alias, key }).onConflictDoUpdate({
+        target: documentAliases.alias,
+        set: { key },
+      });
     },
     async read(key) {
       const [row] = await db

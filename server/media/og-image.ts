@@ -62,6 +62,19 @@ export async function photoBytes(media: MediaStore, url: string): Promise<Buffer
   return fs.readFile(file).catch(() => null);
 }
 
+/**
+ * What identifies a photo URL's bytes without reading them: an upload's variant is written once under its own id
+ * and width, so its URL; a static drawing can change with a deployment, so its URL with its size and time.
+ */
+export async function photoIdentity(url: string): Promise<string | null> {
+  if (/^\/media\/([0-9a-f-]{36})\/(\d+)\.webp$/i.test(url)) return url;
+  if (!url.startsWith('/') || url.includes('..')) return null;
+  const file = path.join(publicDir, url);
+  if (!file.startsWith(publicDir + path.sep)) return null;
+  const stat = await fs.stat(file).catch(() => null);
+  return stat ? `${url} ${stat.size} ${stat.mtimeMs}` : null;
+}
+
 /** 1200×630: the picture (an SVG drawing is rasterised) on the left, the title, a subtitle and a badge on the right. */
 export async function openGraphPng(photo: Buffer | null, facts: OpenGraphFacts): Promise<Buffer> {
   const layers: sharp.OverlayOptions[] = [];

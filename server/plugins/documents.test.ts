@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProgressSaveResponse } from '../../contract/academy';
 import { buildApp } from '../app';
 import { createCourse } from '../db/builders/academy';
-import { documents, users } from '../db/schema';
+import { documents, logCosignatures, logHead, users } from '../db/schema';
 import { read } from '../features/academy/progress-test-clock';
+import { dossierLogState } from '../features/public-passport/dossier-log';
 import { api, luthierWithShop } from '../features/registry/registry-test-kit';
 import { createMemoryMailer } from '../mail/mailer';
 import type { StoredDocument } from '../media/document-store';
@@ -21,7 +23,14 @@ let t: TestApp;
 let maker: Awaited<ReturnType<typeof luthierWithShop>>;
 
 /** Another app on the same database and media folder: a restart, or a second instance. */
-async function appOnSameData(options: { media?: MediaStore; documentLimits?: Partial<DocumentLimits> } = {}) {
+async function appOnSameData(
+  options: {
+    media?: MediaStore;
+    documentLimits?: Partial<DocumentLimits>;
+    documentWorkers?: number;
+    documentWorkerEntry?: URL;
+  } = {},
+) {
   const media =
     options.media ??
     createMediaStore(t.db, {
@@ -35,6 +44,8 @@ async function appOnSameData(options: { media?: MediaStore; documentLimits?: Par
     media,
     ping: () => t.database.ping(),
     documentLimits: options.documentLimits,
+    documentWorkers: options.documentWorkers ?? 0,
+    documentWorkerEntry: options.documentWorkerEntry,
   });
 }
 
@@ -89,6 +100,12 @@ const pdfText = (res: LightMyRequestResponse) => {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
 
+const pdfPages = (res: LightMyRequestResponse) => {
+  const file = path.join(t.dataDir, `pages-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, res.rawPayload);
+  return /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
+};
+
 beforeAll(async () => {
   t = await createTestApp();
   maker = await luthierWithShop(t, 'Once Built Guitars');
@@ -122,11 +139,56 @@ describe('a dossier', () => {
     expect(t.app.documents.built).toBe(before + 1);
   });
 
+  it('once stored, is found by its identity: its proofs and photo are not gathered again', async () => {
+    const { passportCode } = await newPassport('Identity Concert');
+    const url = `/p/${passportCode}/dossier.pdf`;
+    const first = await get(t.app, url);
+    const gathered = t.app.documents.gathered;
+    const built = t.app.documents.built;
+    const again = await get(t.app, url, {}, freshIp());
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await get(t.app, url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+    expect(t.app.documents.gathered).toBe(gathered);
+    expect(t.app.documents.built).toBe(built);
+  });
+
+  it('is looked up again by its inputs whenever the log moves on, even where its bytes do not change', async () => {
+    const { passportCode } = await newPassport('Witnessed Grand');
+    const url = `/p/${passportCode}/dossier.pdf`;
+    const first = await get(t.app, url);
+    const state = await dossierLogState(t.db, passportCode);
+    // A cosignature of the newest checkpoint arrives (from a key outside the policy: the bytes stay the same),
+    // then that witness signs it again later: both are new identities, mapped to the stored dossier.
+    const [head] = await t.db.select({ size: logHead.size }).from(logHead);
+    const row = { size: head!.size, witnessKey: 'elsewhere.example+00000000', timestamp: 1_800_000_000 };
+    await t.db.insert(logCosignatures).values({ ...row, line: '— elsewhere.example AAAA' });
+    const cosigned = await dossierLogState(t.db, passportCode);
+    expect(cosigned).not.toBe(state);
+    await t.db
+      .update(logCosignatures)
+      .set({ timestamp: row.timestamp + 60 })
+      .where(and(eq(logCosignatures.size, row.size), eq(logCosignatures.witnessKey, row.witnessKey)));
+    expect(await dossierLogState(t.db, passportCode)).not.toBe(cosigned);
+    const gathered = t.app.documents.gathered;
+    const built = t.app.documents.built;
+    const again = await get(t.app, url);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(t.app.documents.gathered).toBe(gathered + 1);
+    expect(t.app.documents.built).toBe(built);
+    await get(t.app, url);
+    expect(t.app.documents.gathered).toBe(gathered + 1);
+    // Another passport's event grows the log: a newer checkpoint this dossier may embed.
+    const before = await dossierLogState(t.db, passportCode);
+    await newPassport('Someone Else’s Mandolin');
+    expect(await dossierLogState(t.db, passportCode)).not.toBe(before);
+  });
+
   it('is built again when its log grows, and the older one is dropped and never served', async () => {
     const { id, passportCode } = await newPassport('Growing Parlour');
     const url = `/p/${passportCode}/dossier.pdf`;
     const old = await get(t.app, url);
     const oldTag = String(old.headers.etag);
+    const stateBefore = await dossierLogState(t.db, passportCode);
     const service = await api(t, maker.cookie).post(`/api/registry/instruments/${id}/service-records`, {
       serviceType: 'setup',
       serviceDate: new Date().toISOString().slice(0, 10),
@@ -137,6 +199,7 @@ describe('a dossier', () => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).not.toBe(oldTag);
     expect(pdfText(fresh)).toContain('A fret dress after the first season');
+    expect(await dossierLogState(t.db, passportCode)).not.toBe(stateBefore);
     expect(await stored(`dossier:${passportCode}`)).toBe(1);
     expect((await get(t.app, url)).headers.etag).toBe(fresh.headers.etag);
   });
@@ -189,6 +252,44 @@ describe('a dossier', () => {
     expect(hidden.headers.etag).not.toBe(named.headers.etag);
     expect(pdfText(hidden)).not.toContain(maker.user.displayName);
     expect(await stored(`dossier:${passportCode}`)).toBe(1);
+  });
+});
+
+describe('a build worker', () => {
+  // The compiled worker, as the production server runs it (else, with TEST_BUNDLES=0, its TypeScript via tsx).
+  it('makes the same documents as an in-process build', { timeout: 120_000 }, async () => {
+    const { id, passportCode } = await newPassport('Worker Built Cello');
+    const bundles = inject('testBundles');
+    const app = await appOnSameData({
+      documentWorkers: 1,
+      documentWorkerEntry: bundles
+        ? pathToFileURL(path.join(bundles, 'server/document-worker.mjs'))
+        : undefined,
+    });
+    try {
+      // The owner's copy is built on every request, so both apps build it.
+      const url = `/api/registry/instruments/${id}/owner-dossier.pdf`;
+      const inProcess = await get(t.app, url, { cookie: maker.cookie });
+      const inWorker = await get(app, url, { cookie: maker.cookie });
+      expect(inWorker.statusCode).toBe(200);
+      expect(pdfText(inWorker)).toBe(pdfText(inProcess));
+      expect(pdfPages(inWorker)).toBe(pdfPages(inProcess));
+      expect(pdfText(inWorker)).toContain(passportCode);
+      // A label (and its PNG encoding) is the same bytes wherever it is drawn.
+      const facts = {
+        url: `https://example.test/p/${passportCode}`,
+        code: passportCode,
+        name: 'Cello',
+        maker: null,
+      };
+      const [fromWorker, fromHere] = await Promise.all([
+        app.documents.run('label', facts),
+        t.app.documents.run('label', facts),
+      ]);
+      expect(Buffer.from(fromWorker).equals(Buffer.from(fromHere))).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import { ErrorCodes } from '../../contract/errors';
 import { strongEtag, type DocumentStore, type StoredDocument } from '../media/document-store';
 import { AppError } from './errors';
 import { sharedResponse } from './etag';
+import type { DocumentJob, JobInput } from '../document-jobs';
+import type { DocumentPool } from './document-pool';
 
 // Rendered documents are built once per content and kept (docs/decisions/029-documents-built-once.md): a request
 // gathers what the document is made from (a few reads), hashes it, and serves the stored bytes under that hash;
@@ -28,24 +30,36 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   inFlight: Math.max(1, os.availableParallelism()),
 };
 
-export interface DocumentSpec {
+export interface DocumentSpec<F = unknown> {
   /** What the document is of ("dossier:LR-…"): a newer build of the same subject replaces the older one. */
   subject: string;
-  /** Everything its bytes are made from, as JSON (bytes as their digest, see `digest`); nothing else may be. */
-  inputs: unknown;
   contentType: string;
   /** How long browsers may keep it without asking again (default 0: they revalidate with the ETag). */
   maxAgeSeconds?: number;
-  build: () => Promise<Uint8Array>;
+  /**
+   * A cheap stand-in for the inputs (a few small reads), when gathering them is not: a stored document found
+   * under it is served without `gather`. It must change whenever the bytes would; when in doubt, put it in.
+   */
+  identity?: unknown;
+  /** Reads what the document is made from. */
+  gather: () => Promise<F> | F;
+  /** Those facts as JSON for the key: everything the bytes are made from (bytes as their digest); nothing else. */
+  inputs: (facts: F) => unknown;
+  /** The bytes, normally `app.documents.run(job, …)`: in a build worker. */
+  build: (facts: F) => Promise<Uint8Array>;
 }
 
 export interface Documents {
   /** Sends the stored document for these inputs (a 304 when the client has it), building it first if needed. */
-  send(request: FastifyRequest, reply: FastifyReply, spec: DocumentSpec): Promise<FastifyReply>;
+  send<F>(request: FastifyRequest, reply: FastifyReply, spec: DocumentSpec<F>): Promise<FastifyReply>;
   /** Runs a build that is never stored or shared (a viewer's own copy), under the same bounds. */
   buildPrivate(request: FastifyRequest, build: () => Promise<Uint8Array>): Promise<Buffer>;
+  /** Runs one build job off the event loop (in a worker thread when the pool has any). */
+  run<J extends DocumentJob>(job: J, input: JobInput<J>): Promise<Uint8Array>;
   /** Builds started by this instance: what the cache saves is observable. */
   readonly built: number;
+  /** Times a document's inputs were gathered: what its identity saves is observable. */
+  readonly gathered: number;
 }
 
 declare module 'fastify' {
@@ -57,13 +71,24 @@ declare module 'fastify' {
 /** The SHA-256 of some bytes, to stand for them among a document's inputs. */
 export const digest = (bytes: Uint8Array | null) => (bytes ? crypto.hash('sha256', bytes, 'hex') : null);
 
-export const documentKey = (spec: Pick<DocumentSpec, 'subject' | 'inputs'>) =>
-  crypto.hash('sha256', `${RENDERING}\n${spec.subject}\n${JSON.stringify(spec.inputs)}`, 'hex');
+export const documentKey = (subject: string, inputs: unknown) =>
+  crypto.hash('sha256', `${RENDERING}\n${subject}\n${JSON.stringify(inputs)}`, 'hex');
+
+/** The alias a document's identity maps to its key by (in a namespace of its own: never equal to a key). */
+export const documentAlias = (subject: string, identity: unknown) =>
+  crypto.hash('sha256', `${RENDERING}\nidentity\n${subject}\n${JSON.stringify(identity)}`, 'hex');
 
 const notModified = (request: FastifyRequest, etag: string) =>
   request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
 
-export function registerDocuments(app: FastifyInstance, store: DocumentStore, limits: DocumentLimits): void {
+export function registerDocuments(
+  app: FastifyInstance,
+  store: DocumentStore,
+  limits: DocumentLimits,
+  pool: DocumentPool,
+): void {
+  app.addHook('onClose', () => pool.close());
+  let gathered = 0;
   const byAddress = new Map<string, number>();
   let inFlight = 0;
   let built = 0;
@@ -102,13 +127,13 @@ export function registerDocuments(app: FastifyInstance, store: DocumentStore, li
   };
 
   /** One build per key at a time in this instance: requests for a document being built wait for that build. */
-  const buildAndStore = (request: FastifyRequest, key: string, spec: DocumentSpec) => {
+  const buildAndStore = <F>(request: FastifyRequest, key: string, spec: DocumentSpec<F>, facts: F) => {
     const pending = running.get(key);
     if (pending) return pending;
     const release = acquire(request.ip);
     const build = (async () => {
       try {
-        const bytes = Buffer.from(await spec.build());
+        const bytes = Buffer.from(await spec.build(facts));
         const document = { key, subject: spec.subject, contentType: spec.contentType, bytes };
         // A store that cannot keep it (a full disk) costs the next request a build, not this one its answer.
         const stored = await store.save(document).catch((err: unknown) => {
@@ -127,7 +152,22 @@ export function registerDocuments(app: FastifyInstance, store: DocumentStore, li
 
   const documents: Documents = {
     async send(request, reply, spec) {
-      const key = documentKey(spec);
+      const respond = (stored: StoredDocument, bytes: Buffer | null) => {
+        sharedResponse(reply, spec.maxAgeSeconds).type(stored.contentType).header('etag', stored.etag);
+        if (notModified(request, stored.etag)) return reply.code(304).send();
+        return reply.send(bytes);
+      };
+      // Found by its identity: a read or two, nothing gathered, nothing hashed but the identity.
+      const alias = spec.identity === undefined ? null : documentAlias(spec.subject, spec.identity);
+      if (alias) {
+        const hit = await store.findByAlias(alias);
+        if (hit && notModified(request, hit.etag)) return respond(hit, null);
+        const bytes = hit && (await store.read(hit.key));
+        if (hit && bytes) return respond(hit, bytes);
+      }
+      gathered += 1;
+      const facts = await spec.gather();
+      const key = documentKey(spec.subject, spec.inputs(facts));
       let stored = await store.find(key);
       let bytes: Buffer | null = null;
       // A revalidation that matches is answered without reading the bytes.
@@ -135,14 +175,20 @@ export function registerDocuments(app: FastifyInstance, store: DocumentStore, li
         bytes = await store.read(key);
         if (!bytes) stored = null;
       }
-      if (!stored) ({ stored, bytes } = await buildAndStore(request, key, spec));
-      sharedResponse(reply, spec.maxAgeSeconds).type(stored.contentType).header('etag', stored.etag);
-      if (notModified(request, stored.etag)) return reply.code(304).send();
-      return reply.send(bytes);
+      if (!stored) ({ stored, bytes } = await buildAndStore(request, key, spec, facts));
+      if (alias)
+        await store.addAlias(alias, key).catch((err: unknown) => {
+          request.log.warn({ err, subject: spec.subject }, 'document alias not stored');
+        });
+      return respond(stored, bytes);
     },
     buildPrivate: bounded,
+    run: (job, input) => pool.run(job, input),
     get built() {
       return built;
+    },
+    get gathered() {
+      return gathered;
     },
   };
   app.decorate('documents', documents);

@@ -7,6 +7,8 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** The programs tests start as processes, compiled once per run (server/test/build-bundles.ts). */
 export const BUNDLED_ENTRIES = [
   'server/index.ts',
+  // Not started by tests itself: the server's document build thread, which it finds beside its own bundle.
+  'server/document-worker.ts',
   'server/test/witness-server.ts',
   'scripts/verify.ts',
   'scripts/monitor.ts',

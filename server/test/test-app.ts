@@ -45,6 +45,9 @@ export async function createTestApp(
       dir: path.join(dataDir, 'media'),
     }),
     ping: () => database.ping(),
+    // Documents are built in-process unless a test asks for workers (decision 029): a worker from the TypeScript
+    // sources compiles them again through tsx, a second of CPU per test app.
+    documentWorkers: 0,
     ...rest,
   });
   return {

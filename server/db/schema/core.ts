@@ -72,3 +72,20 @@ export const documents = pgTable(
   },
   (t) => [index('documents_subject_idx').on(t.subject)],
 );
+
+/**
+ * A cheap stand-in for a document's key: the hash of what identifies its content without gathering it (a
+ * dossier's public passport and the log's state, not its proofs and photo), so that a stored document is found
+ * with one read. Many may point at one document; they go with it.
+ */
+export const documentAliases = pgTable(
+  'document_aliases',
+  {
+    alias: text('alias').primaryKey(),
+    key: text('key')
+      .notNull()
+      .references(() => documents.key, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_aliases_key_idx').on(t.key)],
+);

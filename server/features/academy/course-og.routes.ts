@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { openGraphPng, photoBytes } from '../../media/og-image';
+import { photoBytes, photoIdentity } from '../../media/og-image';
 import { serve } from '../../plugins/api-route';
 import { digest } from '../../plugins/documents';
 import { notFound } from '../../plugins/errors';
@@ -12,7 +12,6 @@ export async function courseOgRoutes(app: FastifyInstance, { db, media }: AppCon
     const { slug } = request.params;
     const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
     if (!course) throw notFound('This course does not exist.');
-    const cover = course.coverImage ? await photoBytes(media, course.coverImage) : null;
     const facts = {
       kicker: 'Luthier Registry · Academy',
       title: course.title,
@@ -21,10 +20,15 @@ export async function courseOgRoutes(app: FastifyInstance, { db, media }: AppCon
     };
     return app.documents.send(request, reply, {
       subject: `og-course:${course.id}`,
-      inputs: { facts, cover: digest(cover) },
+      identity: { facts, cover: course.coverImage ? await photoIdentity(course.coverImage) : null },
+      gather: async () => ({
+        facts,
+        picture: course.coverImage ? await photoBytes(media, course.coverImage) : null,
+      }),
+      inputs: (f) => ({ facts: f.facts, cover: digest(f.picture) }),
       contentType: 'image/png',
       maxAgeSeconds: 3600,
-      build: () => openGraphPng(cover, facts),
+      build: (f) => app.documents.run('og', f),
     });
   });
 }

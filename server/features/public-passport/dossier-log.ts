@@ -1,6 +1,7 @@
 // The dossier's files for standard tooling: the log's tlog-policy and one C2SP tlog-proof per event, each against
 // the newest checkpoint the policy's quorum has cosigned that covers the passport's last event (else the newest,
 // with the cosignatures gathered so far: a verifier then says "not yet witnessed" rather than miss events).
+import { sql } from 'drizzle-orm';
 import { formatTlogProof } from '../../../contract/log/tlog-proof';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
@@ -37,4 +38,29 @@ export async function dossierLogFiles(
       text: formatTlogProof({ index, proof: proofs[i]!.map(b64), checkpoint: checkpoint.cosigned }),
     })),
   };
+}
+
+/**
+ * What the log part of a passport's dossier depends on, in one small read, without the proofs: the passport's
+ * leaves (append-only: their count and last index), the log's size, and every checkpoint and cosignature the
+ * embedded checkpoint could be chosen from (those after the passport's last leaf: their count, newest size and
+ * time, and the sum of the cosignatures' timestamps, which a witness's newer cosignature of a size changes).
+ * Every part only grows, so a state once passed never comes back. The checkpoint of the log's current size is
+ * left out: the first dossier of that size signs it (latestCheckpoint), and it never changes once stored.
+ */
+export async function dossierLogState(db: Db, code: string): Promise<string> {
+  const result = (await db.execute(sql`
+    with mine as (
+      select count(*) as n, coalesce(max(index), -1) as top from log_leaves where passport_code = ${code}
+    ), head as (
+      select coalesce((select size from log_head where id = 1), 0) as size
+    )
+    select concat_ws(' ', mine.n, mine.top, head.size,
+      (select concat_ws(' ', count(*), max(size), max(created_at)) from log_checkpoints
+         where size > mine.top and size < head.size),
+      (select concat_ws(' ', count(*), max(size), sum(timestamp), max(created_at))
+         from log_cosignatures where size > mine.top)) as state
+    from mine, head
+  `)) as { rows: { state: string }[] };
+  return result.rows[0]?.state ?? '';
 }

@@ -1,6 +1,5 @@
 import { describeKind } from '../../../contract/registry-values';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { passportCodeSchema, type PublicPassport } from '../../../contract/public-passport';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
@@ -9,12 +8,11 @@ import { sharedResponse } from '../../plugins/etag';
 import { digest } from '../../plugins/documents';
 import { forbidden, notFound } from '../../plugins/errors';
 import { checkPassport, findStolen, relaySighting } from './check.queries';
-import { openGraphPng, photoBytes } from '../../media/og-image';
-import { labelPng, labelSvg } from './passport-images';
+import { photoBytes, photoIdentity } from '../../media/og-image';
+import { labelSvg } from './passport-images';
 import { loadLogSigner } from '../../log/signing';
-import { dossierLogFiles } from './dossier-log';
-import { dossierPdf } from './dossier-pdf';
-import type { RevealedValue } from '../../../contract/log';
+import type { DossierFacts } from './dossier-build';
+import { dossierLogFiles, dossierLogState } from './dossier-log';
 import {
   findById,
   passportCodeOf,
@@ -103,7 +101,6 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
   serve(app, 'GET /p/:code/og.png', { config: { sharedCache: true } }, async (request, reply) => {
     const p = await load(request.params.code);
     const primary = p.photos[0];
-    const photo = primary ? await photoBytes(ctx.media, primary.url) : null;
     const facts = {
       kicker: 'Luthier Registry · Passport',
       title: p.name,
@@ -112,10 +109,12 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     };
     return app.documents.send(request, reply, {
       subject: `og:${p.passportCode}`,
-      inputs: { facts, photo: digest(photo) },
+      identity: { facts, photo: primary ? await photoIdentity(primary.url) : null },
+      gather: async () => ({ facts, picture: primary ? await photoBytes(ctx.media, primary.url) : null }),
+      inputs: (f) => ({ facts: f.facts, photo: digest(f.picture) }),
       contentType: 'image/png',
       maxAgeSeconds: 3600,
-      build: () => openGraphPng(photo, facts),
+      build: (f) => app.documents.run('og', f),
     });
   });
 
@@ -128,10 +127,11 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     const facts = labelFacts(await load(request.params.code));
     return app.documents.send(request, reply, {
       subject: `label:${facts.code}`,
-      inputs: facts,
+      gather: () => facts,
+      inputs: (f) => f,
       contentType: 'image/png',
       maxAgeSeconds: 3600,
-      build: () => labelPng(facts),
+      build: (f) => app.documents.run('label', f),
     });
   });
 
@@ -140,7 +140,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
    * What a passport's dossier is made from (a few reads): the public passport, its log entries with their proofs
    * against the checkpoint it embeds, the witnessed checkpoint and policy files, and the photo's bytes.
    */
-  const dossierFacts = async (p: PublicPassport) => {
+  const dossierFacts = async (p: PublicPassport): Promise<DossierFacts> => {
     const primary = p.photos[0];
     const [photo, { bundle, leafHashes }] = await Promise.all([
       primary ? photoBytes(ctx.media, primary.url) : null,
@@ -149,43 +149,33 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
     const logged = new Set(bundle.entries.map((e) => e.index));
     const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
-    return { passport: p, pageUrl: pageUrl(p.passportCode), photo, bundle, leafHashes, logFiles, logged };
-  };
-  type DossierFacts = Awaited<ReturnType<typeof dossierFacts>>;
-  /** The dossier's bytes; with `revealed`, the owner's copy (their private values and salts). */
-  const buildDossier = async (f: DossierFacts, revealed?: RevealedValue[]) => {
-    const [label, photoPng] = await Promise.all([
-      labelPng(labelFacts(f.passport)),
-      f.photo
-        ? sharp(f.photo, { density: 150 })
-            .resize(900, 700, { fit: 'inside' })
-            .png()
-            .toBuffer()
-            .catch(() => null)
-        : null,
-    ]);
-    return dossierPdf({
-      passport: f.passport,
-      pageUrl: f.pageUrl,
-      bundle: f.bundle,
-      leafHashes: f.leafHashes,
-      photoPng,
-      labelPng: label,
-      revealed: revealed?.filter((r) => f.logged.has(r.index)),
-      logFiles: f.logFiles,
-    });
+    const url = pageUrl(p.passportCode);
+    return { passport: p, pageUrl: url, label: labelFacts(p), photo, bundle, leafHashes, logFiles, logged };
   };
 
   // The public dossier is the same for every caller: built once per content and kept (decision 029).
   serve(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
-    const f = await dossierFacts(await load(request.params.code));
-    reply.header('content-disposition', `inline; filename="dossier-${f.passport.passportCode}.pdf"`);
+    const p = await load(request.params.code);
+    const primary = p.photos[0];
+    reply.header('content-disposition', `inline; filename="dossier-${p.passportCode}.pdf"`);
     return app.documents.send(request, reply, {
-      subject: `dossier:${f.passport.passportCode}`,
-      // Everything buildDossier reads, the photo by its digest (the label is drawn from the passport and URL).
-      inputs: { ...f, photo: digest(f.photo), leafHashes: [...f.leafHashes], logged: undefined },
+      subject: `dossier:${p.passportCode}`,
+      // What the bytes depend on, without the proofs and the photo: the public passport (which the label is
+      // drawn from), the photo's identity, the log's state around this passport, the log's key, policy and URL.
+      identity: {
+        passport: p,
+        pageUrl: pageUrl(p.passportCode),
+        photo: primary ? await photoIdentity(primary.url) : null,
+        log: await dossierLogState(db, p.passportCode),
+        vkey: signer.vkey,
+        policy: env.logPolicy,
+        publicUrl: env.publicUrl,
+      },
+      gather: () => dossierFacts(p),
+      // Everything buildDossier reads, the photo by its digest.
+      inputs: (f) => ({ ...f, photo: digest(f.photo), leafHashes: [...f.leafHashes], logged: undefined }),
       contentType: 'application/pdf',
-      build: () => buildDossier(f),
+      build: (f) => app.documents.run('dossier', f),
     });
   });
 
@@ -198,7 +188,9 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     const revealed = await revealedFor(db, row, user);
     if (!revealed) throw forbidden("Only the instrument's current owner can download the owner's copy.");
     const f = await dossierFacts(p);
-    const pdf = await app.documents.buildPrivate(request, () => buildDossier(f, revealed));
+    const pdf = await app.documents.buildPrivate(request, () =>
+      app.documents.run('dossier', { ...f, revealed }),
+    );
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="owner-dossier-${p.passportCode}.pdf"`)
