@@ -30,7 +30,7 @@ export const SEARCH_CASES: SearchCase[] = [
   { name: 'registry: broad word', path: search('spruce') },
   { name: 'registry: maker name', path: search('Calloway') },
   { name: 'registry: maker, no accent', path: search('creme') },
-  // Issue 37 §2: two words in different fields (a wood and the maker), and a misspelt maker name (decision 030).
+  // Two words in different fields (a wood and the maker), and a misspelt maker name (decision 030).
   { name: 'registry: two words', path: search('spruce Calloway') },
   { name: 'registry: misspelt word', path: search('Caloway') },
   { name: 'registry: serial number', path: search(SERIAL) },

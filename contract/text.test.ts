@@ -61,7 +61,7 @@ const IGNORABLE_AND_SEPARATORS = Array.from({ length: 0x110000 }, (_, c) => c)
   )
   .map((c) => String.fromCodePoint(c));
 
-/** What the assessment listed by name (issue 34, point 8). */
+/** What the assessment listed by name. */
 const LISTED = [
   0x34f, 0xfe00, 0xfe01, 0xfe0e, 0xfe0f, 0x17b4, 0x17b5, 0x180b, 0x180c, 0x180d, 0x180e, 0x180f, 0x2028,
   0x2029,

@@ -27,7 +27,7 @@ const CLASSES: [string, string][] = [
   ['three combining marks in a row', 'Ana\u0301\u0302\u0303María'],
 ];
 
-// The default-ignorable characters and separators an outside assessment found accepted (issue 34, point 8).
+// The default-ignorable characters and separators an outside assessment found accepted.
 const IGNORABLES = [
   0x34f,
   ...Array.from({ length: 16 }, (_, i) => 0xfe00 + i),

@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api';
 import { mockFetch, renderWithProviders } from '../test/render';
 import { MessageSendError } from './message-send-error';
 
-// Issue 34, point 5: writing to a shop before confirming the address says so, and offers the link again.
+// writing to a shop before confirming the address says so, and offers the link again.
 describe('MessageSendError', () => {
   it('shows the server’s words and, for an unconfirmed address, sends the link again', async () => {
     const calls = mockFetch({

@@ -20,7 +20,7 @@ describe('mailSafeText', () => {
   });
 
   it.each([
-    // The three the assessment sent (issue 34, point 9).
+    // The three the assessment sent.
     ['evil．com', 'evil[.]com'],
     ['https：//evil.example', 'https[:]//evil[.]example'],
     ['pay＠evil。com', 'pay[at]evil[.]com'],

@@ -6,7 +6,7 @@ import { HISTORY_FIELDS, HISTORY_FIELD_LABELS } from '../../../contract/history-
 import { instrumentFixture } from '../../test/registry-fixtures';
 import { ProvenanceTab } from './provenance-tab';
 
-// Issue 34, point 4: the owner's history names every changed field in words, never by its key.
+// the owner's history names every changed field in words, never by its key.
 describe('the history of changes', () => {
   it('has words for every field an edit can change', () => {
     const editable = Object.keys(editInstrumentSchema.shape).filter((k) => k !== 'reason');

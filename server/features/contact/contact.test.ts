@@ -146,7 +146,7 @@ describe('contact', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('defangs fullwidth and ideographic look-alike links in the mail to the operator (issue 34, point 9)', async () => {
+  it('defangs fullwidth and ideographic look-alike links in the mail to the operator', async () => {
     const before = t.mail.length;
     const res = await postFrom(t, '/api/public/contact', {
       name: 'evil．com',

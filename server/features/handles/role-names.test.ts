@@ -4,7 +4,7 @@ import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { api } from '../registry/registry-test-kit';
 
 // A handle must not pass for the site's own desk (the role names of RFC 2142 and the usual ones) nor for the
-// product's name misspelt by one keystroke (issue 34, point 11).
+// product's name misspelt by one keystroke.
 
 const ROLE_NAMES = [
   // RFC 2142.

@@ -14,7 +14,7 @@ import { createShop } from '../../db/builders/accounts';
 import { api, instrumentOf } from '../registry/registry-test-kit';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 
-// Writing to a shop (issue 34, points 3 and 5): what a shop's owner privately holds never shows in the answer,
+// Writing to a shop: what a shop's owner privately holds never shows in the answer,
 // every message counts against its writer and the shop it goes to, and only a confirmed address writes to a
 // shop. Real limits; with TEST_REDIS_URL (or REDIS_URL) the counters live in Redis, as with several instances.
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;

@@ -11,7 +11,7 @@ import {
   SIGHTINGS_PER_PASSPORT_PER_DAY,
 } from './public-passport.routes';
 
-// Issue 34, point 6: the budget for "I have information" is each source's own (its address, and its account when
+// the budget for "I have information" is each source's own (its address, and its account when
 // signed in), per hour and per passport, and is spent only by a sighting that is relayed. Junk from a few
 // addresses cannot silence the witnesses who come after. Real limits; with TEST_REDIS_URL (or REDIS_URL) the
 // counters live in Redis, as with several instances.

@@ -6,7 +6,7 @@ import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 import { migrationChain } from '../../test/test-db-migrations';
 import { api, instrumentOf, luthierWithShop } from './registry-test-kit';
 
-// Issue 34, point 4: an owner's estimate is theirs. It does not pass to the next owner with the instrument, and
+// an owner's estimate is theirs. It does not pass to the next owner with the instrument, and
 // the next owner's history does not read it out; migration 0033 clears the estimates past transfers carried.
 
 let t: TestApp;

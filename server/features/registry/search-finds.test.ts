@@ -1,4 +1,4 @@
-// Search that finds what people type (issue 37 §2, docs/decisions/030): several words across fields, accents,
+// Search that finds what people type (docs/decisions/030): several words across fields, accents,
 // apostrophes, a misspelt word (its close matches after the exact ones), the passport code or serial number
 // first, and words that carry SQL's wildcards and quotes, on both backends (TEST_DB=postgres: PostgreSQL).
 import { eq } from 'drizzle-orm';

@@ -39,7 +39,7 @@ describe('the currency of a transfer price', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual([field]);
     }
-    // A gift carries no price (issue 34, point 13): refused on the price field, nothing offered.
+    // A gift carries no price: refused on the price field, nothing offered.
     const pricedGift = await offer(inst.id, { method: 'gift', price: 4500, currency: 'EUR' });
     expect(pricedGift.statusCode).toBe(400);
     expect(pricedGift.json()).toMatchObject({

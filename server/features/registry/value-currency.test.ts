@@ -54,7 +54,7 @@ const detailFor = async (cookie: string | null) => (await api(t, cookie).get(url
 describe('an estimated value in its own currency', () => {
   it('is registered with the currency the maker chose (any case), and stays the maker’s', async () => {
     expect(registered).toEqual({ value: 4500, currency: 'EUR' });
-    // The first owner starts without the maker's figure (issue 34: an estimate is its owner's).
+    // The first owner starts without the maker's figure (an estimate is its owner's).
     expect(await stored()).toEqual({ value: null, currency: null });
   });
 
