@@ -132,11 +132,14 @@ describe('GET /api/registry/instruments/:id/owner-dossier.pdf', () => {
     if (copy.status !== 200) return;
     expect(copy.res.headers['cache-control']).toBe('private, no-store');
     expect(copy.res.headers['content-disposition']).toContain('attachment');
-    // Their change of the estimate, from the value they found to theirs; never the maker's earlier estimate.
+    // Their estimate and its currency, from nothing (a new owner starts without the maker's figure) to theirs;
+    // never the maker's earlier estimates.
     const revealed = copy.bundle!.revealed!;
     expect(revealed.filter((r) => r.path.startsWith('changes.')).map((r) => [r.path, r.value])).toEqual([
-      ['changes.0.from', 1111],
+      ['changes.0.from', null],
       ['changes.0.to', 3333],
+      ['changes.1.from', null],
+      ['changes.1.to', 'USD'],
     ]);
     // The free text of their own service is committed in its leaf too, and theirs to open; the maker's is not.
     expect(revealed.filter((r) => !r.path.startsWith('changes.')).map((r) => r.path)).toEqual(
@@ -168,8 +171,20 @@ describe('GET /api/registry/instruments/:id/owner-dossier.pdf', () => {
     if (copy.status !== 200) return;
     const values = copy.bundle!.revealed!.map((r) => r.value);
     const estimates = copy.bundle!.revealed!.filter((r) => r.path.startsWith('changes.'));
-    // The first estimate sets its currency too, committed like the value; the later ones keep it.
-    expect(estimates.map((r) => r.value)).toEqual([null, 1000, null, 'USD', 1000, 1111, 1111, 3333]);
+    // The first estimate sets its currency too, committed like the value; the maker's second keeps it; the
+    // buyer starts without an estimate, so theirs sets both again.
+    expect(estimates.map((r) => r.value)).toEqual([
+      null,
+      1000,
+      null,
+      'USD',
+      1000,
+      1111,
+      null,
+      3333,
+      null,
+      'USD',
+    ]);
     const opts = { policyText: (await api(t, null).get('/log/policy')).body };
     const ok = await verifyBundleJson(copy.json!, opts);
     expect(ok.code).toBe(0);
