@@ -229,7 +229,8 @@ describe('shared reads in the app', () => {
       await createShop(short.db, owner.id, { name: 'Old Name', published: true });
       // Only Date is faked (the database's own timers run as usual): the second passes without waiting for it.
       vi.useFakeTimers({ toFake: ['Date'] });
-      const name = async () => (await short.app.inject('/api/profile/l/ttl-shop')).json().name;
+      const name = async () =>
+        (await short.app.inject('/api/profile/l/ttl-shop')).json<{ name: string }>().name;
       expect(await name()).toBe('Old Name');
       await short.db.update(shops).set({ name: 'New Name' }).where(eq(shops.ownerId, owner.id));
       expect(await name()).toBe('Old Name');
