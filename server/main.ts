@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { buildInProcess, buildNewDataDir, prepareDatabase, type DatabaseBuilder } from './database-build';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
-import { startWitnessing } from './log/witnessing';
+import { startWitnessing, type Witnessing } from './log/witnessing';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createMediaStore } from './media/media-store';
@@ -20,6 +20,8 @@ export const defaultClientDir = path.join(repoRoot, 'dist/client');
 export interface Server {
   app: FastifyInstance;
   database: Database;
+  /** Submissions to the policy's witnesses, running in the background. */
+  witnessing: Pick<Witnessing, 'rounds'>;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startServer(
     return {
       app,
       database: db,
+      witnessing,
       async stop() {
         await witnessing.stop();
         await app.close();

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HANDLE_CACHE_MS, HANDLE_CHECK_DELAY_MS } from '../../contract/handles';
 import { mockFetch, renderWithProviders } from '../test/render';
 import { HandlePicker } from './handle-picker';
 import { useHandleCheck } from '../lib/use-handle-check';
@@ -27,24 +27,43 @@ function answers(table: Record<string, Answer>) {
 }
 const checks = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/slug/check'));
 
+// The pause before a check and the 5 s an answer is kept run on a fake clock, so no test waits for real time.
+// Typing goes through fireEvent and waiting through vi.waitFor: user-event and findBy end each step on a
+// setTimeout(0) of their own, which a fake clock never fires.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const field = () => screen.getByLabelText<HTMLInputElement>('Your handle');
+/** Types `text` at the end of the field, one character (one change) at a time. */
+function type(text: string) {
+  for (const character of text) fireEvent.change(field(), { target: { value: field().value + character } });
+}
+/** Lets `ms` pass on the fake clock, running the timers due and the answers they lead to. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const shown = (text: string) => vi.waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
+
 describe('HandlePicker', () => {
   it('asks for 3 characters without calling the server', async () => {
     const calls = answers({});
     renderWithProviders(<Harness />);
-    await userEvent.type(screen.getByLabelText('Your handle'), 'ab');
+    type('ab');
     expect(screen.getByText('Must be at least 3 characters')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 400));
+    await pass(HANDLE_CHECK_DELAY_MS * 2);
+    expect(screen.getByText('Must be at least 3 characters')).toBeInTheDocument();
     expect(checks(calls)).toHaveLength(0);
   });
 
   it('normalises as typed: what the field shows is what is checked and previewed', async () => {
     const calls = answers({ 'cafe-ole': { ok: true, suggestions: [] } });
     renderWithProviders(<Harness />);
-    const input = screen.getByLabelText('Your handle');
-    await userEvent.type(input, '  Café Olé!');
+    type('  Café Olé!');
     // Accents gone, lower case, the space and "!" each one hyphen; the trailing hyphen waits for the next word.
-    expect(input).toHaveValue('cafe-ole-');
-    expect(await screen.findByText('Available! 🎉')).toBeInTheDocument();
+    expect(field()).toHaveValue('cafe-ole-');
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown('Available! 🎉');
     expect(screen.queryByText('Invalid format. Use letters, numbers, and hyphens only.')).toBeNull();
     expect(screen.getByText(`${window.location.origin}/u/cafe-ole`)).toBeInTheDocument();
     expect(checks(calls).map((c) => c.url)).toEqual(['/api/slug/check?kind=user&slug=cafe-ole']);
@@ -53,17 +72,19 @@ describe('HandlePicker', () => {
   it('says the format is invalid when the server refuses it', async () => {
     answers({ abc: { ok: false, reason: 'invalid', suggestions: [] } });
     renderWithProviders(<Harness initial="abc" />);
-    expect(
-      await screen.findByText('Invalid format. Use letters, numbers, and hyphens only.'),
-    ).toBeInTheDocument();
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown('Invalid format. Use letters, numbers, and hyphens only.');
   });
 
   it('checks once after a 300 ms pause, normalises and previews the public URL', async () => {
     const calls = answers({ 'jose-nunez': { ok: true, suggestions: ['jose-nunez-1'] } });
     renderWithProviders(<Harness />);
-    await userEvent.type(screen.getByLabelText('Your handle'), 'José Núñez');
-    expect(screen.getByLabelText('Your handle')).toHaveValue('jose-nunez');
-    expect(await screen.findByText('Available! 🎉')).toBeInTheDocument();
+    type('José Núñez');
+    expect(field()).toHaveValue('jose-nunez');
+    await pass(HANDLE_CHECK_DELAY_MS - 1);
+    expect(checks(calls)).toHaveLength(0);
+    await pass(1);
+    await shown('Available! 🎉');
     expect(checks(calls).map((c) => c.url)).toEqual(['/api/slug/check?kind=user&slug=jose-nunez']);
     expect(screen.getByText(`${window.location.origin}/u/jose-nunez`)).toBeInTheDocument();
   });
@@ -75,24 +96,26 @@ describe('HandlePicker', () => {
       'maker-oslo': { ok: true, suggestions: [] },
     });
     renderWithProviders(<Harness initial="maker" />);
-    expect(
-      await screen.findByText('That handle is taken or on hold—try one of the suggestions below.'),
-    ).toBeInTheDocument();
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown('That handle is taken or on hold—try one of the suggestions below.');
     const list = screen.getByRole('list', { name: 'Suggestions' });
     expect(list.querySelectorAll('button')).toHaveLength(6);
-    await userEvent.click(screen.getByRole('button', { name: 'maker-oslo' }));
-    expect(screen.getByLabelText('Your handle')).toHaveValue('maker-oslo');
+    // As a click does in a browser, the button takes focus first.
+    const suggestion = screen.getByRole('button', { name: 'maker-oslo' });
+    suggestion.focus();
+    fireEvent.click(suggestion);
+    expect(field()).toHaveValue('maker-oslo');
     // The chosen suggestion's button goes away with the list; focus is not lost but back in the field.
-    expect(screen.getByLabelText('Your handle')).toHaveFocus();
-    expect(await screen.findByText('Available! 🎉')).toBeInTheDocument();
+    expect(field()).toHaveFocus();
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown('Available! 🎉');
   });
 
   it('without suggestions asks for a different variation', async () => {
     answers({ crowded: { ok: false, reason: 'taken', suggestions: [] } });
     renderWithProviders(<Harness initial="crowded" />);
-    expect(
-      await screen.findByText('Try a different variation with numbers or additional words.'),
-    ).toBeInTheDocument();
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown('Try a different variation with numbers or additional words.');
   });
 
   it('shows the shop URL for a luthier', async () => {
@@ -100,7 +123,8 @@ describe('HandlePicker', () => {
       'GET /api/slug/check': () => ({ json: { ok: true, slug: 'oak-and-spruce', suggestions: [] } }),
     });
     renderWithProviders(<Harness kind="luthier" initial="oak-and-spruce" />);
-    expect(await screen.findByText(`${window.location.origin}/l/oak-and-spruce`)).toBeInTheDocument();
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown(`${window.location.origin}/l/oak-and-spruce`);
   });
 
   it('keeps an answer 5 s: going back to a checked handle does not ask again', async () => {
@@ -109,16 +133,21 @@ describe('HandlePicker', () => {
       'first-two': { ok: true, suggestions: [] },
     });
     renderWithProviders(<Harness initial="first-one" />);
-    await screen.findByText('Available! 🎉');
-    const input = screen.getByLabelText('Your handle');
-    await userEvent.clear(input);
-    await userEvent.type(input, 'first-two');
-    await screen.findByText('Available! 🎉');
-    await new Promise((r) => setTimeout(r, 350));
-    await userEvent.clear(input);
-    await userEvent.type(input, 'first-one');
-    await new Promise((r) => setTimeout(r, 350));
-    await screen.findByText('Available! 🎉');
-    expect(checks(calls).map((c) => c.url.split('slug=')[1])).toEqual(['first-one', 'first-two']);
+    await pass(HANDLE_CHECK_DELAY_MS);
+    await shown('Available! 🎉');
+    const retype = async (handle: string) => {
+      fireEvent.change(field(), { target: { value: '' } });
+      type(handle);
+      await pass(HANDLE_CHECK_DELAY_MS);
+      await shown('Available! 🎉');
+    };
+    await retype('first-two');
+    await retype('first-one');
+    const asked = () => checks(calls).map((c) => c.url.split('slug=')[1]);
+    expect(asked()).toEqual(['first-one', 'first-two']);
+    // Once the 5 s are over the answer is stale: going back asks again.
+    await pass(HANDLE_CACHE_MS);
+    await retype('first-two');
+    expect(asked()).toEqual(['first-one', 'first-two', 'first-two']);
   });
 });

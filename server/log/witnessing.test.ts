@@ -111,6 +111,7 @@ async function cosigners(t: TestApp): Promise<{ size: number; names: Set<string>
 const status = async (t: TestApp) => (await t.app.inject('/api/log/witnesses')).json<LogWitnesses>();
 
 let main: TestApp;
+let mainServer: Server;
 let maker: { cookie: string };
 
 beforeAll(async () => {
@@ -124,7 +125,7 @@ beforeAll(async () => {
     witnesses.map((w, i) => ({ ...w, url: `http://127.0.0.1:${ports[i]}` })),
     'group both all A B\nquorum both\n',
   );
-  main = (await startLog()).t;
+  ({ t: main, server: mainServer } = await startLog());
   maker = await luthierWithShop(main, 'Witnessed Workshop');
 }, 120_000);
 
@@ -236,7 +237,11 @@ describe('submitting checkpoints to witnesses', () => {
       try {
         await write(main, maker.cookie);
         const head = Number(noteBody((await main.app.inject('/api/log/checkpoint')).body).split('\n')[1]);
-        await new Promise((r) => setTimeout(r, 3000));
+        // Two whole rounds after the write (the first may have begun before it), each refused the lock.
+        const from = mainServer.witnessing.rounds();
+        await until('two more rounds have run', async () =>
+          mainServer.witnessing.rounds() >= from + 2 ? true : undefined,
+        );
         expect((await cosigners(main)).names.size).toBe(0);
         expect((await status(main)).witnesses.map((w) => w.size)).toEqual([head - 1, head - 1]);
       } finally {

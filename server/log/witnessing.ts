@@ -37,6 +37,8 @@ interface WitnessState {
 }
 
 export interface Witnessing {
+  /** How many rounds have finished (a test waits for rounds rather than for the clock). */
+  rounds(): number;
   stop(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
   const { ctx, driver, log, pollMs = 1000, timeoutMs = WITNESS_TIMEOUT_MS, maxBackoffMs = 10_000 } = options;
   const { db } = ctx;
   const witnesses = ctx.env.logPolicy.witnesses.filter((w) => w.url !== null);
-  if (!witnesses.length) return { stop: async () => undefined };
+  if (!witnesses.length) return { rounds: () => 0, stop: async () => undefined };
   const signer: LogSigner = await loadLogSigner(db, ctx.env);
   const states = new Map<string, WitnessState>(
     witnesses.map((w) => [w.name, { cosigned: null, known: null, failures: 0, retryAt: 0 }]),
@@ -52,6 +54,7 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let finished = 0;
 
   const due = (size: number) =>
     witnesses.some((w) => {
@@ -145,16 +148,17 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
   const schedule = () => {
     if (stopping.signal.aborted) return;
     timer = setTimeout(() => {
-      running = round()
-        .catch((err: unknown) => log.warn({ err }, 'witness submission round failed'))
-        .finally(schedule);
+      running = guardedRound().finally(schedule);
     }, pollMs);
   };
-  running = round()
-    .catch((err: unknown) => log.warn({ err }, 'witness submission round failed'))
-    .finally(schedule);
+  const guardedRound = () =>
+    round()
+      .catch((err: unknown) => log.warn({ err }, 'witness submission round failed'))
+      .finally(() => void finished++);
+  running = guardedRound().finally(schedule);
 
   return {
+    rounds: () => finished,
     async stop() {
       stopping.abort();
       clearTimeout(timer);

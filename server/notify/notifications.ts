@@ -36,6 +36,7 @@ const SAFE_LINK = /^\/(?!\/)[A-Za-z0-9\-._~/?=&%]*$/;
 // which is the record that counts.
 const RETRY_DELAYS_MS = [0, 50, 250, 1000, 5000, 30_000, 120_000];
 const inFlight = new Set<Promise<void>>();
+let attemptsMade = 0;
 
 export async function notify(ctx: AppContext, db: Db, items: NotificationInput[]): Promise<void> {
   if (items.length === 0) return;
@@ -97,7 +98,10 @@ function scheduleFlush(ctx: AppContext, ids: string[], xid: string, attempt: num
         })
         // The database may be gone (shutdown); the rows keep mail_pending and nothing else depends on this.
         .catch(() => undefined)
-        .finally(resolve);
+        .finally(() => {
+          attemptsMade++;
+          resolve();
+        });
     }, delay);
     timer.unref();
   });
@@ -153,6 +157,9 @@ async function flushMail(ctx: AppContext, ids: string[]): Promise<Set<string>> {
   }
   return new Set(claimed.map((c) => c.id));
 }
+
+/** How many flush attempts have finished so far: a test waits on it instead of on the clock. */
+export const notificationMailAttempts = () => attemptsMade;
 
 /** Resolves once every scheduled notification mail has been tried (tests and graceful shutdown wait on it). */
 export async function settleNotificationMail(): Promise<void> {

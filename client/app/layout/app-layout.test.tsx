@@ -45,8 +45,10 @@ describe('AppLayout banners', () => {
       'GET /api/conversations': () => ({ json: { items: [], unread: 0 } }),
     });
     renderRoutes(routes, { path: '/instruments/abc', me: person(true) });
+    // The banner is lazy: with its module loaded and the lazy footer shown, a banner would be shown by now.
+    await import('../../features/onboarding/setup-banner');
     expect(await screen.findByText('/instruments/abc page')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 50));
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Finish setting up' })).toBeNull();
   });
 });

@@ -95,6 +95,7 @@ describe('academy sample content', () => {
     const explore = (await t.app.inject('/api/lms/courses/explore')).json<
       { id: string; rating: number; reviewCount: number }[]
     >();
+    expect(explore.length).toBeGreaterThan(0);
     for (const card of explore) {
       expect(card.reviewCount, card.id).toBeGreaterThan(0);
       const list = (await t.app.inject(`/api/lms/courses/${card.id}/reviews`)).json<ReviewList>();
@@ -102,6 +103,7 @@ describe('academy sample content', () => {
       expect(list.average).toBe(card.rating);
     }
     const reviews = await t.db.select().from(courseReviews);
+    expect(reviews.length).toBeGreaterThan(0);
     for (const r of reviews)
       expect(await courseProgressOf(t.db, r.userId, r.courseId)).toBeGreaterThanOrEqual(REVIEW_MIN_PROGRESS);
     // Dated in the past relative to the load (never in the future), within the last weeks.

@@ -139,16 +139,21 @@ describe('password hashing runs with bounded concurrency', () => {
     const queue = createHashQueue(2, 3);
     let running = 0;
     let peak = 0;
+    // Every hash holds its slot until the gate opens: the overlap is certain, not a matter of timing.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
     const task = () =>
       queue.run(async () => {
         running += 1;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await gate;
         running -= 1;
         return 'done';
       });
     const accepted = Array.from({ length: 5 }, task);
     await expect(task()).rejects.toMatchObject({ statusCode: 503, extra: { retryAfter: 2 } });
+    expect(queue.stats()).toMatchObject({ running: 2, queued: 3 });
+    open();
     expect(await Promise.all(accepted)).toEqual(['done', 'done', 'done', 'done', 'done']);
     expect(peak).toBe(2);
     expect(queue.stats()).toMatchObject({ running: 0, queued: 0 });

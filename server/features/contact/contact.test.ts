@@ -78,6 +78,8 @@ describe('contact', () => {
     });
     expect(toOperator[0]?.text).toContain('shows the wrong year');
     const toOthers = t.mail.slice(before).filter((m) => m.to !== 'registry@guild.example');
+    // The admin's notification mail: the one other mail, and it names no sender address either.
+    expect(toOthers).toHaveLength(1);
     for (const mail of toOthers) expect(mail.text).not.toContain('sam.buyer');
 
     const list = await t.app.inject({ url: '/api/admin/contact-messages', headers: { cookie: adminCookie } });

@@ -144,9 +144,10 @@ describe('conversations', () => {
     const inbox = (await api(t, member.cookie).get('/api/notifications')).json<{
       items: { link: string | null; readAt: string | null }[];
     }>();
-    expect(inbox.items.filter((i) => i.link === `/messages/${id}`).every((i) => i.readAt !== null)).toBe(
+    // The maker's reply left the member one entry for this conversation; it is read now.
+    expect(inbox.items.filter((i) => i.link === `/messages/${id}`).map((i) => i.readAt !== null)).toEqual([
       true,
-    );
+    ]);
   });
 });
 

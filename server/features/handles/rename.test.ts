@@ -58,6 +58,7 @@ describe('handle skeletons', () => {
     const result = (await t.db.execute(
       sql`select h, ${sql.raw(HANDLE_SKELETON_SQL('h'))} as s from (values ${values}) as v(h)`,
     )) as { rows: { h: string; s: string }[] };
+    expect(result.rows.map((r) => r.h)).toEqual(samples);
     for (const row of result.rows) expect(row.s).toBe(handleSkeleton(row.h));
   });
 });

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { notifications } from '../../db/schema';
-import { notify, settleNotificationMail, type NotificationInput } from '../../notify/notifications';
+import {
+  notificationMailAttempts,
+  notify,
+  settleNotificationMail,
+  type NotificationInput,
+} from '../../notify/notifications';
 import { api } from '../registry/registry-test-kit';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 
@@ -84,13 +89,22 @@ describe('inbox', () => {
   });
 });
 
+/** Yields to I/O until `done`: no fixed wait, each turn is one pass of the event loop. */
+async function until(done: () => boolean) {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('notification mail', () => {
   it('is sent only after the transaction commits, and never for a rolled-back one', async () => {
     const owner = await signedInUser(t, { email: 'commit@example.test' });
     const sent = () => t.mail.filter((m) => m.to === 'commit@example.test').length;
+    await settleNotificationMail();
     await t.db.transaction(async (tx) => {
+      const before = notificationMailAttempts();
       await notify(ctx, tx, [item(owner.user.id, { title: 'inside' })]);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      // On PostgreSQL the flush looks at once, finds the transaction open and sends nothing. (PGlite runs one
+      // statement at a time, so there the flush cannot look before the commit.)
+      if (t.database.kind === 'postgres') await until(() => notificationMailAttempts() > before);
       expect(sent()).toBe(0);
     });
     await settleNotificationMail();
@@ -102,7 +116,8 @@ describe('notification mail', () => {
         throw new Error('abort');
       })
       .catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The flush finds the transaction aborted and stops: settling does not wait on any retry.
+    await settleNotificationMail();
     expect(sent()).toBe(1);
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
     expect(rows.map((r) => r.title)).toEqual(['inside']);
