@@ -12,6 +12,7 @@ import { recordPassportEvent, recordPassportEvents } from '../../log/passport-ev
 import { notify } from '../../notify/notifications';
 import { offerNotice } from '../../notify/offer-notices';
 import { mailOfferWithdrawn, verifiedAccountFor } from './notices';
+import { closeSale } from '../purchase-offers/sale';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Row = typeof transfers.$inferSelect;
@@ -173,6 +174,7 @@ export async function acceptTransfer(ctx: AppContext, id: string, user: SessionU
     }
     // A sold instrument leaves its previous owner's storefront as it changes hands.
     await tx.delete(instrumentListings).where(eq(instrumentListings.instrumentId, t.instrumentId));
+    await closeSale(ctx, tx, { ...t, buyerId: user.id });
     await tx
       .update(ownershipRecords)
       .set({ endDate: today() })
