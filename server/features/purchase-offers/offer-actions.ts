@@ -1,5 +1,4 @@
 import { and, eq, gt, or } from 'drizzle-orm';
-import type { PurchaseOfferInput } from '../../../contract/purchase-offers';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { listingOf } from '../../db/listings';
@@ -8,7 +7,7 @@ import { badRequest, conflict, forbidden } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { notify } from '../../notify/notifications';
 import { offerNotice } from '../../notify/offer-notices';
-import { createOffer } from '../registry/transfers.queries';
+import { createOffer } from '../../market/transfer-offer';
 import {
   closedOffer,
   dueOffers,
@@ -16,13 +15,12 @@ import {
   expiryFrom,
   isOpen,
   isUniqueViolation,
-  namesOf,
   newOfferId,
   nowOf,
   oneOpenOffer,
   type OfferRow,
 } from './purchase-offers.queries';
-import { amountText, offerConversation, openUntil, recordStep } from './steps';
+import { amountText, namesOf, offerConversation, openUntil, recordStep } from '../../market/offer-steps';
 
 /** Offers past their time are closed as expired, and both sides told (before any write, and every minute). */
 export async function expireDueOffers(ctx: AppContext, instrumentId?: string): Promise<void> {

@@ -1,25 +1,19 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  OPEN_PURCHASE_OFFER_STATUSES,
-  PURCHASE_OFFER_DAYS,
-  type PurchaseOffer,
-} from '../../../contract/purchase-offers';
+import { PURCHASE_OFFER_DAYS, type PurchaseOffer } from '../../../contract/purchase-offers';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { instruments, purchaseOffers, transfers, users } from '../../db/schema';
 import { AppError, conflict, isUniqueViolation } from '../../plugins/errors';
+import { isOpen, named, nowOf } from '../../market/offer-steps';
 import type { SessionUser } from '../../plugins/sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export type OfferRow = typeof purchaseOffers.$inferSelect;
 
-export const nowOf = (ctx: Pick<AppContext, 'clock'>) => ctx.clock?.() ?? new Date();
 export const expiryFrom = (now: Date) => new Date(now.getTime() + PURCHASE_OFFER_DAYS * DAY_MS);
 export const newOfferId = () => crypto.randomBytes(18).toString('base64url');
-
-export const isOpen = () => inArray(purchaseOffers.status, [...OPEN_PURCHASE_OFFER_STATUSES]);
 
 export const closedOffer = () => conflict('This offer is no longer open.', 'PURCHASE_OFFER_CLOSED');
 export const oneOpenOffer = () =>
@@ -34,7 +28,7 @@ export const emailUnproven = () =>
     'Confirm your email address first: the link is in the mail we sent you.',
   );
 
-export { isUniqueViolation };
+export { isOpen, nowOf, isUniqueViolation };
 
 const buyer = alias(users, 'buyer');
 const seller = alias(users, 'seller');
@@ -51,8 +45,6 @@ type ReadRow = {
   buyerName: string;
   sellerName: string;
 };
-
-const named = (name: string) => name.trim() || 'A Luthier Registry member';
 
 /** An offer as one of its two sides sees it; an open offer past its time reads as expired before the sweep. */
 export function toPurchaseOffer(r: ReadRow, userId: string, now: Date): PurchaseOffer {
@@ -123,21 +115,6 @@ export async function listPurchaseOffers(
 export const transferOfOffer = (tx: Db, transferId: string) =>
   tx.select().from(purchaseOffers).where(eq(purchaseOffers.transferId, transferId)).limit(1);
 
-/** Names shown in notices: the instrument's and each side's public name. */
-export async function namesOf(tx: Db, o: Pick<OfferRow, 'instrumentId' | 'buyerId' | 'sellerId'>) {
-  const [row] = await tx
-    .select({ instrument: instruments.name, buyer: buyer.displayName, seller: seller.displayName })
-    .from(instruments)
-    .innerJoin(buyer, eq(buyer.id, o.buyerId))
-    .innerJoin(seller, eq(seller.id, o.sellerId))
-    .where(eq(instruments.id, o.instrumentId));
-  return {
-    instrument: row?.instrument ?? 'an instrument',
-    buyer: named(row?.buyer ?? ''),
-    seller: named(row?.seller ?? ''),
-  };
-}
-
 /** Offers still marked open past their time become expired (on every write; reads show them expired already). */
 export async function dueOffers(tx: Db, now: Date, instrumentId?: string) {
   return tx
@@ -153,19 +130,22 @@ export async function dueOffers(tx: Db, now: Date, instrumentId?: string) {
     .returning();
 }
 
-/** Other open offers on an instrument (all of them but `exceptId`), closed as declined. */
-export const declineOthers = (tx: Db, instrumentId: string, exceptId: string | null, now: Date) =>
-  tx
-    .update(purchaseOffers)
-    .set({ status: 'declined', updatedAt: now })
-    .where(
-      and(
-        eq(purchaseOffers.instrumentId, instrumentId),
-        isOpen(),
-        exceptId ? ne(purchaseOffers.id, exceptId) : undefined,
-      ),
-    )
-    .returning();
-
 export const transferStatus = async (tx: Db, id: string) =>
   (await tx.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, id)))[0]?.status;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The instrument an offer is made on; null for an id that names none (answered 404). */
+export async function instrumentForOffer(db: Db, id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({
+      id: instruments.id,
+      name: instruments.name,
+      status: instruments.status,
+      currentOwnerId: instruments.currentOwnerId,
+    })
+    .from(instruments)
+    .where(eq(instruments.id, id));
+  return row ?? null;
+}

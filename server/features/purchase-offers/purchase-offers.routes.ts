@@ -4,7 +4,6 @@ import { audit } from '../../plugins/audit';
 import { serve } from '../../plugins/api-route';
 import { conflict, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { findInstrument } from '../registry/detail.queries';
 import {
   acceptPurchaseOffer,
   closePurchaseOffer,
@@ -12,7 +11,7 @@ import {
   expireDueOffers,
   makePurchaseOffer,
 } from './offer-actions';
-import { getPurchaseOffer, listPurchaseOffers } from './purchase-offers.queries';
+import { getPurchaseOffer, instrumentForOffer, listPurchaseOffers } from './purchase-offers.queries';
 import { setSoldPriceShown, soldByShop } from './sold.queries';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -39,9 +38,9 @@ export async function purchaseOfferRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, 'POST /api/registry/instruments/:id/purchase-offers', async (request, reply) => {
     const user = request.user;
-    const found = await findInstrument(ctx.db, request.params.id);
-    if (!found) throw notFound('The requested instrument could not be found in our registry.');
-    if (found.instrument.status !== 'active')
+    const instrument = await instrumentForOffer(ctx.db, request.params.id);
+    if (!instrument) throw notFound('The requested instrument could not be found in our registry.');
+    if (instrument.status !== 'active')
       throw conflict('This instrument is not listed for sale.', 'NOT_FOR_SALE');
     await app.rateLimit(
       `purchase-offer:buyer:${user.id}`,
@@ -49,15 +48,15 @@ export async function purchaseOfferRoutes(app: FastifyInstance, ctx: AppContext)
       HOUR_MS,
       'You have made many offers in the last hour. Please wait before making another.',
     );
-    if (found.instrument.currentOwnerId)
+    if (instrument.currentOwnerId)
       await app.rateLimit(
-        `purchase-offer:seller:${found.instrument.currentOwnerId}`,
+        `purchase-offer:seller:${instrument.currentOwnerId}`,
         50,
         DAY_MS,
         'This seller has received many offers today. Please try again tomorrow.',
       );
-    const row = await makePurchaseOffer(ctx, found.instrument, user, request.body);
-    audit(request, 'purchase_offer.made', { offerId: row.id, instrumentId: found.instrument.id });
+    const row = await makePurchaseOffer(ctx, instrument, user, request.body);
+    audit(request, 'purchase_offer.made', { offerId: row.id, instrumentId: instrument.id });
     const shown = await getPurchaseOffer(ctx, row.id, user);
     if (!shown) throw new Error('the offer just made cannot be read back');
     reply.status(201);

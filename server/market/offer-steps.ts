@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { formatWholeAmount } from '../../../contract/currencies';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { conversationMessages, conversations, shops } from '../../db/schema';
-import { notify, type NotificationInput } from '../../notify/notifications';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { OPEN_PURCHASE_OFFER_STATUSES } from '../../contract/purchase-offers';
+import { formatWholeAmount } from '../../contract/currencies';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { conversationMessages, conversations, instruments, purchaseOffers, shops, users } from '../db/schema';
+import { notify, type NotificationInput } from '../notify/notifications';
 
 // Each step of an offer is a line in the conversation between buyer and seller about the instrument (so both read
 // the whole negotiation in one place) and an inbox entry, mailed by preference, for the side that must answer.
@@ -66,3 +68,42 @@ export async function recordStep(ctx: AppContext, tx: Db, step: Step): Promise<v
   }));
   await notify(ctx, tx, items);
 }
+
+export const nowOf = (ctx: Pick<AppContext, 'clock'>) => ctx.clock?.() ?? new Date();
+export const isOpen = () => inArray(purchaseOffers.status, [...OPEN_PURCHASE_OFFER_STATUSES]);
+export const named = (name: string) => name.trim() || 'A Luthier Registry member';
+
+const buyer = alias(users, 'buyer');
+const seller = alias(users, 'seller');
+
+/** Names shown in notices: the instrument's and each side's public name. */
+export async function namesOf(
+  tx: Db,
+  o: Pick<typeof purchaseOffers.$inferSelect, 'instrumentId' | 'buyerId' | 'sellerId'>,
+) {
+  const [row] = await tx
+    .select({ instrument: instruments.name, buyer: buyer.displayName, seller: seller.displayName })
+    .from(instruments)
+    .innerJoin(buyer, eq(buyer.id, o.buyerId))
+    .innerJoin(seller, eq(seller.id, o.sellerId))
+    .where(eq(instruments.id, o.instrumentId));
+  return {
+    instrument: row?.instrument ?? 'an instrument',
+    buyer: named(row?.buyer ?? ''),
+    seller: named(row?.seller ?? ''),
+  };
+}
+
+/** Other open offers on an instrument (all of them but `exceptId`), closed as declined. */
+export const declineOthers = (tx: Db, instrumentId: string, exceptId: string | null, now: Date) =>
+  tx
+    .update(purchaseOffers)
+    .set({ status: 'declined', updatedAt: now })
+    .where(
+      and(
+        eq(purchaseOffers.instrumentId, instrumentId),
+        isOpen(),
+        exceptId ? ne(purchaseOffers.id, exceptId) : undefined,
+      ),
+    )
+    .returning();

@@ -1,9 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { purchaseOffers } from '../../db/schema';
-import { declineOthers, isOpen, namesOf, nowOf } from './purchase-offers.queries';
-import { amountText, recordStep } from './steps';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { purchaseOffers } from '../db/schema';
+import { amountText, declineOthers, isOpen, namesOf, nowOf, recordStep } from './offer-steps';
 
 /**
  * Called by the registry in the transaction that accepts a transfer (the sale itself): the offer that made the
