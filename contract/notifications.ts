@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'passport_corrected',
   'stolen_sighting',
   'contact_message',
+  'purchase_offer',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -71,6 +72,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   passport_corrected: 'The maker corrects a fact of an instrument you own',
   stolen_sighting: 'Someone has information about your stolen instrument',
   contact_message: 'A message through the contact page (admins)',
+  purchase_offer: 'An offer to buy or sell an instrument moves on',
 };
 
 export const notificationSchema = z.object({

@@ -24,6 +24,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { registryRoutes } from './features/registry/registry.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
+import { purchaseOfferRoutes } from './features/purchase-offers/purchase-offers.routes';
 import { mediaRoutes } from './media/media.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import { registerApiSchemas } from './plugins/api-schemas';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registryRoutes(app, ctx);
   await listingsRoutes(app, ctx);
   await conversationsRoutes(app, ctx);
+  await purchaseOfferRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await contactRoutes(app, ctx);
   await logRoutes(app, ctx);

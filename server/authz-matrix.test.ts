@@ -3,6 +3,7 @@ import { academyMatrix } from './test/authz/academy.matrix';
 import { accountsMatrix } from './test/authz/accounts.matrix';
 import { createMatrixKit, declaredAuth, needsSession, routeKeysOf } from './test/authz/matrix-kit';
 import { publicMatrix } from './test/authz/public.matrix';
+import { purchaseOffersMatrix } from './test/authz/purchase-offers.matrix';
 import { registryMatrix } from './test/authz/registry.matrix';
 import { createTestApp } from './test/test-app';
 
@@ -21,6 +22,7 @@ const tables = {
   academy: academyMatrix(kit),
   public: publicMatrix(kit),
   registry: registryMatrix(kit),
+  purchaseOffers: purchaseOffersMatrix(kit),
 };
 const entries = Object.entries(tables).flatMap(([area, table]) =>
   Object.entries(table).map(([route, entry]) => ({ area, route, entry })),

@@ -11,4 +11,6 @@ export interface AppContext {
   media: MediaStore;
   /** Resolves when the database answers; used by /readyz. */
   ping: () => Promise<void>;
+  /** The time now; tests inject one to move time (purchase offers' expiry). Default: the system clock. */
+  clock?: () => Date;
 }

@@ -11,6 +11,7 @@ import { NOTIFICATION_ROUTES } from './notifications';
 import { PASSPORT_ROUTES } from './passport';
 import { PROFILE_ROUTES } from './profiles';
 import { PUBLIC_PASSPORT_ROUTES } from './public-passport';
+import { PURCHASE_OFFER_ROUTES } from './purchase-offers';
 import { REGISTRY_ROUTES } from './registry';
 import { SYSTEM_ROUTES } from './system';
 
@@ -27,6 +28,7 @@ export const API_ROUTES = [
   ...ACADEMY_ROUTES,
   ...REGISTRY_ROUTES,
   ...MARKET_ROUTES,
+  ...PURCHASE_OFFER_ROUTES,
   ...PASSPORT_ROUTES,
   ...PUBLIC_PASSPORT_ROUTES,
   ...ADMIN_ROUTES,

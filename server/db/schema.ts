@@ -8,3 +8,4 @@ export * from './schema/log';
 export * from './schema/witnesses';
 export * from './schema/market';
 export * from './schema/contact';
+export * from './schema/purchase-offers';

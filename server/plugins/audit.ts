@@ -14,6 +14,8 @@ export type AuditEvent =
   | 'auth.email.verified'
   | 'account.deleted'
   | 'transfer.offered'
+  | 'purchase_offer.made'
+  | 'purchase_offer.accepted'
   | 'transfer.accepted'
   | 'transfer.declined'
   | 'transfer.cancelled'

@@ -5,6 +5,7 @@ import { appMeta } from '../schema';
 import { academySample } from './academy-sample';
 import { accountsSample } from './accounts-sample';
 import { historyBackfill } from './history-backfill';
+import { purchaseOffersSample } from './purchase-offers-sample';
 import { registrySample } from './registry-sample';
 
 export interface SampleStep {
@@ -26,6 +27,7 @@ export const sampleSteps: SampleStep[] = [
   ...academySample,
   ...registrySample,
   ...historyBackfill,
+  ...purchaseOffersSample,
 ];
 
 /**

@@ -1,30 +1,21 @@
-import crypto from 'node:crypto';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { TRANSFER_DAYS, type Transfer } from '../../../contract/registry';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { today } from '../../db/builders/registry';
 import { instrumentListings, instruments, ownershipRecords, transfers, users } from '../../db/schema';
-import { listingOf } from '../../db/listings';
-import { conflict, isUniqueViolation } from '../../plugins/errors';
+import { conflict } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
+import { recordPassportEvent } from '../../log/passport-events';
 import { notify } from '../../notify/notifications';
 import { offerNotice } from '../../notify/offer-notices';
 import { mailOfferWithdrawn, verifiedAccountFor } from './notices';
+import { closeSale } from '../../market/purchase-sale';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 type Row = typeof transfers.$inferSelect;
 
-export const stolenConflict = () =>
-  conflict(
-    'This instrument is reported stolen: it cannot change hands until its owner marks it recovered.',
-    'INSTRUMENT_STOLEN',
-  );
+import { expireDueTransfers, nameOf, stolenConflict } from '../../market/transfer-offer';
 
-const nameOf = async (db: Db, instrumentId: string) =>
-  (await db.select({ name: instruments.name }).from(instruments).where(eq(instruments.id, instrumentId)))[0]
-    ?.name ?? 'an instrument';
+export { createOffer, expireDueTransfers, stolenConflict } from '../../market/transfer-offer';
 
 /**
  * What an owner keeps for themselves on the passport row, emptied as ownership passes (their purchase price lives
@@ -34,96 +25,6 @@ const OWNER_PRIVATE_CLEARED = { estimatedValue: null, estimatedValueCurrency: nu
 /** The account an offer reaches: the named account, or the one that has proven the address it was sent to. */
 export const recipientAccount = (db: Db, t: Pick<Row, 'toUserId' | 'toEmail'>) =>
   t.toUserId ? Promise.resolve(t.toUserId) : verifiedAccountFor(db, t.toEmail);
-
-/** Offers past their 14 days become expired when anyone reads or acts on transfers (no scheduler needed). */
-export async function expireDueTransfers(db: Db, ctx?: AppContext): Promise<void> {
-  await db.transaction(async (tx) => {
-    const expired = await tx
-      .update(transfers)
-      .set({ status: 'expired', respondedAt: new Date() })
-      .where(and(eq(transfers.status, 'pending'), lte(transfers.expiresAt, new Date())))
-      .returning({
-        id: transfers.id,
-        instrumentId: transfers.instrumentId,
-        fromUserId: transfers.fromUserId,
-      });
-    if (!expired.length) return;
-    await recordPassportEvents(
-      tx,
-      expired.map((t) => ({ instrumentId: t.instrumentId, type: 'transfer_expired' as const, data: {} })),
-    );
-    if (!ctx) return;
-    const notices = [];
-    for (const t of expired)
-      if (t.fromUserId)
-        notices.push(offerNotice('offer_expired', t.fromUserId, await nameOf(tx, t.instrumentId), t.id));
-    await notify(ctx, tx, notices);
-  });
-}
-
-export async function createOffer(
-  db: Db,
-  offer: {
-    instrumentId: string;
-    fromUserId: string;
-    toUserId: string | null;
-    toEmail: string;
-    toLabel: string;
-    method: Transfer['method'];
-    price: number | null;
-    priceCurrency: string | null;
-  },
-  after?: (tx: Db, row: Row) => Promise<void>,
-) {
-  await expireDueTransfers(db);
-  try {
-    return await db.transaction(async (tx) => {
-      // Checked inside the transaction: a stolen report between the route's check and here still wins.
-      const [inst] = await tx
-        .select({ status: instruments.status })
-        .from(instruments)
-        .where(eq(instruments.id, offer.instrumentId))
-        .for('update');
-      if (inst?.status === 'stolen') throw stolenConflict();
-      // A sale of an instrument its owner lists for sale links the listing: the offer keeps what was asked.
-      const listing = offer.method === 'purchase' ? await listingOf(tx, offer.instrumentId) : null;
-      const listed =
-        listing?.status === 'for-sale'
-          ? {
-              fromListing: true,
-              listedPrice: listing.price,
-              listedCurrency: listing.currency,
-              listedNote: listing.note,
-            }
-          : {};
-      const [row] = await tx
-        .insert(transfers)
-        .values({
-          ...offer,
-          ...listed,
-          id: crypto.randomBytes(18).toString('base64url'),
-          expiresAt: new Date(Date.now() + TRANSFER_DAYS * DAY_MS),
-        })
-        .returning();
-      if (!row) throw new Error('transfer insert returned nothing');
-      await recordPassportEvent(tx, {
-        instrumentId: offer.instrumentId,
-        actorId: offer.fromUserId,
-        type: 'transfer_offered',
-        data: { method: offer.method },
-      });
-      if (after) await after(tx, row);
-      return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(
-        'This instrument already has an open transfer offer. Cancel it first.',
-        'TRANSFER_PENDING',
-      );
-    throw error;
-  }
-}
 
 /**
  * Offers made to an account (by handle) reach it; offers made to an address reach only an account that has
@@ -179,6 +80,7 @@ export async function acceptTransfer(ctx: AppContext, id: string, user: SessionU
     }
     // A sold instrument leaves its previous owner's storefront as it changes hands.
     await tx.delete(instrumentListings).where(eq(instrumentListings.instrumentId, t.instrumentId));
+    await closeSale(ctx, tx, { ...t, buyerId: user.id });
     await tx
       .update(ownershipRecords)
       .set({ endDate: today() })
