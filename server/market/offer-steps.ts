@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_PURCHASE_OFFER_STATUSES } from '../../contract/purchase-offers';
-import { formatWholeAmount } from '../../contract/currencies';
+import { formatPrice } from '../../contract/currencies';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { conversationMessages, conversations, instruments, purchaseOffers, shops, users } from '../db/schema';
@@ -11,7 +11,8 @@ import { notify, type NotificationInput } from '../notify/notifications';
 // the whole negotiation in one place) and an inbox entry, mailed by preference, for the side that must answer.
 // Amounts are written in English like every mail.
 
-export const amountText = (price: number, currency: string) => formatWholeAmount(price, currency, 'en-US');
+export const amountText = (price: number, currency: string) =>
+  formatPrice({ price: String(price), currency }, 'en-US');
 
 const dateText = (d: Date) =>
   d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { formatWholeAmount } from '../../../contract/currencies';
+import { formatPrice } from '../../../contract/currencies';
 import { PURCHASE_OFFER_DAYS } from '../../../contract/purchase-offers';
 import type { Db } from '../client';
 import {
@@ -78,7 +78,7 @@ async function loadOffers(db: Db): Promise<void> {
       })
       .onConflictDoNothing()
       .returning({ id: conversations.id });
-    const amount = (n: number) => formatWholeAmount(n, currency, 'en-US');
+    const amount = (n: number) => formatPrice({ price: String(n), currency }, 'en-US');
     const until = expiresAt.toLocaleDateString('en-GB', {
       day: 'numeric',
       month: 'long',

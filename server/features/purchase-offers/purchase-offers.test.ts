@@ -113,7 +113,7 @@ describe('making an offer', () => {
     const withdrawn = await api(t, buyer.cookie).del(`/api/purchase-offers/${first.json().id}`);
     expect(withdrawn.json()).toMatchObject({ status: 'withdrawn', awaiting: null });
     expect((await titles(seller.cookie))[0]?.title).toBe(
-      `The offer of €4,000 for ${inst.name} was withdrawn`,
+      `The offer of €4,000.00 for ${inst.name} was withdrawn`,
     );
     expect((await offerOn(buyer.cookie, inst.id, { price: 4100 })).statusCode).toBe(201);
   });
@@ -153,7 +153,7 @@ describe('answering an offer', () => {
       currency: 'EUR',
       awaiting: 'buyer',
     });
-    expect((await titles(buyer.cookie))[0]?.title).toBe(`Counter-offer of €4,600 for ${inst.name}`);
+    expect((await titles(buyer.cookie))[0]?.title).toBe(`Counter-offer of €4,600.00 for ${inst.name}`);
     expect((await sellerApi.post(`/api/purchase-offers/${id}/accept`)).statusCode).toBe(403);
     expect((await sellerApi.post(`/api/purchase-offers/${id}/counter`, { price: 4500 })).statusCode).toBe(
       403,
@@ -175,7 +175,7 @@ describe('answering an offer', () => {
     });
     const outgoing = (await sellerApi.get(`/api/registry/transfers/${offer.transferId}`)).json();
     expect(outgoing.toLabel).toBe('@olga-offer');
-    expect((await titles(seller.cookie))[0]?.title).toBe(`Olga Offer accepted €4,600 for ${inst.name}`);
+    expect((await titles(seller.cookie))[0]?.title).toBe(`Olga Offer accepted €4,600.00 for ${inst.name}`);
     expect((await buyerApi.del(`/api/purchase-offers/${id}`)).statusCode).toBe(409);
     const lines = (await buyerApi.get(`/api/conversations/${offer.conversationId}`)).json().messages;
     expect(lines.map((m: { body: string }) => m.body.split(':')[0])).toEqual([
@@ -190,7 +190,7 @@ describe('answering an offer', () => {
     const id = (await offerOn(buyer.cookie, inst.id, { price: 3000 })).json().id;
     const res = await api(t, seller.cookie).post(`/api/purchase-offers/${id}/decline`);
     expect(res.json()).toMatchObject({ status: 'declined' });
-    expect((await titles(buyer.cookie))[0]?.title).toBe(`The offer of €3,000 for ${inst.name} was declined`);
+    expect((await titles(buyer.cookie))[0]?.title).toBe(`The offer of €3,000.00 for ${inst.name} was declined`);
     expect((await api(t, seller.cookie).post(`/api/purchase-offers/${id}/accept`)).statusCode).toBe(409);
   });
 
@@ -215,16 +215,16 @@ describe('the sale', () => {
     const theirs = (await offerOn(rival.cookie, inst.id, { price: 4400 })).json().id;
     const accepted = (await api(t, seller.cookie).post(`/api/purchase-offers/${mine}/accept`)).json();
     expect((await titles(buyer.cookie))[0]?.title).toBe(`An instrument is offered to you: ${inst.name}`);
-    expect((await titles(buyer.cookie))[0]?.body).toContain('€4,700');
+    expect((await titles(buyer.cookie))[0]?.body).toContain('€4,700.00');
     const done = await api(t, buyer.cookie).post(`/api/registry/transfers/${accepted.transferId}/accept`);
     expect(done.statusCode).toBe(200);
 
     expect((await api(t, buyer.cookie).get(`/api/purchase-offers/${mine}`)).json().status).toBe('sold');
     expect((await api(t, rival.cookie).get(`/api/purchase-offers/${theirs}`)).json().status).toBe('declined');
     expect((await titles(rival.cookie))[0]?.title).toBe(
-      `${inst.name} was sold: your offer of €4,400 is declined`,
+      `${inst.name} was sold: your offer of €4,400.00 is declined`,
     );
-    expect((await titles(seller.cookie)).map((n) => n.title)).toContain(`Sold: ${inst.name} for €4,700`);
+    expect((await titles(seller.cookie)).map((n) => n.title)).toContain(`Sold: ${inst.name} for €4,700.00`);
     const detail = (await api(t, buyer.cookie).get(`/api/registry/instruments/${inst.id}`)).json();
     expect(detail.ownershipHistory.at(-1)).toMatchObject({ purchasePrice: 4700, purchaseCurrency: 'EUR' });
     // Nobody can offer on it any more: it is not listed.
@@ -276,7 +276,7 @@ describe('expiry', () => {
       expect((await api(t, seller.cookie).post(`/api/purchase-offers/${id}/accept`)).statusCode).toBe(409);
       // Every open offer of the earlier tests expired too; this one's notice is among them.
       expect((await titles(buyer.cookie)).map((n) => n.title)).toContain(
-        `The offer of €3,900 for ${inst.name} expired`,
+        `The offer of €3,900.00 for ${inst.name} expired`,
       );
       expect((await offerOn(buyer.cookie, inst.id, { price: 3950 })).statusCode).toBe(201);
     } finally {
