@@ -181,7 +181,7 @@ describe('answering an offer', () => {
     expect(lines.map((m: { body: string }) => m.body.split(':')[0])).toEqual([
       'Offer',
       'Counter-offer',
-      'Accepted the counter-offer of €4,600. The ownership transfer is offered to Olga Offer',
+      'Accepted the counter-offer of €4,600.00. The ownership transfer is offered to Olga Offer',
     ]);
   });
 
