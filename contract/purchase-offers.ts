@@ -46,11 +46,9 @@ export const purchaseOfferInputSchema = z.object({
     .nullable()
     .optional(),
 });
-export type PurchaseOfferInput = z.input<typeof purchaseOfferInputSchema>;
 
 /** POST /api/purchase-offers/{id}/counter: the seller's price, in the offer's currency. */
 export const purchaseCounterSchema = z.object({ price: amount });
-export type PurchaseCounterInput = z.input<typeof purchaseCounterSchema>;
 
 /** PUT /api/purchase-offers/{id}/sold-price: whether the storefront shows what a sold instrument went for. */
 export const soldPriceShownSchema = z.object({ shown: z.boolean() });
@@ -88,7 +86,6 @@ export const purchaseOfferListQuerySchema = z.object({
   instrumentId: z.string().max(100).optional(),
 });
 export const purchaseOfferListSchema = z.object({ offers: z.array(purchaseOfferSchema) });
-export type PurchaseOfferList = z.infer<typeof purchaseOfferListSchema>;
 
 /** GET /api/profile/l/{slug}/sold: instruments the shop's owner sold through an offer, newest first. */
 export const soldItemSchema = z.object({

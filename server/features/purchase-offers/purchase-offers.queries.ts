@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { PURCHASE_OFFER_DAYS, type PurchaseOffer } from '../../../contract/purchase-offers';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { instruments, purchaseOffers, transfers, users } from '../../db/schema';
+import { instruments, purchaseOffers, users } from '../../db/schema';
 import { AppError, conflict, isUniqueViolation } from '../../plugins/errors';
 import { isOpen, named, nowOf } from '../../market/offer-steps';
 import type { SessionUser } from '../../plugins/sessions';
@@ -111,10 +111,6 @@ export async function listPurchaseOffers(
   return { offers: rows.map((r) => toPurchaseOffer(r, user.id, now)) };
 }
 
-/** The open offer on this instrument that a transfer to `buyerId` at this price would close, if any. */
-export const transferOfOffer = (tx: Db, transferId: string) =>
-  tx.select().from(purchaseOffers).where(eq(purchaseOffers.transferId, transferId)).limit(1);
-
 /** Offers still marked open past their time become expired (on every write; reads show them expired already). */
 export async function dueOffers(tx: Db, now: Date, instrumentId?: string) {
   return tx
@@ -129,9 +125,6 @@ export async function dueOffers(tx: Db, now: Date, instrumentId?: string) {
     )
     .returning();
 }
-
-export const transferStatus = async (tx: Db, id: string) =>
-  (await tx.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, id)))[0]?.status;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

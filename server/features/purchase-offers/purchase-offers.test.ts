@@ -190,7 +190,9 @@ describe('answering an offer', () => {
     const id = (await offerOn(buyer.cookie, inst.id, { price: 3000 })).json().id;
     const res = await api(t, seller.cookie).post(`/api/purchase-offers/${id}/decline`);
     expect(res.json()).toMatchObject({ status: 'declined' });
-    expect((await titles(buyer.cookie))[0]?.title).toBe(`The offer of €3,000.00 for ${inst.name} was declined`);
+    expect((await titles(buyer.cookie))[0]?.title).toBe(
+      `The offer of €3,000.00 for ${inst.name} was declined`,
+    );
     expect((await api(t, seller.cookie).post(`/api/purchase-offers/${id}/accept`)).statusCode).toBe(409);
   });
 
