@@ -16,7 +16,7 @@ test('a visitor finds a maker by her own name, opens her shop and sees her instr
   await page.getByLabel('Search makers').fill('Elena');
   await expect(page).toHaveURL(/q=Elena/);
   const cards = page.getByRole('list', { name: 'Makers' }).getByRole('article');
-  await expect(cards).toHaveCount(1);
+  // The exact match first; makers whose names are only close to the word may follow it.
   await expect(cards.first()).toContainText('Elena Marquez');
   await expect(cards.first()).toContainText(/\d+ registered instruments?/);
   await expectNoAxeViolations(page, '/luthiers');

@@ -93,7 +93,8 @@ describe('sample content', () => {
     } finally {
       await prod.close();
     }
-  });
+    // A whole sample load on a fresh database (search words and sample offers included): not a unit's budget.
+  }, 120_000);
 
   it('a start listening beyond loopback loads the sample content but no demo account; on loopback it has them', async () => {
     for (const [HOST, expected] of [
