@@ -50,7 +50,7 @@ export const curriculumLessonSchema = z.object({
   duration: z.number(),
   free: z.boolean(),
 });
-export const courseListingSchema = courseCardSchema.extend({
+export const courseLandingSchema = courseCardSchema.extend({
   fullDescription: z.string(),
   instructor: z.object({
     name: z.string(),
@@ -70,7 +70,7 @@ export const courseListingSchema = courseCardSchema.extend({
   /** The instrument the course builds, if it builds one (its certificate then opens a prefilled passport). */
   builds: courseBuildSchema.nullable(),
 });
-export type CourseListing = z.infer<typeof courseListingSchema>;
+export type CourseLanding = z.infer<typeof courseLandingSchema>;
 
 export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });
 export const enrollResponseSchema = z.object({ enrolled: z.boolean() });

@@ -64,8 +64,8 @@ export const PAGES = [
   },
   {
     path: '/listing/:slug',
-    module: 'listing',
-    component: 'ListingPage',
+    module: 'course-landing',
+    component: 'CourseLandingPage',
     name: 'Course',
     access: 'public',
   },

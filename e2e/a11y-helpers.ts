@@ -25,7 +25,7 @@ type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
  */
 export interface World {
   states: Record<SignedInRole, StorageState>;
-  listingSlug: string;
+  courseSlug: string;
   freeLessonId: string;
   premiumLessonId: string;
   /** A course the enthusiast is enrolled in, and the lesson they would continue with. */
@@ -54,10 +54,10 @@ async function buildWorld(playwright: PlaywrightWorkerArgs['playwright'], baseUR
   const ctx = Object.fromEntries(contexts) as Record<SignedInRole, (typeof contexts)[number][1]>;
   try {
     const courses = await json<{ slug: string }[]>(await ctx.enthusiast.get('/api/lms/courses/explore'));
-    const listing = courses[0];
-    if (!listing) throw new Error('no course to list');
+    const course = courses[0];
+    if (!course) throw new Error('no course to show');
     const detail = await json<{ curriculum: { lessons: { id: string; free: boolean }[] }[] }>(
-      await ctx.enthusiast.get(`/api/lms/courses/listing/${listing.slug}`),
+      await ctx.enthusiast.get(`/api/lms/courses/listing/${course.slug}`),
     );
     const lessons = detail.curriculum.flatMap((s) => s.lessons);
     const mine = await json<{ id: string; nextLessonId: string | null }[]>(
@@ -96,7 +96,7 @@ async function buildWorld(playwright: PlaywrightWorkerArgs['playwright'], baseUR
       throw new Error('the sample content lacks an enrolment, a handle, a shop or an instrument');
     return {
       states,
-      listingSlug: listing.slug,
+      courseSlug: course.slug,
       freeLessonId: lessons.find((l) => l.free)?.id ?? '',
       premiumLessonId: lessons.find((l) => !l.free)?.id ?? '',
       enrolledCourseId: enrolled.id,

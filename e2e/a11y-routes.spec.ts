@@ -61,7 +61,7 @@ const ROUTES: RouteCheck[] = [
   {
     name: 'listing',
     roles: PUBLIC_ROLES,
-    path: (w) => `/listing/${w.listingSlug}`,
+    path: (w) => `/listing/${w.courseSlug}`,
     ready: (page) => h1(page),
   },
   {

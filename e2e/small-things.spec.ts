@@ -82,7 +82,7 @@ test.describe('phone toasts', () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    await page.goto(`/listing/${world.listingSlug}`);
+    await page.goto(`/listing/${world.courseSlug}`);
     await expectLoaded(page);
     const share = page.getByRole('button', { name: 'Share' });
     await share.scrollIntoViewIfNeeded();

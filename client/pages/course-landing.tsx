@@ -2,13 +2,13 @@ import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { useListing } from '../features/academy/api';
-import { ListingView } from '../features/academy/listing-view';
+import { useCourseLanding } from '../features/academy/api';
+import { CourseLandingView } from '../features/academy/course-landing-view';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-export function ListingPage() {
+export function CourseLandingPage() {
   const { slug = '' } = useParams();
-  const { data: fresh, isError } = useListing(slug);
+  const { data: fresh, isError } = useCourseLanding(slug);
   // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
   useDocumentTitle(fresh?.title ?? 'Course');
@@ -23,5 +23,5 @@ export function ListingPage() {
       </div>
     );
   if (!data) return <Spinner label="Loading course…" />;
-  return <ListingView course={data} />;
+  return <CourseLandingView course={data} />;
 }

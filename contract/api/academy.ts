@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   bookmarkResponseSchema,
-  courseListingSchema,
+  courseLandingSchema,
   courseOutlineSchema,
   enrollResponseSchema,
   exploreQuerySchema,
@@ -87,7 +87,7 @@ export const ACADEMY_ROUTES = [
     tag,
     auth: 'optional',
     params: z.object({ slug: pathText('The course slug') }),
-    response: { status: 200, schema: courseListingSchema },
+    response: { status: 200, schema: courseLandingSchema },
     errors: [404],
   },
   bookmark('POST'),

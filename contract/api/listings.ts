@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { accountSchema, openShopSchema } from '../account';
-import { conversationListSchema, conversationPostSchema, conversationSchema } from '../conversations';
 import { listingInputSchema, listingStateSchema, publicListingSchema } from '../listings';
-import { okSchema, pathText, type ApiRoute } from './api-route';
+import { pathText, type ApiRoute } from './api-route';
 
-const conversationParams = z.object({ id: pathText('The conversation id') });
-
-/** The marketplace: listings, conversations between members and shops, and opening a shop. */
-export const MARKET_ROUTES = [
+/** The marketplace's listings (for sale or open to commissions) and opening a shop. */
+export const LISTING_ROUTES = [
   {
     method: 'PUT',
     path: '/api/registry/instruments/:id/listing',
@@ -30,47 +27,6 @@ export const MARKET_ROUTES = [
     params: z.object({ code: pathText('The passport code') }),
     response: { status: 200, schema: publicListingSchema },
     errors: [404],
-  },
-  {
-    method: 'GET',
-    path: '/api/conversations',
-    summary: 'Your conversations with shops and members, newest first, with unread counts',
-    tag: 'conversations',
-    auth: 'session',
-    response: { status: 200, schema: conversationListSchema },
-    errors: [401],
-  },
-  {
-    method: 'GET',
-    path: '/api/conversations/:id',
-    summary: 'One conversation in full (its two participants only)',
-    tag: 'conversations',
-    auth: 'session',
-    params: conversationParams,
-    response: { status: 200, schema: conversationSchema },
-    errors: [401, 404],
-  },
-  {
-    method: 'POST',
-    path: '/api/conversations/:id/read',
-    summary: 'Mark a conversation read up to now (and its inbox entries)',
-    tag: 'conversations',
-    auth: 'session',
-    params: conversationParams,
-    response: { status: 200, schema: okSchema },
-    errors: [401, 404],
-  },
-  {
-    method: 'POST',
-    path: '/api/conversations/:id/messages',
-    summary:
-      "Write in a conversation: the other side is told in the app and by mail, without either's address",
-    tag: 'conversations',
-    auth: 'session',
-    params: conversationParams,
-    body: conversationPostSchema,
-    response: { status: 201, schema: conversationSchema },
-    errors: [400, 401, 404, 429],
   },
   {
     method: 'POST',

@@ -4,9 +4,10 @@ import { ADMIN_ROUTES } from './admin';
 import type { ApiRoute } from './api-route';
 import { AUTH_ROUTES } from './auth';
 import { CONTACT_ROUTES } from './contact';
+import { CONVERSATION_ROUTES } from './conversations';
 import { HANDLE_ROUTES } from './handles';
+import { LISTING_ROUTES } from './listings';
 import { LOG_ROUTES } from './log';
-import { MARKET_ROUTES } from './market';
 import { NOTIFICATION_ROUTES } from './notifications';
 import { PASSPORT_ROUTES } from './passport';
 import { PROFILE_ROUTES } from './profiles';
@@ -27,7 +28,8 @@ export const API_ROUTES = [
   ...NOTIFICATION_ROUTES,
   ...ACADEMY_ROUTES,
   ...REGISTRY_ROUTES,
-  ...MARKET_ROUTES,
+  ...LISTING_ROUTES,
+  ...CONVERSATION_ROUTES,
   ...PURCHASE_OFFER_ROUTES,
   ...PASSPORT_ROUTES,
   ...PUBLIC_PASSPORT_ROUTES,

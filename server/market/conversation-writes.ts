@@ -3,8 +3,8 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { conversationMessages, conversations, instruments, notifications, shops } from '../db/schema';
 import type { SessionUser } from '../plugins/sessions';
-import { notify } from './notifications';
-import { publicName } from './shop-conversation';
+import { notify } from '../notify/notifications';
+import { publicName } from './shop-replies';
 
 // Conversations between a member and a shop (features/conversations reads them; the shop's contact form in
 // features/profiles and the inbox's Reply in features/notifications write to them). Every message is an inbox

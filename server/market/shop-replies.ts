@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { notifications, shops } from '../db/schema';
 import { AppError } from '../plugins/errors';
 import type { SessionUser } from '../plugins/sessions';
-import { notify } from './notifications';
+import { notify } from '../notify/notifications';
 
 // A conversation between a member and a shop, in the inbox: the member's message (features/profiles) and the
 // replies either side sends from their notifications. Each entry keeps, server-side, who wrote it and the shop

@@ -20,7 +20,7 @@ export interface NotificationInput {
   shopId?: string | null;
   /** For a service record naming the recipient's shop: the record they may confirm or decline. */
   serviceRecordId?: string | null;
-  /** A message in a conversation (server/notify/conversations.ts): its Reply writes there. */
+  /** A message in a conversation (server/market/conversation-writes.ts): its Reply writes there. */
   conversationId?: string | null;
 }
 

@@ -35,8 +35,9 @@ export const useExplore = (query: ExploreQuery) =>
     placeholderData: keepPreviousData,
   });
 
-const listingQuery = (slug: string) => apiQuery('GET /api/lms/courses/listing/:slug', { params: { slug } });
-export const useListing = (slug: string) => useQuery(listingQuery(slug));
+const courseLandingQuery = (slug: string) =>
+  apiQuery('GET /api/lms/courses/listing/:slug', { params: { slug } });
+export const useCourseLanding = (slug: string) => useQuery(courseLandingQuery(slug));
 
 export const useMyCourses = (enabled = true) => useQuery({ ...apiQuery('GET /api/lms/my-courses'), enabled });
 
@@ -112,7 +113,7 @@ export const useBookmark = (courseId: string, slug: string) => {
         ? api('POST /api/lms/courses/:courseId/bookmark', { params: { courseId } })
         : api('DELETE /api/lms/courses/:courseId/bookmark', { params: { courseId } }),
     onSuccess: (data) =>
-      client.setQueryData(listingQuery(slug).queryKey, (old) =>
+      client.setQueryData(courseLandingQuery(slug).queryKey, (old) =>
         old ? { ...old, bookmarked: data.bookmarked } : old,
       ),
   });

@@ -1,15 +1,15 @@
 import { Bookmark, BookmarkCheck, Play, Share2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { CourseListing } from '../../../contract/academy';
+import type { CourseLanding } from '../../../contract/academy';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { openAuthDialog, useAuth } from '../../lib/auth';
 import { useBookmark } from './api';
 
-export const firstFreeLesson = (course: CourseListing) =>
+export const firstFreeLesson = (course: CourseLanding) =>
   course.curriculum.flatMap((s) => s.lessons).find((l) => l.free) ?? null;
 
-async function share(course: CourseListing) {
+async function share(course: CourseLanding) {
   const url = `${window.location.origin}/listing/${course.slug}`;
   if (typeof navigator.share === 'function') {
     try {
@@ -29,7 +29,7 @@ async function share(course: CourseListing) {
 }
 
 /** Save, Share and Preview. */
-export function ListingActions({ course }: { course: CourseListing }) {
+export function CourseLandingActions({ course }: { course: CourseLanding }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const bookmark = useBookmark(course.id, course.slug);

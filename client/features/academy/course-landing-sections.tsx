@@ -1,14 +1,14 @@
 import { typeLabel } from '../../../contract/registry-values';
 import { Award, Lock, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CourseListing } from '../../../contract/academy';
+import type { CourseLanding } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { levelLabel } from './course-card';
 
 /** The curriculum tab: sections and lessons, with Preview on the free ones. */
-export function Curriculum({ course }: { course: CourseListing }) {
+export function Curriculum({ course }: { course: CourseLanding }) {
   return (
     <ol className="grid gap-4">
       {course.curriculum.map((section, i) => (
@@ -45,8 +45,8 @@ export function Curriculum({ course }: { course: CourseListing }) {
   );
 }
 
-/** The listing's sidebar: price, original price, discount, level, duration, lessons, certificate, tags. */
-export function ListingSidebar({ course }: { course: CourseListing }) {
+/** The course landing's sidebar: price, original price, discount, level, duration, lessons, certificate, tags. */
+export function CourseLandingSidebar({ course }: { course: CourseLanding }) {
   return (
     <aside aria-label="Course summary">
       <Card>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Check, Clock, Star, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { CourseListing } from '../../../contract/academy';
+import type { CourseLanding } from '../../../contract/academy';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Image } from '../../components/ui/image';
@@ -12,14 +12,14 @@ import { openAuthDialog, useAuth } from '../../lib/auth';
 import { enrollInCourse, useInvalidateLearning } from './api';
 import { CourseCover, levelLabel } from './course-card';
 import { CourseReviews } from './course-reviews';
-import { ListingActions } from './listing-actions';
-import { Curriculum, ListingSidebar } from './listing-sections';
+import { CourseLandingActions } from './course-landing-actions';
+import { Curriculum, CourseLandingSidebar } from './course-landing-sections';
 import { countOf } from '../../lib/count';
 
-/** The listing's address that enrols whoever arrives signed in: where a guest's Enroll Now returns after signing up. */
+/** The course landing's address that enrols whoever arrives signed in: where a guest's Enroll Now returns after signing up. */
 const enrollPath = (slug: string) => `/listing/${encodeURIComponent(slug)}?enroll=1`;
 
-function EnrollButton({ course }: { course: CourseListing }) {
+function EnrollButton({ course }: { course: CourseLanding }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -56,8 +56,8 @@ function EnrollButton({ course }: { course: CourseListing }) {
   );
 }
 
-/** The course listing page from GET /api/lms/courses/listing/{slug}. */
-export function ListingView({ course }: { course: CourseListing }) {
+/** The course landing page from GET /api/lms/courses/listing/{slug}. */
+export function CourseLandingView({ course }: { course: CourseLanding }) {
   return (
     <div className="pb-16">
       <section className="bg-gradient-to-b from-wood-100 to-stone-50">
@@ -113,7 +113,7 @@ export function ListingView({ course }: { course: CourseListing }) {
               <EnrollButton course={course} />
             </div>
             <div className="mt-4">
-              <ListingActions course={course} />
+              <CourseLandingActions course={course} />
             </div>
           </div>
           <CourseCover src={course.coverImage} priority className="hidden h-56 w-full rounded-xl lg:block" />
@@ -197,7 +197,7 @@ export function ListingView({ course }: { course: CourseListing }) {
           </TabsContent>
         </Tabs>
 
-        <ListingSidebar course={course} />
+        <CourseLandingSidebar course={course} />
       </div>
     </div>
   );

@@ -72,7 +72,7 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-/** The listing's Reviews tab: the average and stars, the reviews newest first, and the caller's own form. */
+/** The course landing's Reviews tab: the average and stars, the reviews newest first, and the caller's own form. */
 export function CourseReviews({ courseId }: { courseId: string }) {
   const { user } = useAuth();
   const [page, setPage] = useState(1);

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CourseListing, LearningStats, Review, ReviewList } from '../../../contract/academy';
+import type { CourseLanding, LearningStats, Review, ReviewList } from '../../../contract/academy';
 import { LearnPage } from '../../pages/learn';
-import { ListingPage } from '../../pages/listing';
+import { CourseLandingPage } from '../../pages/course-landing';
 import { AUTH_OPEN_EVENT } from '../../lib/auth';
 import { myCourse } from '../../test/academy-fixtures';
 import { mockFetch, renderRoutes, testUser } from '../../test/render';
@@ -21,7 +21,7 @@ const stats: LearningStats = {
 };
 const routes = [
   { path: '/learn', element: <LearnPage /> },
-  { path: '/listing/:slug', element: <ListingPage /> },
+  { path: '/listing/:slug', element: <CourseLandingPage /> },
   { path: '/dash', element: <ContinueLearningCard /> },
   { path: '/courses/:courseId', element: <p>Course page</p> },
   { path: '/', element: <p>Home page</p> },
@@ -139,8 +139,8 @@ describe('ContinueLearningCard', () => {
   });
 });
 
-describe('Listing', () => {
-  const listing: CourseListing = {
+describe('Course landing', () => {
+  const listing: CourseLanding = {
     id: 'course-1',
     slug: 'intro',
     title: 'Intro course',

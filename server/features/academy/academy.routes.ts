@@ -11,7 +11,7 @@ import { certificateRoutes } from './certificates.routes';
 import { courseOgRoutes } from './course-og.routes';
 import {
   courseExists,
-  courseListing,
+  courseLanding,
   enroll,
   exploreCourses,
   exploreCoursesJson,
@@ -43,7 +43,7 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.addHeadProvider('/listing/:slug', async ({ slug = '' }) => {
-    const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
+    const course = slug.length <= 100 ? await courseLanding(db, slug, null) : null;
     if (!course) return null;
     const url = `${ctx.env.publicUrl}/listing/${course.slug}`;
     // A PNG made from the cover: social sites do not render the SVG cover drawings.
@@ -118,7 +118,7 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   serve(app, 'GET /api/lms/courses/listing/:slug', async (request) => {
-    const listing = await courseListing(db, request.params.slug, request.user?.id ?? null);
+    const listing = await courseLanding(db, request.params.slug, request.user?.id ?? null);
     if (!listing) throw courseNotFound();
     return listing;
   });

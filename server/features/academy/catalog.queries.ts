@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { CourseCard, CourseListing, ExploreQuery } from '../../../contract/academy';
+import type { CourseCard, CourseLanding, ExploreQuery } from '../../../contract/academy';
 import type { Db } from '../../db/client';
 import { courseBookmarks, courseSections, courses, enrollments, lessons } from '../../db/schema';
 import { nativeStatements, preparedStatements } from '../../db/prepared';
@@ -170,11 +170,11 @@ export async function exploreCoursesJson(db: Db, query: ExploreQuery): Promise<s
 }
 
 /** The listing of a course by its slug (or its id), with the caller's enrolment and bookmark. */
-export async function courseListing(
+export async function courseLanding(
   db: Db,
   slugOrId: string,
   userId: string | null,
-): Promise<CourseListing | null> {
+): Promise<CourseLanding | null> {
   const [row] = await db
     .select({
       ...cardColumns,

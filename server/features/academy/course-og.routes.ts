@@ -4,13 +4,13 @@ import { photoBytes, photoIdentity } from '../../media/og-image';
 import { serve } from '../../plugins/api-route';
 import { digest } from '../../plugins/documents';
 import { notFound } from '../../plugins/errors';
-import { courseListing } from './catalog.queries';
+import { courseLanding } from './catalog.queries';
 
 /** A course's share preview as a PNG: the cover drawing (rasterised), the title and the instructor. */
 export async function courseOgRoutes(app: FastifyInstance, { db, media }: AppContext): Promise<void> {
   serve(app, 'GET /listing/:slug/og.png', { config: { sharedCache: true } }, async (request, reply) => {
     const { slug } = request.params;
-    const course = slug.length <= 100 ? await courseListing(db, slug, null) : null;
+    const course = slug.length <= 100 ? await courseLanding(db, slug, null) : null;
     if (!course) throw notFound('This course does not exist.');
     const facts = {
       kicker: 'Luthier Registry · Academy',

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
-import { admitMessage, conversationShopFor } from '../../notify/shop-conversation';
+import { admitMessage, conversationShopFor } from '../../market/shop-replies';
 import {
   markConversationRead,
   participantConversation,
   writeInConversation,
-} from '../../notify/conversations';
+} from '../../market/conversation-writes';
 import { listConversations, readConversation } from './conversations.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

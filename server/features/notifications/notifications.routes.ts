@@ -10,8 +10,8 @@ import {
   findAnswerableMessage,
   sendShopReply,
   shopWrittenTo,
-} from '../../notify/shop-conversation';
-import { participantConversation, writeInConversation } from '../../notify/conversations';
+} from '../../market/shop-replies';
+import { participantConversation, writeInConversation } from '../../market/conversation-writes';
 import {
   listNotifications,
   mailPreferences,

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import { redisStore } from '../../plugins/rate-limit';
-import { MESSAGES_PER_SENDER_PER_HOUR, MESSAGES_PER_SHOP_PER_HOUR } from '../../notify/shop-conversation';
+import { MESSAGES_PER_SENDER_PER_HOUR, MESSAGES_PER_SHOP_PER_HOUR } from '../../market/shop-replies';
 import { createShop } from '../../db/builders/accounts';
 import { api, instrumentOf } from '../registry/registry-test-kit';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';

@@ -4,7 +4,7 @@ import { createCourse } from '../../db/builders/academy';
 import { createShop } from '../../db/builders/accounts';
 import { createInstrument } from '../../db/builders/registry';
 import { notifications } from '../../db/schema';
-import { MESSAGES_PER_SENDER_PER_HOUR } from '../../notify/shop-conversation';
+import { MESSAGES_PER_SENDER_PER_HOUR } from '../../market/shop-replies';
 import type { ShopPage } from '../../../contract/profiles';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app';
 

@@ -64,7 +64,7 @@ export async function findById(db: Db, id: string): Promise<PassportRow | null> 
 }
 
 /** The passport code of an instrument id; null when unknown or not a uuid. */
-export async function passportCodeOf(db: Db, id: string): Promise<string | null> {
+export async function findPassportCode(db: Db, id: string): Promise<string | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db
     .select({ code: instruments.passportCode })

@@ -15,7 +15,7 @@ import type { DossierFacts } from './dossier-build';
 import { dossierLogFiles, dossierLogState } from './dossier-log';
 import {
   findById,
-  passportCodeOf,
+  findPassportCode,
   passportLogBundle,
   publicPassport,
   revealedFor,
@@ -59,7 +59,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
 
   // A member's link (/instruments/{id}) opened by a guest: the code of its public passport, nothing more.
   serve(app, 'GET /api/public/instruments/:id', { config: { sharedCache: true } }, async (request, reply) => {
-    const code = await passportCodeOf(db, request.params.id);
+    const code = await findPassportCode(db, request.params.id);
     if (!code) throw notFound(NOT_FOUND);
     sharedResponse(reply);
     return { passportCode: code };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { notify } from '../../notify/notifications';
 import type { SessionUser } from '../../plugins/sessions';
 import { newBuyerOfferMail, offerNotice, priceOf } from '../../notify/offer-notices';
-import { publicName } from '../../notify/shop-conversation';
+import { publicName } from '../../market/shop-replies';
 import type { Db } from '../../db/client';
 import { instruments } from '../../db/schema';
 import { photoColumns, primaryPhoto } from '../../media/primary-photo';

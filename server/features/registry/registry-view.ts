@@ -10,7 +10,7 @@ export type Viewer = SessionUser | null;
 export const isAdmin = (viewer: Viewer) => viewer?.role === 'admin';
 
 /** A passport code as people type it ("lr d78q ed47", "LRD78QED47"): its canonical LR-XXXX-XXXX form. */
-export function passportCodeOf(term: string): string {
+export function normalizePassportCode(term: string): string {
   const bare = term.toUpperCase().replace(/[^0-9A-Z]/g, '');
   return /^LR[0-9A-Z]{8}$/.test(bare) ? `LR-${bare.slice(2, 6)}-${bare.slice(6)}` : term.trim().toUpperCase();
 }

@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/search-fold';
 import type { SearchWords } from '../../db/search-words';
-import { passportCodeOf } from './registry-view';
+import { normalizePassportCode } from './registry-view';
 
 // What a registry search matches and how it ranks (docs/decisions/030), written once for the one-statement list
 // (list-json.queries.ts, with placeholders) and for its reference (list.queries.ts, with the values inline).
@@ -49,7 +49,7 @@ export function searchValues(term: string, s: SearchWords): Record<string, unkno
   const values: Record<string, unknown> = {
     folded: s.folded,
     whole: anywhere(s.folded),
-    code: passportCodeOf(term),
+    code: normalizePassportCode(term),
   };
   ordered(s).forEach(({ word, near }, i) => {
     values[`w${i}`] = word;
