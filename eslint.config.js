@@ -6,6 +6,13 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const importSettings = {
+  'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  // Only the project's own modules are followed for cycles; packages are never parsed.
+  'import/ignore': ['node_modules'],
+  'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'data', 'test-results', 'playwright-report', '**/*.mjs'] },
   js.configs.recommended,
@@ -41,36 +48,70 @@ export default tseslint.config(
     },
   },
   {
+    // The sides (docs/decisions/031-sides-the-compiler-enforces.md): the server never imports the client nor the
+    // client the server; contract/ and presentation/ are shared by both and import neither. Every file follows
+    // them, tests, e2e, bench and scripts too (e2e, bench and scripts run in Node beside the server).
+    files: ['**/*.{ts,tsx}'],
+    // The one deliberate crossing: the guest page's test serves the landing hero the build renders from the
+    // client's components (vite.config.ts), as the build hands it to the server.
+    ignores: ['server/plugins/guest-home.test.ts'],
+    plugins: { import: importPlugin },
+    settings: importSettings,
+    rules: { 'import/no-restricted-paths': ['error', { zones: sideZones() }] },
+  },
+  {
     // Area boundaries (docs/decisions/003-layout.md): an area never imports another area's internals; what two
-    // areas share lives in contract/, server/plugins, server/{db,mail,media,log,notify,passwords}, client/components or
+    // areas share lives in contract/, presentation/, server/plugins, server/{db,mail,media,log,notify,passwords}, client/components or
     // client/lib. One zone per area keeps the rule readable: "files in this area may not import from these".
     files: [
       'client/**/*.{ts,tsx}',
       'server/**/*.ts',
       'contract/**/*.ts',
+      'presentation/**/*.ts',
       'scripts/verify.ts',
       'scripts/verify/**/*.ts',
     ],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
     plugins: { import: importPlugin },
-    settings: {
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Only the project's own modules are followed for cycles; packages are never parsed.
-      'import/ignore': ['node_modules'],
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
-    },
+    settings: importSettings,
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': ['error', { zones: boundaryZones() }],
+      'import/no-restricted-paths': ['error', { zones: [...boundaryZones(), ...sideZones()] }],
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );
 
+/** The sides: client, server, and the two shared folders neither of them may be imported by. */
+function sideZones() {
+  return [
+    {
+      target: './client',
+      from: './server',
+      message: 'The client talks to the server only through /api.',
+    },
+    {
+      target: ['./server', './e2e', './bench', './scripts'],
+      from: './client',
+      message:
+        'Server-side code never imports client code: what both need belongs in contract/ or presentation/.',
+    },
+    {
+      target: './contract',
+      from: ['./client', './server', './presentation'],
+      message: 'contract/ is the API language of both sides and imports nothing local but itself.',
+    },
+    {
+      target: './presentation',
+      from: ['./client', './server'],
+      message: 'presentation/ is shared by both sides and imports neither (contract/ only).',
+    },
+  ];
+}
+
 /**
  * The import zones: features are islands below the app shell and the pages; shared layers never reach up into
- * features (nor, on the client, into the app shell); contract imports nothing local; the standalone verifier
- * imports only the contract.
+ * features (nor, on the client, into the app shell); the standalone verifier imports only the contract.
  */
 function boundaryZones() {
   const folders = (dir) =>
@@ -110,16 +151,6 @@ function boundaryZones() {
       target: sharedServerLayers,
       from: './server/features',
       message: 'Shared server layers never import a feature area: move what both need down a layer.',
-    },
-    {
-      target: './contract',
-      from: ['./client', './server'],
-      message: 'contract/ is shared by both sides and imports neither.',
-    },
-    {
-      target: './client',
-      from: './server',
-      message: 'The client talks to the server only through /api.',
     },
     {
       target: ['./scripts/verify.ts', './scripts/verify'],

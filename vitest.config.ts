@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const SERVER_TESTS = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
+const SERVER_TESTS = [
+  'server/**/*.test.ts',
+  'contract/**/*.test.ts',
+  'presentation/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 
 /**
  * On PostgreSQL (TEST_DB=postgres) the server project runs only the files whose database is the backend under
@@ -12,7 +17,7 @@ const SERVER_TESTS = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/*
  */
 function backendIndependentTests(): string[] {
   if (process.env.TEST_DB !== 'postgres') return [];
-  return ['server', 'contract', 'scripts']
+  return ['server', 'contract', 'presentation', 'scripts']
     .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
     .filter((file) => file.endsWith('.test.ts'))
     .filter((file) => {
@@ -24,7 +29,7 @@ function backendIndependentTests(): string[] {
 /** VITEST_TIMEOUT_SCALE=10 gives every test and hook ten times longer: for a machine many people share at once. */
 const timeoutScale = Number(process.env.VITEST_TIMEOUT_SCALE ?? 1);
 
-// Two projects: server/contract tests in Node (API tests drive buildApp().inject() on a fresh database per
+// Two projects: server, contract and presentation tests in Node (API tests drive buildApp().inject() on a fresh database per
 // file), and client tests in jsdom. TEST_DB=postgres runs the server project on PostgreSQL instead of PGlite.
 export default defineConfig({
   test: {

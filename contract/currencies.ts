@@ -2,8 +2,6 @@
 // code), with their minor units where they are not 2. A price is stored exactly (a decimal) and may have at most
 // as many decimals as its currency has minor units: ¥1500, €4500.50, KWD 120.750.
 
-import { numberFormat } from './intl-formats';
-
 // prettier-ignore
 export const CURRENCY_CODES = [
   'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN', 'BHD',
@@ -38,22 +36,6 @@ export function priceText(amount: string, currency: string): string {
   const decimals = isCurrencyCode(currency) ? minorUnits(currency) : 2;
   const [whole = '0', fraction = ''] = amount.split('.');
   return decimals === 0 ? whole : `${whole}.${fraction.padEnd(decimals, '0').slice(0, decimals)}`;
-}
-
-/** "€4,500.00", in the reader's locale; "Price on request" without a price. */
-export function formatPrice(
-  listing: { price: string | null; currency: string | null },
-  locale?: string,
-): string {
-  if (!listing.price || !listing.currency) return 'Price on request';
-  const decimals = isCurrencyCode(listing.currency) ? minorUnits(listing.currency) : 2;
-  // Intl formats a string amount exactly (no float rounding) in Node 20 and every current browser.
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: listing.currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(listing.price as unknown as number);
 }
 
 /** The currencies most people price in first, then every other ISO 4217 code: the order of currency menus. */

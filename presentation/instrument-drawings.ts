@@ -2,7 +2,7 @@
 // head to the right, like the sample drawings in client/public/instruments/). The client draws them inline
 // (client/components/instrument-drawing.tsx) and scripts/draw-families.ts writes the sample content's drawings of
 // the newer types from the same shapes, in the four woods.
-import type { InstrumentCategory, InstrumentType } from './registry-values';
+import type { InstrumentCategory, InstrumentType } from '../contract/registry-values';
 
 /**
  * What a shape is decides how it is drawn, the same everywhere: a body is filled with wood and outlined with the

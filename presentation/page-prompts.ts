@@ -1,4 +1,4 @@
-import type { PagePath } from './routes';
+import type { PagePath } from '../contract/routes';
 
 /**
  * The words of the sign-in prompt a guest sees on a members' page (its `guest` in contract/routes.ts is

@@ -1,7 +1,7 @@
 // One passport event in plain words, for the public history (/p/{code}) and for the Verify panel, which describes
 // the log leaves it checked. The data is the event's public view: secret values are left out, and in a leaf every
 // private value (prices, notes, free text) is a commitment `{"$commit": …}`, which is never read out.
-import { isCommitment } from './log/commitment';
+import { isCommitment } from '../contract/log/commitment';
 
 /** How an identity fact is named in "Serial corrected from A to B by the maker: reason". */
 const FIELD_LABELS: Record<string, string> = {

@@ -5,7 +5,7 @@
 //   npx tsx scripts/draw-families.ts     (writes client/public/instruments/<type>-<wood>.svg)
 import fs from 'node:fs';
 import path from 'node:path';
-import { instrumentDrawing, type Shape, type ShapeKind } from '../contract/instrument-drawings';
+import { instrumentDrawing, type Shape, type ShapeKind } from '../presentation/instrument-drawings';
 import { describeKind, INSTRUMENT_TYPES, typeLabel } from '../contract/registry-values';
 
 const FIRST_DRAWN = new Set(['guitar', 'violin', 'mandolin', 'banjo']);

@@ -123,3 +123,61 @@ describe('area boundaries', () => {
     expect(contract).not.toContain('import/no-restricted-paths');
   }, 60_000);
 });
+
+describe('sides', () => {
+  // One planted crossing of each kind, in code and in the tests, e2e, bench and scripts beside it.
+  const crossings: [file: string, code: string][] = [
+    ['server/mail/mailer.ts', "import { cn } from '../../client/lib/cn';\nexport const join = cn;\n"],
+    ['server/mail/mail-kit.test.ts', "import { cn } from '../../client/lib/cn';\nexport const join = cn;\n"],
+    [
+      'client/lib/cn.ts',
+      "import { openDatabase } from '../../server/db/client';\nexport const open = openDatabase;\n",
+    ],
+    [
+      'client/lib/cn.test.ts',
+      "import { openDatabase } from '../../server/db/client';\nexport const open = openDatabase;\n",
+    ],
+    ['contract/errors.ts', "import { cn } from '../client/lib/cn';\nexport const join = cn;\n"],
+    [
+      'contract/errors.ts',
+      "import { openDatabase } from '../server/db/client';\nexport const open = openDatabase;\n",
+    ],
+    [
+      'contract/text.test.ts',
+      "import { numberFormat } from '../presentation/intl-formats';\nexport const format = numberFormat;\n",
+    ],
+    ['presentation/money.ts', "import { cn } from '../client/lib/cn';\nexport const join = cn;\n"],
+    [
+      'presentation/money.ts',
+      "import { openDatabase } from '../server/db/client';\nexport const open = openDatabase;\n",
+    ],
+    ['e2e/a11y-helpers.ts', "import { cn } from '../client/lib/cn';\nexport const join = cn;\n"],
+    ['bench/run.ts', "import { cn } from '../client/lib/cn';\nexport const join = cn;\n"],
+    ['scripts/admin.ts', "import { cn } from '../client/lib/cn';\nexport const join = cn;\n"],
+  ];
+  for (const [file, code] of crossings) {
+    const target = code.match(/from '([^']+)'/)?.[1] ?? '';
+    it(`refuses ${file} importing ${target}`, async () => {
+      expect(await ruleIds(file, code)).toContain('import/no-restricted-paths');
+    }, 60_000);
+  }
+
+  it('allows both sides the contract and presentation, and presentation the contract', async () => {
+    for (const [file, code] of [
+      [
+        'client/lib/cn.ts',
+        "import { formatPrice } from '../../presentation/money';\nexport const f = formatPrice;\n",
+      ],
+      [
+        'server/mail/mailer.ts',
+        "import { formatPrice } from '../../presentation/money';\nexport const f = formatPrice;\n",
+      ],
+      [
+        'presentation/money.ts',
+        "import { minorUnits } from '../contract/currencies';\nexport const m = minorUnits;\n",
+      ],
+    ] as const) {
+      expect(await ruleIds(file, code), file).not.toContain('import/no-restricted-paths');
+    }
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { instrumentDrawing, type Shape, type ShapeKind } from '../../contract/instrument-drawings';
+import { instrumentDrawing, type Shape, type ShapeKind } from '../../presentation/instrument-drawings';
 import type { InstrumentCategory, InstrumentType } from '../../contract/registry-values';
 import { cn } from '../lib/cn';
 

@@ -1,4 +1,4 @@
-import { numberFormat } from '../../contract/intl-formats';
+import { numberFormat } from '../../presentation/intl-formats';
 
 /**
  * A count with its noun, singular for one: "1 student", "12 students", "1,204 lessons" (the number in the

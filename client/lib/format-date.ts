@@ -2,7 +2,7 @@
 // "November 26, 2026" in en-US, "26. November 2026" in de). Dates without a time (YYYY-MM-DD) are days, read in
 // UTC so that no time zone moves them to the day before.
 
-import { dateTimeFormat } from '../../contract/intl-formats';
+import { dateTimeFormat } from '../../presentation/intl-formats';
 
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 

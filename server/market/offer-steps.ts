@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_PURCHASE_OFFER_STATUSES } from '../../contract/purchase-offers';
-import { formatPrice } from '../../contract/currencies';
+import { formatPrice } from '../../presentation/money';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { conversationMessages, conversations, instruments, purchaseOffers, shops, users } from '../db/schema';

@@ -1,6 +1,6 @@
 // What a person is told about an offer of ownership: the registry's transfers and the offers held for an address
 // until an account proves it use the same words.
-import { formatPrice } from '../../contract/currencies';
+import { formatPrice } from '../../presentation/money';
 import type { NotificationInput } from './notifications';
 
 /** The private price of an offer, told to its two sides only. */

@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { ACCOUNT_PROMPT_WORDS, PAGE_PROMPTS } from '../../../contract/page-prompts';
+import { ACCOUNT_PROMPT_WORDS, PAGE_PROMPTS } from '../../../presentation/page-prompts';
 import type { PagePath } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth';

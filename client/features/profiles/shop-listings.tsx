@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import type { ShopPage } from '../../../contract/profiles';
 import { Button } from '../../components/ui/button';
 import { Image } from '../../components/ui/image';

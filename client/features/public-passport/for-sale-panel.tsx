@@ -1,6 +1,6 @@
 import { Tag } from 'lucide-react';
 import type { PublicListing } from '../../../contract/listings';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { ListingContact } from '../../components/listing-contact';
 
 /** "For sale by its owner" beside the passport, with the way to ask the seller's shop about it. */

@@ -1,4 +1,4 @@
-import { describePassportEvent, eventDay } from '../../../contract/passport-history';
+import { describePassportEvent, eventDay } from '../../../presentation/passport-history';
 import type { VerifiedEvent } from '../../../contract/log/verify-passport';
 import { formatDay } from '../../lib/format-date';
 

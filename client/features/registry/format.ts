@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { formatDay } from '../../lib/format-date';
 
 /**

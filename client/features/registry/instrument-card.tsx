@@ -1,5 +1,5 @@
 import { MapPin, ShieldCheck } from 'lucide-react';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';

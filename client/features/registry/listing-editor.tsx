@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { LISTING_NOTE_MAX, listingInputSchema, type Listing } from '../../../contract/listings';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { FormError, formText } from '../../components/form-parts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import type { Transfer } from '../../../contract/registry';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { PURCHASE_OFFER_DAYS } from '../../../contract/purchase-offers';
 import type { Db } from '../client';
 import {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { describePassportEvent, eventDay } from '../../../contract/passport-history';
+import { describePassportEvent, eventDay } from '../../../presentation/passport-history';
 import type { PublicPassport } from '../../../contract/public-passport';
 import type { Db } from '../../db/client';
 import { instrumentEvents, logLeaves } from '../../db/schema';

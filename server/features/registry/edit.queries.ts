@@ -10,7 +10,7 @@ import {
   wrongCategoryMessage,
   type editInstrumentSchema,
 } from '../../../contract/registry';
-import { describePassportEvent } from '../../../contract/passport-history';
+import { describePassportEvent } from '../../../presentation/passport-history';
 import { HISTORY_FIELDS } from '../../../contract/history-fields';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
