@@ -141,3 +141,17 @@ export function mediaUrl(m: { id: string; widths: number[] }, width?: number): s
   const w = width && m.widths.includes(width) ? width : Math.max(...m.widths);
   return `/media/${m.id}/${w}.webp`;
 }
+
+/** URLs of a photo: a static drawing as it is, an upload as its largest variant (url) and 640 px (imageUrl). */
+export function imageUrls(img: {
+  staticUrl: string | null;
+  mediaId: string | null;
+  widths: number[] | null;
+}) {
+  if (img.mediaId && img.widths?.length) {
+    const m = { id: img.mediaId, widths: img.widths };
+    return { url: mediaUrl(m), imageUrl: mediaUrl(m, 640) };
+  }
+  const url = img.staticUrl ?? '';
+  return { url, imageUrl: url };
+}

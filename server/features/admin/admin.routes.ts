@@ -4,8 +4,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { notFound } from '../../plugins/errors';
 import { adminQueue, setInstrumentVerified, setShopVerified } from './admin.queries';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../db/uuid';
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   serve(app, 'GET /api/admin/queue', async (request) => {
@@ -21,7 +20,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const admin = request.user;
       const { verified, note } = request.body;
       const done =
-        uuid.test(request.params.id) &&
+        isUuid(request.params.id) &&
         (await set(ctx, request.params.id, { verified, note: note || null, adminId: admin.id }));
       if (!done) throw notFound(kind === 'shops' ? 'No such shop.' : 'No such instrument.');
       audit(request, 'verification.changed', {

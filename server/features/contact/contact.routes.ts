@@ -9,8 +9,7 @@ import {
   saveContactMessage,
   setContactMessageHandled,
 } from './contact.queries';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../db/uuid';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Per sender address and per IP: enough to follow up a question, too few to flood the admins' inboxes. */
@@ -43,9 +42,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
   serve(app, 'PUT /api/admin/contact-messages/:id/handled', async (request) => {
     const { id } = request.params;
     const { handled } = request.body;
-    const message = uuid.test(id)
-      ? await setContactMessageHandled(ctx.db, id, handled, request.user.id)
-      : null;
+    const message = isUuid(id) ? await setContactMessageHandled(ctx.db, id, handled, request.user.id) : null;
     if (!message) throw notFound('No such message.');
     audit(request, 'contact.handled', { messageId: id, handled });
     return message;

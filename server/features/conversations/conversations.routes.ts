@@ -9,8 +9,8 @@ import {
   writeInConversation,
 } from '../../market/conversation-writes';
 import { listConversations, readConversation } from './conversations.queries';
+import { isUuid } from '../../db/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound('No such conversation.');
 
 /** Conversations between members and shops: only their two participants read or write them. */
@@ -19,7 +19,7 @@ export async function conversationsRoutes(app: FastifyInstance, ctx: AppContext)
 
   /** The conversation for a participant; anyone else (and a malformed id) gets the same 404. */
   const own = async (id: string, userId: string) => {
-    const found = UUID.test(id) ? await participantConversation(db, id, userId) : null;
+    const found = isUuid(id) ? await participantConversation(db, id, userId) : null;
     if (!found) throw missing();
     return found;
   };
@@ -32,7 +32,7 @@ export async function conversationsRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, 'GET /api/conversations/:id', async (request, reply) => {
     const user = request.user;
-    const conversation = UUID.test(request.params.id)
+    const conversation = isUuid(request.params.id)
       ? await readConversation(db, request.params.id, user.id)
       : null;
     if (!conversation) throw missing();

@@ -7,10 +7,9 @@ import { conflict, forbidden, notFound } from '../../plugins/errors';
 import { publicListing, setListing } from './listings.queries';
 import { passportCodeSchema } from '../../../contract/public-passport';
 import { sharedResponse } from '../../plugins/etag';
+import { isUuid } from '../../db/uuid';
 
 const HOUR_MS = 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Listings: the current owner (the maker while they still own it, or any later owner) lists an instrument. */
 export async function listingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -31,7 +30,7 @@ export async function listingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   serve(app, 'PUT /api/registry/instruments/:id/listing', async (request) => {
     const user = request.user;
     const { id } = request.params;
-    const [inst] = UUID.test(id)
+    const [inst] = isUuid(id)
       ? await db
           .select({ ownerId: instruments.currentOwnerId, status: instruments.status })
           .from(instruments)

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { instrumentEvents, instrumentImages, instruments, media, shops } from '../../db/schema';
 import { notify } from '../../notify/notifications';
 import { foldedPattern } from '../../db/search-fold';
-import { imageUrls } from './public-passport.queries';
+import { imageUrls } from '../../media/media-store';
 
 /**
  * A passport code as people type it from a label: any case, with or without its dashes or with spaces

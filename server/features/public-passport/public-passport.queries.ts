@@ -29,24 +29,9 @@ import {
 import { passportProofs } from '../../log/passport-proofs';
 import type { WitnessPolicy } from '../../../contract/log/policy';
 import type { LogSigner } from '../../log/signing';
-import { mediaUrl } from '../../media/media-store';
+import { imageUrls } from '../../media/media-store';
 import { publicHistory } from './history.queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A static drawing as it is; an upload as its largest variant (url) and at 640 px (imageUrl). */
-export function imageUrls(img: {
-  staticUrl: string | null;
-  mediaId: string | null;
-  widths: number[] | null;
-}) {
-  if (img.mediaId && img.widths?.length) {
-    const m = { id: img.mediaId, widths: img.widths };
-    return { url: mediaUrl(m), imageUrl: mediaUrl(m, 640) };
-  }
-  const url = img.staticUrl ?? '';
-  return { url, imageUrl: url };
-}
+import { isUuid } from '../../db/uuid';
 
 export type PassportRow = typeof instruments.$inferSelect;
 
@@ -58,14 +43,14 @@ export async function findByCode(db: Db, code: string): Promise<PassportRow | nu
 
 /** The instrument with this id, or null (also for a malformed id). */
 export async function findById(db: Db, id: string): Promise<PassportRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(instruments).where(eq(instruments.id, id));
   return row ?? null;
 }
 
 /** The passport code of an instrument id; null when unknown or not a uuid. */
 export async function findPassportCode(db: Db, id: string): Promise<string | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ code: instruments.passportCode })
     .from(instruments)

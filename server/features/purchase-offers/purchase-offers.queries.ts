@@ -8,6 +8,7 @@ import { instruments, purchaseOffers, users } from '../../db/schema';
 import { AppError, conflict, isUniqueViolation } from '../../plugins/errors';
 import { isOpen, named, nowOf } from '../../market/offer-steps';
 import type { SessionUser } from '../../plugins/sessions';
+import { isUuid } from '../../db/uuid';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export type OfferRow = typeof purchaseOffers.$inferSelect;
@@ -126,11 +127,9 @@ export async function dueOffers(tx: Db, now: Date, instrumentId?: string) {
     .returning();
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The instrument an offer is made on; null for an id that names none (answered 404). */
 export async function instrumentForOffer(db: Db, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: instruments.id,

@@ -16,10 +16,9 @@ import {
 import { privateNamesOf, withoutNames } from '../../log/public-projection';
 import { ownEvents, publicEvents } from './detail-events';
 import { luthierColumns } from './list.queries';
-import { imageUrls, isAdmin, publicOwner, seesPrivate, type Viewer } from './registry-view';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => uuidPattern.test(id);
+import { isAdmin, publicOwner, seesPrivate, type Viewer } from './registry-view';
+import { isUuid } from '../../db/uuid';
+import { imageUrls } from '../../media/media-store';
 
 /** The instrument row plus the maker's user id; null when the id is unknown or not a uuid. */
 export async function findInstrument(db: Db, id: string) {

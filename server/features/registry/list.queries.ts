@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { instruments, shops } from '../../db/schema';
 import { searchWords } from '../../db/search-words';
 import { photoColumns, primaryPhoto } from '../../media/primary-photo';
-import { imageUrls } from './registry-view';
+import { imageUrls } from '../../media/media-store';
 import { forSaleNow } from '../../db/listings';
 import { searchConditions, searchShapeOf, searchValues, type SearchValue } from './search-match';
 

@@ -15,7 +15,7 @@ import {
   reorderPhotos,
   updatePhoto,
 } from './photos.queries';
-import { imageUrls } from './registry-view';
+import { imageUrls } from '../../media/media-store';
 
 type Params = { Params: { id: string; imageId?: string } };
 

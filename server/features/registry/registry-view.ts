@@ -1,5 +1,4 @@
 import type { SessionUser } from '../../plugins/sessions';
-import { mediaUrl } from '../../media/media-store';
 import { publicOwnerOf, recordIsPublic, type OwnerFacts } from '../../log/public-projection';
 
 export type { OwnerFacts } from '../../log/public-projection';
@@ -13,20 +12,6 @@ export const isAdmin = (viewer: Viewer) => viewer?.role === 'admin';
 export function normalizePassportCode(term: string): string {
   const bare = term.toUpperCase().replace(/[^0-9A-Z]/g, '');
   return /^LR[0-9A-Z]{8}$/.test(bare) ? `LR-${bare.slice(2, 6)}-${bare.slice(6)}` : term.trim().toUpperCase();
-}
-
-/** URLs of a photo: a static drawing as it is, an upload as its largest variant (url) and 640 px (imageUrl). */
-export function imageUrls(img: {
-  staticUrl: string | null;
-  mediaId: string | null;
-  widths: number[] | null;
-}) {
-  if (img.mediaId && img.widths?.length) {
-    const m = { id: img.mediaId, widths: img.widths };
-    return { url: mediaUrl(m), imageUrl: mediaUrl(m, 640) };
-  }
-  const url = img.staticUrl ?? '';
-  return { url, imageUrl: url };
 }
 
 /**
