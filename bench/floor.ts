@@ -224,6 +224,9 @@ export async function runFloorReads(
         : []),
       { name: 'share image', path: `/p/${code}/og.png`, kind: 'document' },
     ];
+    // BENCH_FLOOR_ONLY=auth,PDF: only the cases whose names hold one of these words.
+    const only = process.env.BENCH_FLOOR_ONLY?.split(',').filter(Boolean);
+    if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.some((o) => c.name.includes(o))));
     // Each answer once (a document's build), its bytes and type into F's table.
     const floorClient = new pg.Client({ connectionString: urlOf(floorDb) });
     await floorClient.connect();
@@ -382,5 +385,7 @@ async function standalone(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'serve') await serve(process.argv[3]!, Number(process.argv[4]));
-else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await standalone();
+// Not awaited at the top level: the standalone run imports report-files.ts, whose imports lead back here, and a
+// module still awaiting its top level would leave that import unsettled (node exits with nothing written).
+if (process.argv[2] === 'serve') void serve(process.argv[3]!, Number(process.argv[4]));
+else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void standalone();
