@@ -1,7 +1,6 @@
 // For each target the run misses: the reason, with this run's figures, and the next step.
 import { REGISTRY_COUNT_CAP } from '../contract/registry';
-import { CPU_READ_TARGET } from './cpu';
-import { floorRatios } from './db-floor';
+import { FLOOR_TARGET } from './floor';
 import { CATEGORIES, LIGHTHOUSE_TARGETS } from './lighthouse';
 import { LOG_GROWTH_TARGET } from './log-bench';
 import { DOCUMENT_FLOOD_TARGET_RATIO } from './document-flood';
@@ -32,27 +31,20 @@ const extraUs = (slower: number, faster: number) => Math.round((1 / slower - 1 /
 
 export function missedTargets(r: Report): Missed[] {
   const missed: Missed[] = [];
-  const floor = floorRatios(r.floor);
-  for (const row of r.cpu?.rows ?? [])
-    if (row.read && row['D/A'] !== null && row['D/A'] > CPU_READ_TARGET)
+  // The yardstick of decision 036: each read's server CPU against bare node:http reading the same bytes through one
+  // prepared statement (the retired 3× bare node:http of decision 018 is below any read that asks the database).
+  for (const row of r.floorReads?.rows ?? [])
+    if (row.ratio > FLOOR_TARGET)
       missed.push({
-        target: `CPU per request of ${row.endpoint} on PostgreSQL ${row['D/A'].toFixed(1)}× bare node:http's > ${CPU_READ_TARGET}`,
+        target: `CPU per request of ${row.name} on PostgreSQL ${row.ratio.toFixed(1)}× the floor's > ${FLOOR_TARGET}`,
         reason:
-          `the server spends ${row.D?.toFixed(0)} µs of CPU per request (${row.system.D?.toFixed(0)} µs of it in the kernel) ` +
-          `where node:http answering the same bytes spends ${row.A.toFixed(0)} µs (${row.system.A.toFixed(0)}): every ` +
-          'statement is a round trip over a loopback socket (a write, a wake-up, a read, the rows parsed by pg) on top ' +
-          'of the HTTP request that A alone serves.' +
-          (floor
-            ? ` One such round trip alone, inside bare node:http with nothing else (F in "The floor under those ` +
-              `ratios"), costs ${floor.floorA.toFixed(1)}× A in this run, and the real server ${floor.serverFloor.toFixed(1)}× ` +
-              `F on the same bytes: ${floor.floorA > CPU_READ_TARGET ? 'the target is below the floor of any read that asks the database' : 'the floor is under the target, so the rest is ours'}.`
-            : ''),
+          `the server spends ${row.server.toFixed(0)} µs per request (its PostgreSQL backends ${row.serverDb.toFixed(0)} µs more) ` +
+          `where node:http reading the same ${row.bytes.toLocaleString('en-US')} bytes through one prepared statement spends ` +
+          `${row.floor.toFixed(0)} µs (its backend ${row.floorDb.toFixed(0)}); total ÷ total ${row.totalRatio.toFixed(2)}.`,
         next:
-          floor && floor.floorA > CPU_READ_TARGET
-            ? 'only answers that skip the database reach A’s cost: the shared cache (decision 007; explore with it on ' +
-              'is the "server cache on" row). Between F and the server: bench/db-floor.ts’s layers, and a profile ' +
-              '(`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, bench/profile-summary.ts) for frames that are ours.'
-            : 'profile the server under this load (`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, then bench/profile-summary.ts) and remove the top frames that are ours.',
+          row.kind === 'document'
+            ? 'serve the stored document without reading it whole through the JSON path (stream it, or from a file), and check its lookup is one statement.'
+            : 'count its statements (one round trip where the answer allows), then profile (`BENCH_CPU_PROFILE=<dir> npx tsx bench/cpu.ts`, bench/profile-summary.ts) and remove the top frames that are ours.',
       });
   for (const f of r.loginFlood ?? [])
     for (const [what, m] of [

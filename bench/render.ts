@@ -1,6 +1,7 @@
 // bench/report.md from the run's figures (the same object is written as bench/report.json).
 import { cpuMarkdown, type CpuRow, type CpuSettings } from './cpu';
 import { dbFloorMarkdown, type FloorResult } from './db-floor';
+import { floorReadsMarkdown, type FloorReadsResult } from './floor';
 import type { StatementTime } from './driver';
 import type { IdleRss } from './idle-rss';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
@@ -62,6 +63,8 @@ export interface Report {
   cpu?: { settings: CpuSettings; rows: CpuRow[] } | null;
   /** The layers under the CPU ratios (bench/db-floor.ts). */
   floor?: FloorResult | null;
+  /** Every named read and served document against its own floor, PostgreSQL's CPU counted (bench/floor.ts). */
+  floorReads?: FloorReadsResult | null;
   /** Course explore on the twins that keep the default server cache; `note` when the server has none yet. */
   cached: { E: Sample; D: Sample | null; note?: string };
   writes: {
@@ -202,6 +205,14 @@ export function renderMarkdown(r: Report): string {
       ? ['## CPU per request (the database path)', '', ...cpuMarkdown(r.cpu.rows, r.cpu.settings), '']
       : []),
     ...(r.floor ? ['### The floor under those ratios', '', ...dbFloorMarkdown(r.floor), ''] : []),
+    ...(r.floorReads
+      ? [
+          '## CPU per request against the floor of a database read',
+          '',
+          ...floorReadsMarkdown(r.floorReads),
+          '',
+        ]
+      : []),
     '## W: progress saves',
     '',
     '| backend | saves/s | p50 ms | p99 ms |',
@@ -295,6 +306,9 @@ export function renderMarkdown(r: Report): string {
     ...(r.missed.length
       ? r.missed.map((m) => `- **${m.target}**: ${m.reason} Next: ${m.next}`)
       : ['None: every target is met.']),
+    '',
+    'Measurements made by hand, round by round (profiles, plans at a million passports, side-by-side builds), are ' +
+      'the lab notes in [rounds.md](rounds.md); this report is rendered from report.json alone.',
     '',
   ];
   return lines.join('\n');

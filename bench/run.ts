@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as prettier from 'prettier';
 import { envSchema } from '../server/env';
 import { createPostgresDatabase } from '../server/test/test-db';
 import { treeRssMb } from './idle-rss';
@@ -11,6 +10,7 @@ import { ENDPOINTS, EXPLORE, startBackends, writeBodies, type Backend } from './
 import { ensureClientBuilt } from './client-build';
 import { cpuSettingsFromEnv, runCpu, writeSaveBody } from './cpu';
 import { runDbFloor } from './db-floor';
+import { runFloorReads } from './floor';
 import { runIdleRss } from './idle-rss';
 import { canPin, load, median, onLoadCore, startSynthetic, stopAll, stop, type Sample } from './lib';
 import { runLighthouse, samplePages } from './lighthouse';
@@ -18,8 +18,8 @@ import { LOG_SIZES, runLogBench } from './log-bench';
 import { runDocumentFlood } from './document-flood';
 import { runLoginFlood } from './login-flood';
 import { runMailCost } from './mail-cost';
-import { missedTargets } from './missed';
-import { renderMarkdown, type EndpointRow, type Report } from './render';
+import { renderReportFile, writeReportFiles } from './report-files';
+import { type EndpointRow, type Report } from './render';
 import { runScale } from './scale';
 import { runWitnessBench } from './witness-bench';
 import type { SaveRotation } from './writes';
@@ -154,6 +154,9 @@ async function main() {
       ? null
       : await runDbFloor(cpuSettings);
   lap('floor');
+  // Every read the targets name against its own floor, PostgreSQL's backends counted (decision 036).
+  const floorReads = process.env.BENCH_FLOOR === '0' || !pg ? null : await runFloorReads();
+  lap('floor reads');
 
   const med = (key: string): Sample => {
     const list = samples.get(key) ?? [];
@@ -299,6 +302,7 @@ async function main() {
     endpoints,
     cpu,
     floor,
+    floorReads,
     cached: {
       E: med('E cached'),
       D: byName('D') ? med('D cached') : null,
@@ -339,33 +343,16 @@ async function main() {
   };
 
   report.elapsedSeconds.total = (performance.now() - started) / 1000;
-  report.missed = missedTargets(report);
-  await writeFormatted(path.join('bench', 'report.json'), JSON.stringify(report, null, 2), 'json');
-  await writeReport(report);
+  await writeReportFiles(report);
   console.log(fs.readFileSync(path.join('bench', 'report.md'), 'utf8'));
   console.log(`npm run bench took ${report.elapsedSeconds.total.toFixed(0)} s`);
-}
-
-/** bench/report.md: the run's figures, then the hand-measured rounds (bench/rounds.md), so a new run keeps them. */
-async function writeReport(report: Report): Promise<void> {
-  const rounds = path.join('bench', 'rounds.md');
-  const handMeasured = fs.existsSync(rounds) ? `\n${fs.readFileSync(rounds, 'utf8')}` : '';
-  await writeFormatted(path.join('bench', 'report.md'), renderMarkdown(report) + handMeasured, 'markdown');
-}
-
-/** Writes the report as Prettier would (the repository's style), so committing it adds no formatting noise. */
-async function writeFormatted(file: string, text: string, parser: 'json' | 'markdown'): Promise<void> {
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(text, { ...options, parser }));
 }
 
 /** What a run leaves behind, removed even when it fails. */
 const cleanup: { dir: string | null; drop: (() => Promise<void>) | null } = { dir: null, drop: null };
 try {
-  // `npm run bench -- --render`: bench/report.md again from the last run's bench/report.json and the rounds as they
-  // stand now (after a hand-measured round was added to bench/rounds.md), measuring nothing.
-  if (process.argv.includes('--render'))
-    await writeReport(JSON.parse(fs.readFileSync(path.join('bench', 'report.json'), 'utf8')) as Report);
+  // `npm run bench -- --render`: bench/report.md again from the last run's bench/report.json, measuring nothing.
+  if (process.argv.includes('--render')) await renderReportFile();
   else await main();
 } finally {
   await stopAll();

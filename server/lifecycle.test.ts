@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { nodeArgs, repoRoot, startServerProcess, type ServerProcess } from './test/processes';
 import { createPostgresDatabase, testBackend } from './test/test-db';
@@ -12,6 +14,16 @@ const running: ServerProcess[] = [];
 let pg: { url: string; drop: () => Promise<void> } | undefined;
 beforeAll(async () => {
   if (testBackend === 'postgres') pg = await createPostgresDatabase();
+  // The first describe's folder starts from the suite's migrated template: building a new folder's database (initdb
+  // and every migration, in a child process) is the second describe's subject, which builds one from nothing.
+  else {
+    const client = new PGlite(path.join(dataDir, 'pgdata'), {
+      extensions: { pg_trgm },
+      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+    });
+    await client.waitReady;
+    await client.close();
+  }
 });
 afterAll(async () => {
   for (const p of running) p.child.kill('SIGKILL');
