@@ -2,7 +2,7 @@ import { formatPrice } from '../../../contract/currencies';
 import { formatDay } from '../../lib/format-date';
 
 /**
- * A stored whole amount in its ISO 4217 currency, as every price reads (formatPrice: "€4,500.00", "¥350,000");
+ * A stored amount in its ISO 4217 currency, as every price reads (formatPrice: "€4,500.00", "¥350,000");
  * one stored without a currency is USD, what amounts meant before currencies. '—' when there is none.
  */
 export const formatMoney = (
