@@ -156,7 +156,13 @@ describe('a dossier', () => {
     const { passportCode } = await newPassport('One Read Archtop');
     const url = `/p/${passportCode}/dossier.pdf`;
     const first = await get(t.app, url);
-    // The request that built it pointed the one-read alias at it.
+    // The request that built it pointed the one-read alias at it. Bytes kept in the database (PostgreSQL) are a
+    // second read; a file is none.
+    const [doc] = await t.db
+      .select({ storage: documents.storage })
+      .from(documents)
+      .where(eq(documents.subject, `dossier:${passportCode}`));
+    const bytesRead = doc?.storage === 'db' ? 1 : 0;
     const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } })
       .session.client;
     const query = client.query.bind(client);
@@ -169,7 +175,7 @@ describe('a dossier', () => {
       const again = await get(t.app, url, {}, freshIp());
       expect(again.statusCode).toBe(200);
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-      expect(reads).toBe(1);
+      expect(reads).toBe(1 + bytesRead);
       reads = 0;
       expect((await get(t.app, url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
       expect(reads).toBe(1);
