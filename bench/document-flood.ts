@@ -49,13 +49,13 @@ export async function runDocumentFlood(seconds: number) {
     }[];
     const urls = list.slice(0, PARALLEL).map((i) => `${server.url}/p/${i.passportCode}/dossier.pdf`);
     const health = `${server.url}/healthz`;
-    const idle = await latency(health, seconds);
+    const idle = { ...(await latency(health, seconds)), load: os.loadavg()[0]! };
     const coldRun = latency(health, seconds);
-    const cold = { statuses: await flood(urls, coldRun), healthz: await coldRun };
+    const cold = { statuses: await flood(urls, coldRun), healthz: await coldRun, load: os.loadavg()[0]! };
     // Every dossier stored (one at a time, within the per-address bound).
     for (const url of urls) await (await fetch(url)).arrayBuffer();
     const warmRun = latency(health, seconds);
-    const warm = { statuses: await flood(urls, warmRun), healthz: await warmRun };
+    const warm = { statuses: await flood(urls, warmRun), healthz: await warmRun, load: os.loadavg()[0]! };
     // CPU of the server process per request: stored dossiers against /healthz, 200 of each.
     const cpuPer = async (target: (i: number) => string, n = 200) => {
       const before = cpuSeconds(server.child.pid!);
@@ -78,6 +78,8 @@ export function documentFloodMarkdown(r: DocumentFloodResult): string[] {
   const ratio = (l: Latency) => l.p99 / Math.max(1, r.idle.p99);
   const flag = (l: Latency) =>
     `×${ratio(l).toFixed(1)} ${ratio(l) <= DOCUMENT_FLOOD_TARGET_RATIO ? '✅' : '❌'}`;
+  // Older saved reports have no load figures.
+  const load = (x: { load?: number }) => x.load?.toFixed(1) ?? '–';
   const statuses = (s: Record<number, number>) =>
     Object.entries(s)
       .map(([k, v]) => `${v}× ${k}`)
@@ -85,11 +87,11 @@ export function documentFloodMarkdown(r: DocumentFloodResult): string[] {
   return [
     `One client keeps ${PARALLEL} dossier requests (${r.passports} passports) in flight while 4 connections read \`/healthz\`; p99 in ms (target ≤ ${DOCUMENT_FLOOD_TARGET_RATIO}× idle).`,
     '',
-    '| dossiers | answers | /healthz p99 (p50) | × idle |',
-    '| --- | --- | --- | --- |',
-    `| none (idle) | – | ${r.idle.p99} (${r.idle.p50}) | – |`,
-    `| never built | ${statuses(r.cold.statuses)} | ${r.cold.healthz.p99} (${r.cold.healthz.p50}) | ${flag(r.cold.healthz)} |`,
-    `| all stored | ${statuses(r.warm.statuses)} | ${r.warm.healthz.p99} (${r.warm.healthz.p50}) | ${flag(r.warm.healthz)} |`,
+    '| dossiers | answers | /healthz p99 (p50) | × idle | load average (1 min) |',
+    '| --- | --- | --- | --- | --- |',
+    `| none (idle) | – | ${r.idle.p99} (${r.idle.p50}) | – | ${load(r.idle)} |`,
+    `| never built | ${statuses(r.cold.statuses)} | ${r.cold.healthz.p99} (${r.cold.healthz.p50}) | ${flag(r.cold.healthz)} | ${load(r.cold)} |`,
+    `| all stored | ${statuses(r.warm.statuses)} | ${r.warm.healthz.p99} (${r.warm.healthz.p50}) | ${flag(r.warm.healthz)} | ${load(r.warm)} |`,
     '',
     `CPU per request: a stored dossier ${r.dossierUs.toFixed(0)} µs, /healthz (the floor) ${r.floorUs.toFixed(0)} µs.`,
   ];

@@ -7,6 +7,7 @@ import type { IdleRss } from './idle-rss';
 import { lighthouseMarkdown, type LighthouseResult } from './lighthouse';
 import { logBenchMarkdown, type LogBenchResult } from './log-bench';
 import { documentFloodMarkdown, type DocumentFloodResult } from './document-flood';
+import { jsonFloodMarkdown, type JsonFloodResult } from './json-flood';
 import { loginFloodMarkdown, type FloodResult } from './login-flood';
 import { mailCostMarkdown, type MailCostRow } from './mail-cost';
 import { renderWitnessBench, type WitnessBenchResult } from './witness-bench';
@@ -87,6 +88,8 @@ export interface Report {
   loginFlood: FloodResult[] | null;
   /** Dossiers requested 30 at a time: what /healthz feels, cold and stored (null: BENCH_DOCUMENTS=0). */
   documentFlood: DocumentFloodResult | null;
+  /** Hostile JSON bodies to a guest route: what /healthz feels (null: BENCH_JSON_FLOOD=0). */
+  jsonFlood?: JsonFloodResult | null;
   /** The transparency log: appends and proof latency as it grows (null: BENCH_LOG=0). */
   log: LogBenchResult[] | null;
   /** What a notification mail adds per event (null: BENCH_MAIL=0). */
@@ -289,6 +292,10 @@ export function renderMarkdown(r: Report): string {
     '## Dossier flood',
     '',
     ...(r.documentFlood ? documentFloodMarkdown(r.documentFlood) : ['Skipped (BENCH_DOCUMENTS=0).']),
+    '',
+    '## JSON flood',
+    '',
+    ...(r.jsonFlood ? jsonFloodMarkdown(r.jsonFlood) : ['Skipped (BENCH_JSON_FLOOD=0).']),
     '',
     '## Transparency log',
     '',

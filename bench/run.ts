@@ -16,6 +16,7 @@ import { canPin, load, median, onLoadCore, startSynthetic, stopAll, stop, type S
 import { runLighthouse, samplePages } from './lighthouse';
 import { LOG_SIZES, runLogBench } from './log-bench';
 import { runDocumentFlood } from './document-flood';
+import { runJsonFlood } from './json-flood';
 import { runLoginFlood } from './login-flood';
 import { runMailCost } from './mail-cost';
 import { renderReportFile, writeReportFiles } from './report-files';
@@ -243,6 +244,10 @@ async function main() {
   const documentFlood =
     process.env.BENCH_DOCUMENTS === '0' ? null : await runDocumentFlood(num('BENCH_DOCUMENTS_SECONDS', 4));
   lap('document flood');
+  // Its own server: one client keeping 20 hostile JSON bodies in flight to a guest route.
+  const jsonFlood =
+    process.env.BENCH_JSON_FLOOD === '0' ? null : await runJsonFlood(num('BENCH_JSON_FLOOD_SECONDS', 4));
+  lap('json flood');
   // In process, on fresh databases of their own. A million leaves on PGlite adds a minute: BENCH_LOG_PGLITE_SIZES.
   const log =
     process.env.BENCH_LOG === '0'
@@ -336,6 +341,7 @@ async function main() {
     lighthouse,
     loginFlood,
     documentFlood,
+    jsonFlood,
     log,
     mail,
     witness,

@@ -28,6 +28,20 @@ const MINOR_UNITS: Partial<Record<CurrencyCode, number>> = {
 /** How many decimals a price in this currency may have. */
 export const minorUnits = (currency: CurrencyCode): number => MINOR_UNITS[currency] ?? 2;
 
+/**
+ * Why an amount ("4600.50") has too many decimals for its currency, or null when it fits: ¥ has none, € two,
+ * KWD three. The one rule of listings, transfers and purchase offers.
+ */
+export function decimalsError(amount: string, currency: string): string | null {
+  if (!isCurrencyCode(currency)) return null;
+  const decimals = amount.split('.')[1]?.length ?? 0;
+  const allowed = minorUnits(currency);
+  if (decimals <= allowed) return null;
+  return allowed === 0
+    ? `${currency} amounts have no decimals: enter a whole amount.`
+    : `${currency} amounts have at most ${allowed} decimals.`;
+}
+
 const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
 export const isCurrencyCode = (value: string): value is CurrencyCode => CODES.has(value);
 

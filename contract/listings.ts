@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { currencyFieldSchema } from './currency-field';
-import { minorUnits } from './currencies';
+import { amountFieldSchema, currencyFieldSchema } from './currency-field';
+import { decimalsError } from './currencies';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 /** What an owner offers: the instrument itself, or their hands (commissions open). "Not listed" is no listing. */
 export const LISTING_STATUSES = ['for-sale', 'commission-open'] as const;
 
 export const LISTING_NOTE_MAX = 500;
-/** Twelve digits before the point: numeric(15, 3) in the database. */
-const PRICE = /^(?:0|[1-9]\d{0,11})(?:\.(\d{1,3}))?$/;
 
 /**
  * PUT /api/registry/instruments/{id}/listing. The price is a decimal amount, sent as a string ("4500.50") or a
@@ -19,13 +17,7 @@ export const listingInputSchema = z
     status: z.enum(['for-sale', 'commission-open', 'not-listed'], {
       message: 'Choose for sale, commissions open or not listed.',
     }),
-    price: z
-      .union([z.string(), z.number()])
-      .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
-      .refine((v) => v === '' || PRICE.test(v), 'Enter an amount, such as 4500 or 4500.50.')
-      .transform((v) => v || null)
-      .nullable()
-      .optional(),
+    price: amountFieldSchema.nullable().optional(),
     currency: currencyFieldSchema.nullable().optional(),
     note: z
       .string()
@@ -42,17 +34,8 @@ export const listingInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['currency'], message: 'Choose the currency of the price.' });
       return;
     }
-    const decimals = PRICE.exec(v.price)?.[1]?.length ?? 0;
-    const allowed = minorUnits(v.currency);
-    if (decimals > allowed)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['price'],
-        message:
-          allowed === 0
-            ? `${v.currency} prices have no decimals.`
-            : `${v.currency} prices have at most ${allowed} decimals.`,
-      });
+    const message = decimalsError(v.price, v.currency);
+    if (message) ctx.addIssue({ code: 'custom', path: ['price'], message });
   });
 export type ListingInput = z.input<typeof listingInputSchema>;
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { currencyFieldSchema } from './currency-field';
+import { amountFieldSchema, amountFitsCurrency, currencyFieldSchema } from './currency-field';
 import { CONTROL_CHAR_MESSAGE, isCleanText } from './text';
 
 // A buyer's offer on a listed instrument, its counter-offers and its acceptance, which makes the ownership
-// transfer with the agreed price. Amounts are whole units of their currency, as the transfer records them.
+// transfer with the agreed price. Amounts are exact decimals with at most their currency's minor units, as
+// listings and transfers record them.
 
 /** An offer waits this long for the other side; each counter-offer gives the other side as long again. */
 export const PURCHASE_OFFER_DAYS = 7;
 export const PURCHASE_OFFER_MESSAGE_MAX = 1000;
-const AMOUNT_MAX = 999_999_999_999;
 
 export const PURCHASE_OFFER_STATUSES = [
   /** Waiting for the seller. */
@@ -27,25 +27,30 @@ export type PurchaseOfferStatus = (typeof PURCHASE_OFFER_STATUSES)[number];
 /** The states in which an offer still waits for an answer; a buyer has at most one per instrument. */
 export const OPEN_PURCHASE_OFFER_STATUSES = ['open', 'countered'] as const satisfies PurchaseOfferStatus[];
 
-const amount = z.coerce
-  .number({ message: 'Enter an amount, such as 4500.' })
-  .int('Enter a whole amount, such as 4500.')
-  .min(1, 'Enter an amount above zero.')
-  .max(AMOUNT_MAX, 'Enter at most 12 digits.');
+/**
+ * "4,600.50", "4600.5" or a JSON number; its decimals are checked against the currency here when the offer names
+ * one, and by the server against the listing's or the offer's currency otherwise.
+ */
+const amount = amountFieldSchema
+  .refine((v) => v !== null, 'Enter an amount, such as 4500 or 4500.50.')
+  .refine((v) => v === null || Number(v) > 0, 'Enter an amount above zero.')
+  .transform((v) => v ?? '0');
 
 /** POST /api/registry/instruments/{id}/purchase-offers: the listing's currency unless another is chosen. */
-export const purchaseOfferInputSchema = z.object({
-  price: amount,
-  currency: currencyFieldSchema.nullable().optional(),
-  message: z
-    .string()
-    .trim()
-    .max(PURCHASE_OFFER_MESSAGE_MAX, `At most ${PURCHASE_OFFER_MESSAGE_MAX} characters.`)
-    .refine(isCleanText, CONTROL_CHAR_MESSAGE)
-    .transform((v) => v || null)
-    .nullable()
-    .optional(),
-});
+export const purchaseOfferInputSchema = z
+  .object({
+    price: amount,
+    currency: currencyFieldSchema.nullable().optional(),
+    message: z
+      .string()
+      .trim()
+      .max(PURCHASE_OFFER_MESSAGE_MAX, `At most ${PURCHASE_OFFER_MESSAGE_MAX} characters.`)
+      .refine(isCleanText, CONTROL_CHAR_MESSAGE)
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+  })
+  .superRefine(amountFitsCurrency('price', 'currency'));
 
 /** POST /api/purchase-offers/{id}/counter: the seller's price, in the offer's currency. */
 export const purchaseCounterSchema = z.object({ price: amount });
@@ -60,8 +65,8 @@ export const purchaseOfferSchema = z.object({
   role: z.enum(['buyer', 'seller']),
   buyerName: z.string(),
   sellerName: z.string(),
-  /** The amount on the table now (the buyer's offer or the seller's counter), whole units of `currency`. */
-  price: z.number(),
+  /** The amount on the table now (the buyer's offer or the seller's counter), with the decimals of `currency`. */
+  price: z.string(),
   currency: z.string(),
   /** What the listing asked when the offer was made. */
   listed: z.object({ price: z.string().nullable(), currency: z.string().nullable() }).nullable(),
@@ -91,8 +96,8 @@ export const purchaseOfferListSchema = z.object({ offers: z.array(purchaseOfferS
 export const soldItemSchema = z.object({
   instrument: z.object({ name: z.string(), passportCode: z.string() }),
   soldAt: z.string(),
-  /** Only when the seller chose to show it. */
-  price: z.number().nullable(),
+  /** Only when the seller chose to show it; with the decimals of `currency` ("4600.50"). */
+  price: z.string().nullable(),
   currency: z.string().nullable(),
 });
 export const soldListSchema = z.object({ sold: z.array(soldItemSchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { builtInSchema } from './certificates';
-import { currencyFieldSchema } from './currency-field';
+import { amountFieldSchema, amountFitsCurrency, currencyFieldSchema } from './currency-field';
 import { listingSchema } from './listings';
 import {
   INSTRUMENT_TYPES,
@@ -246,8 +246,8 @@ export const ownershipSchema = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   acquisitionMethod: methodSchema.nullable(),
-  /** Present only for that owner and admins: whole units of `purchaseCurrency` (ISO 4217). */
-  purchasePrice: z.number().nullable().optional(),
+  /** Present only for that owner and admins: the decimals of `purchaseCurrency` (ISO 4217), "4600.50". */
+  purchasePrice: z.string().nullable().optional(),
   purchaseCurrency: z.string().nullable().optional(),
   ownerEmail: z.string().optional(),
 });
@@ -400,11 +400,12 @@ export const transferOfferSchema = z
       .max(254)
       .refine(isCleanLine, CONTROL_CHAR_MESSAGE),
     method: methodSchema,
-    /** Private to the two sides: a whole amount in `currency`, which it needs. */
-    price: wholeAmount('Enter an amount, such as 4500.'),
+    /** Private to the two sides: an exact amount in `currency`, which it needs, with at most its decimals. */
+    price: amountFieldSchema.nullable().optional(),
     currency: currencyFieldSchema.nullable().optional(),
   })
   .superRefine(amountNeedsCurrency('price', 'currency', 'Choose the currency of the price.'))
+  .superRefine(amountFitsCurrency('price', 'currency'))
   .superRefine((v, ctx) => {
     if (v.method === 'gift' && v.price != null)
       ctx.addIssue({
@@ -428,8 +429,8 @@ export const transferSchema = z.object({
   /** The recipient as the sender typed it (sender only); recipients see "you". */
   toLabel: z.string().optional(),
   method: methodSchema,
-  /** The private price the sender typed, in whole units of `currency`; both null when none was given. */
-  price: z.number().nullable(),
+  /** The private price the sender typed, with the decimals of `currency` ("4600.50"); both null when none. */
+  price: z.string().nullable(),
   currency: z.string().nullable(),
   /** A sale of a listed instrument: what its listing asked when the offer was made. */
   listing: z

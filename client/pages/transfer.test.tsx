@@ -99,7 +99,7 @@ describe('TransferPage', () => {
       direction: 'incoming' as const,
       fromName: 'Marquez Violins',
       method: 'purchase' as const,
-      price: 4900,
+      price: '4600.50',
       currency: 'EUR',
       listing: { price: '5200.00', currency: 'EUR', note: null },
       status,
@@ -117,7 +117,7 @@ describe('TransferPage', () => {
     renderRoutes(routes, { path: '/transfers/t1', me: me(true) });
     const item = await screen.findByRole('article', { name: 'Transfer of Amber Violin' });
     // The price agreed privately, in its own currency, and what the listing asked: one format for both.
-    expect(item).toHaveTextContent('Purchase · €4,900.00');
+    expect(item).toHaveTextContent('Purchase · €4,600.50');
     expect(item).toHaveTextContent('Listed for sale at €5,200.00');
     expect(screen.getByText(/Before you answer, read the instrument’s/)).toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Accept' }));

@@ -119,7 +119,7 @@ export const transferFixture = (over: Partial<Transfer> = {}): Transfer => ({
   direction: 'incoming',
   fromName: 'Elena Marquez',
   method: 'purchase',
-  price: 8200,
+  price: '8200.00',
   currency: 'GBP',
   status: 'pending',
   expiresAt: '2026-12-01T00:00:00Z',

@@ -4,7 +4,8 @@ import { migrationChain } from '../test/test-db-migrations';
 
 // Prices recorded before currencies existed were typed under "Price (USD, …)": migration 0031 must keep them US
 // dollars, and leave the rows without a price without a currency. The chain is applied up to 0030, old rows are
-// written as the code of then wrote them, and the rest of the chain runs over them.
+// written as the code of then wrote them, and the rest of the chain runs over them (which makes the amounts
+// decimals: compared without their trailing zeros).
 
 const TARGET = '0031_transfer_price_currency';
 let chain: Awaited<ReturnType<typeof migrationChain>>;
@@ -31,7 +32,7 @@ describe(`migration ${TARGET}`, () => {
     await chain.upTo();
 
     expect(
-      await chain.rows(sql`select owner_name, purchase_price::text as price, purchase_currency as currency
+      await chain.rows(sql`select owner_name, trim_scale(purchase_price::numeric)::text as price, purchase_currency as currency
         from ownership_records order by start_date`),
     ).toEqual([
       { owner_name: 'First', price: null, currency: null },
@@ -39,7 +40,7 @@ describe(`migration ${TARGET}`, () => {
     ]);
     expect(
       await chain.rows(
-        sql`select id, price::text as price, price_currency as currency from transfers order by id`,
+        sql`select id, trim_scale(price::numeric)::text as price, price_currency as currency from transfers order by id`,
       ),
     ).toEqual([
       { id: 'old-gift', price: null, currency: null },

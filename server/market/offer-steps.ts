@@ -11,8 +11,7 @@ import { notify, type NotificationInput } from '../notify/notifications';
 // the whole negotiation in one place) and an inbox entry, mailed by preference, for the side that must answer.
 // Amounts are written in English like every mail.
 
-export const amountText = (price: number, currency: string) =>
-  formatPrice({ price: String(price), currency }, 'en-US');
+export const amountText = (price: string, currency: string) => formatPrice({ price, currency }, 'en-US');
 
 const dateText = (d: Date) =>
   d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

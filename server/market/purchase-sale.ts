@@ -16,7 +16,7 @@ export async function closeSale(
     id: string;
     instrumentId: string;
     buyerId: string;
-    price: number | null;
+    price: string | null;
     priceCurrency: string | null;
   },
 ): Promise<void> {

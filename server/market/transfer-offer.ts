@@ -61,7 +61,7 @@ export async function createOffer(
     toEmail: string;
     toLabel: string;
     method: Transfer['method'];
-    price: number | null;
+    price: string | null;
     priceCurrency: string | null;
   },
   after?: (tx: Db, row: Row) => Promise<void>,

@@ -15,10 +15,18 @@ export interface StoredDocument {
   etag: string;
 }
 
+/** A stored document with where its bytes are: what one read of its row tells. */
+export interface StoredDocumentAt extends StoredDocument {
+  key: string;
+  storage: 'fs' | 'db';
+}
+
 export interface DocumentStore {
   /** What is stored under `key` (without reading the bytes), or null. */
   find(key: string): Promise<StoredDocument | null>;
   read(key: string): Promise<Buffer | null>;
+  /** The bytes of a document whose row was already read: the file itself, without asking the database again. */
+  readAt(document: StoredDocumentAt): Promise<Buffer | null>;
   /** The stored document an alias (a cheap stand-in for the key) points at, without its bytes; or null. */
   findByAlias(alias: string): Promise<(StoredDocument & { key: string }) | null>;
   /** Points `alias` at the stored document `key` (kept while that document is). */
@@ -74,6 +82,10 @@ export function createDocumentStore(db: Db, options: { storage: 'fs' | 'db'; dir
       if (!row) return null;
       if (row.storage === 'db') return row.bytes;
       return fs.readFile(file(key)).catch(() => null);
+    },
+    async readAt(document) {
+      if (document.storage === 'db') return this.read(document.key);
+      return fs.readFile(file(document.key)).catch(() => null);
     },
     async save({ key, subject, contentType, bytes }) {
       const etag = strongEtag(bytes);

@@ -5,17 +5,18 @@ import type { NotificationInput } from './notifications';
 
 /** The private price of an offer, told to its two sides only. */
 export interface OfferPrice {
-  amount: number;
+  /** The exact decimal as stored ("4600.500"). */
+  amount: string;
   currency: string;
 }
 
 /** An offer row's price, when it has one with its currency. */
-export const priceOf = (t: { price: number | null; priceCurrency: string | null }): OfferPrice | null =>
+export const priceOf = (t: { price: string | null; priceCurrency: string | null }): OfferPrice | null =>
   t.price != null && t.priceCurrency ? { amount: t.price, currency: t.priceCurrency } : null;
 
 // Mails and the inbox are written in one language, so their amounts are too; in the one format of amounts.
 const priceWords = (price: OfferPrice | null) =>
-  price ? ` for ${formatPrice({ price: String(price.amount), currency: price.currency }, 'en-US')}` : '';
+  price ? ` for ${formatPrice({ price: price.amount, currency: price.currency }, 'en-US')}` : '';
 
 const offerTexts: Record<
   'offer_received' | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'offer_cancelled',

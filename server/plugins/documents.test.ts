@@ -152,6 +152,38 @@ describe('a dossier', () => {
     expect(t.app.documents.built).toBe(built);
   });
 
+  it('once stored, is sent after one database read, without assembling the passport', async () => {
+    const { passportCode } = await newPassport('One Read Archtop');
+    const url = `/p/${passportCode}/dossier.pdf`;
+    const first = await get(t.app, url);
+    // The request that built it pointed the one-read alias at it. Bytes kept in the database (PostgreSQL) are a
+    // second read; a file is none.
+    const [doc] = await t.db
+      .select({ storage: documents.storage })
+      .from(documents)
+      .where(eq(documents.subject, `dossier:${passportCode}`));
+    const bytesRead = doc?.storage === 'db' ? 1 : 0;
+    const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } })
+      .session.client;
+    const query = client.query.bind(client);
+    let reads = 0;
+    client.query = (...args: unknown[]) => {
+      reads += 1;
+      return query(...args);
+    };
+    try {
+      const again = await get(t.app, url, {}, freshIp());
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(reads).toBe(1 + bytesRead);
+      reads = 0;
+      expect((await get(t.app, url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+      expect(reads).toBe(1);
+    } finally {
+      client.query = query;
+    }
+  });
+
   it('is looked up again by its inputs whenever the log moves on, even where its bytes do not change', async () => {
     const { passportCode } = await newPassport('Witnessed Grand');
     const url = `/p/${passportCode}/dossier.pdf`;

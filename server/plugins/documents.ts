@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '../../contract/errors';
-import { strongEtag, type DocumentStore, type StoredDocument } from '../media/document-store';
+import {
+  strongEtag,
+  type DocumentStore,
+  type StoredDocument,
+  type StoredDocumentAt,
+} from '../media/document-store';
 import { AppError } from './errors';
 import { sharedResponse } from './etag';
 import type { DocumentJob, JobInput } from '../document-jobs';
@@ -47,11 +52,25 @@ export interface DocumentSpec<F = unknown> {
   inputs: (facts: F) => unknown;
   /** The bytes, normally `app.documents.run(job, …)`: in a build worker. */
   build: (facts: F) => Promise<Uint8Array>;
+  /** Told the key of the document served (stored or just built), to point a cheaper alias at it. */
+  served?: (key: string) => Promise<void>;
 }
 
 export interface Documents {
   /** Sends the stored document for these inputs (a 304 when the client has it), building it first if needed. */
   send<F>(request: FastifyRequest, reply: FastifyReply, spec: DocumentSpec<F>): Promise<FastifyReply>;
+  /**
+   * Sends a document whose row one read already found (a 304 when the client has it): true once sent, false
+   * when its bytes are gone, for the caller to take the full path.
+   */
+  sendStored(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    document: StoredDocumentAt,
+    maxAgeSeconds?: number,
+  ): Promise<boolean>;
+  /** Points `alias` at the stored document `key`; a failure only costs a later request the full path. */
+  alias(request: FastifyRequest, alias: string, key: string): Promise<void>;
   /** Runs a build that is never stored or shared (a viewer's own copy), under the same bounds. */
   buildPrivate(request: FastifyRequest, build: () => Promise<Uint8Array>): Promise<Buffer>;
   /** Runs one build job off the event loop (in a worker thread when the pool has any). */
@@ -161,9 +180,11 @@ export function registerDocuments(
       const alias = spec.identity === undefined ? null : documentAlias(spec.subject, spec.identity);
       if (alias) {
         const hit = await store.findByAlias(alias);
-        if (hit && notModified(request, hit.etag)) return respond(hit, null);
-        const bytes = hit && (await store.read(hit.key));
-        if (hit && bytes) return respond(hit, bytes);
+        const bytes = hit && !notModified(request, hit.etag) ? await store.read(hit.key) : null;
+        if (hit && (bytes || notModified(request, hit.etag))) {
+          await spec.served?.(hit.key);
+          return respond(hit, bytes);
+        }
       }
       gathered += 1;
       const facts = await spec.gather();
@@ -180,7 +201,23 @@ export function registerDocuments(
         await store.addAlias(alias, key).catch((err: unknown) => {
           request.log.warn({ err, subject: spec.subject }, 'document alias not stored');
         });
+      await spec.served?.(key);
       return respond(stored, bytes);
+    },
+    async sendStored(request, reply, document, maxAgeSeconds) {
+      const fresh = notModified(request, document.etag);
+      const bytes = fresh ? null : await store.readAt(document);
+      if (!fresh && !bytes) return false;
+      sharedResponse(reply, maxAgeSeconds).type(document.contentType).header('etag', document.etag);
+      // Not the reply itself: a reply is a thenable, which an async function would wait for.
+      if (fresh) reply.code(304).send();
+      else reply.send(bytes);
+      return true;
+    },
+    async alias(request, alias, key) {
+      await store.addAlias(alias, key).catch((err: unknown) => {
+        request.log.warn({ err }, 'document alias not stored');
+      });
     },
     buildPrivate: bounded,
     run: (job, input) => pool.run(job, input),

@@ -2,11 +2,13 @@ import { formatPrice } from '../../../presentation/money';
 import { formatDay } from '../../lib/format-date';
 
 /**
- * A stored whole amount in its ISO 4217 currency, as every price reads (formatPrice: "€4,500.00", "¥350,000");
+ * A stored amount in its ISO 4217 currency, as every price reads (formatPrice: "€4,500.00", "¥350,000");
  * one stored without a currency is USD, what amounts meant before currencies. '—' when there is none.
  */
-export const formatMoney = (value: number | null | undefined, currency: string | null | undefined) =>
-  value == null ? '—' : formatPrice({ price: String(value), currency: currency ?? 'USD' });
+export const formatMoney = (
+  value: number | string | null | undefined,
+  currency: string | null | undefined,
+) => (value == null ? '—' : formatPrice({ price: String(value), currency: currency ?? 'USD' }));
 
 export const capitalize = (s: string) => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 

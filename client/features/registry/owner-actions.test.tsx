@@ -45,15 +45,15 @@ const detail = instrumentFixture({
       location: 'Kyoto, Japan',
       startDate: '2024-01-01',
       acquisitionMethod: 'purchase',
-      purchasePrice: 1_500_000,
-      purchaseCurrency: 'JPY',
+      purchasePrice: '4600.50',
+      purchaseCurrency: 'EUR',
     }),
   ],
   events: [{ id: 'e1', type: 'created', data: {}, createdAt: '2018-01-01T00:00:00Z' }],
   viewer: { isOwner: true },
 });
 
-const transfer = ({ price, currency }: { price: number | null; currency: string | null }) =>
+const transfer = ({ price, currency }: { price: string | null; currency: string | null }) =>
   transferFixture({
     id: 't9',
     instrument: { id: ID, name: 'Koa Tenor', passportCode: 'LR-CCCC-DDDD', imageUrl: null },
@@ -74,13 +74,13 @@ describe('the owner’s passport actions', () => {
       ...registryReads({ me: { usualCurrency: 'JPY' } }),
       [`POST /api/registry/instruments/${ID}/transfers`]: (body) => ({
         status: 201,
-        json: transfer(body as { price: number; currency: string }),
+        json: transfer(body as { price: string; currency: string }),
       }),
     });
     renderRoutes(routes, { path: `/instruments/${ID}`, me });
     await userEvent.click(await screen.findByRole('tab', { name: 'Provenance' }));
     const owners = screen.getByRole('list', { name: 'Owners in order' });
-    expect(owners).toHaveTextContent('Purchase · ¥1,500,000 (visible only to you)');
+    expect(owners).toHaveTextContent('Purchase · €4,600.50 (visible only to you)');
 
     await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
     const dialog = await screen.findByRole('dialog');
@@ -92,17 +92,28 @@ describe('the owner’s passport actions', () => {
     await fill('Recipient email or handle', '@yoko');
     await fill('Price (optional, private)', '2400.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
-    // A fraction is refused before anything is sent.
-    expect(await within(dialog).findByText('Enter a whole amount, such as 4500.')).toBeInTheDocument();
+    // Yen have no minor units: a fraction is refused before anything is sent.
+    expect(
+      await within(dialog).findByText('JPY amounts have no decimals: enter a whole amount.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/A whole amount of JPY\./)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await userEvent.clear(within(dialog).getByLabelText('Price (optional, private)'));
-    await fill('Price (optional, private)', '2,400,000');
+    await fill('Price (optional, private)', '4,600.505');
     await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'EUR');
+    expect(within(dialog).getByText(/at most 2 decimals in EUR/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(await within(dialog).findByText('EUR amounts have at most 2 decimals.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    // The price is typed as people write it, grouped and with cents, and sent as typed.
+    await userEvent.clear(within(dialog).getByLabelText('Price (optional, private)'));
+    await fill('Price (optional, private)', '4,600.50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(await screen.findByText('Transfer offered')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { recipient: '@yoko', method: 'purchase', price: 2_400_000, currency: 'EUR' },
+      { recipient: '@yoko', method: 'purchase', price: '4,600.50', currency: 'EUR' },
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   type InstrumentDetail,
   type TransferOfferInput,
 } from '../../../contract/registry';
+import { isCurrencyCode, minorUnits } from '../../../contract/currencies';
 import { ACQUISITION_METHODS, CONDITIONS } from '../../../contract/registry-values';
 import { Button } from '../../components/ui/button';
 import {
@@ -192,6 +193,14 @@ function OwnerDetailsDialog({ instrument }: { instrument: InstrumentDetail }) {
   );
 }
 
+/** What the price field takes in this currency: "¥" amounts are whole, "€" have cents, "KWD" three decimals. */
+function pricingHint(currency: string): string {
+  const decimals = isCurrencyCode(currency) ? minorUnits(currency) : 2;
+  return decimals === 0
+    ? `A whole amount of ${currency}.`
+    : `An amount such as 4,600.50 (at most ${decimals} decimals in ${currency}).`;
+}
+
 function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
   const [open, setOpen] = useState(false);
   const [recipient, setRecipient] = useState('');
@@ -230,11 +239,12 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
           className="mt-4 flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
+            // Sent as typed ("4,600.50"): the shared schema reads it exactly, as the listing editor's price.
             const amount = price.trim();
             offer.submitValues({
               recipient,
               method,
-              price: amount ? Number(amount.replace(/[\s,]/g, '')) : null,
+              price: amount || null,
               currency: amount ? currency : null,
             });
           }}
@@ -258,7 +268,7 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
               <Label htmlFor="t-price">Price (optional, private)</Label>
               <Input
                 id="t-price"
-                inputMode="numeric"
+                inputMode="decimal"
                 value={price}
                 onChange={(e) => setPrice(e.target.value)}
                 aria-invalid={Boolean(fields.price) || undefined}
@@ -277,7 +287,7 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
             </div>
           </div>
           <p id="t-price-hint" className="text-xs text-stone-600">
-            A whole amount. Only you and the recipient see it; the passport log keeps it sealed.
+            {pricingHint(currency)} Only you and the recipient see it; the passport log keeps it sealed.
           </p>
           <FieldError id="t-price-error" message={fields.price} />
           <FieldError id="t-currency-error" message={fields.currency} />

@@ -33,7 +33,8 @@ export interface OwnershipSeed {
   startDate: string;
   endDate?: string | null;
   acquisitionMethod?: 'purchase' | 'commission' | 'gift' | 'inheritance' | 'trade' | null;
-  purchasePrice?: number | null;
+  /** An exact amount: 4500 or '4600.50'. */
+  purchasePrice?: number | string | null;
   /** The price's ISO 4217 currency; USD when a price is given without one (what older prices meant). */
   purchaseCurrency?: string | null;
 }
@@ -90,6 +91,7 @@ export async function createInstrument(db: Db, seed: InstrumentSeed) {
     await db.insert(ownershipRecords).values(
       history.map((h) => ({
         ...h,
+        purchasePrice: h.purchasePrice != null ? String(h.purchasePrice) : null,
         purchaseCurrency: h.purchasePrice != null ? (h.purchaseCurrency ?? 'USD') : null,
         instrumentId: row.id,
         hadAccount: Boolean(h.userId),

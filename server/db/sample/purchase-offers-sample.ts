@@ -103,7 +103,7 @@ async function loadOffers(db: Db): Promise<void> {
       instrumentId: listing.instrumentId,
       sellerId: listing.ownerId,
       buyerId: buyer.id,
-      price: countered ? counter : offered,
+      price: String(countered ? counter : offered),
       currency,
       listedPrice: listing.price,
       listedCurrency: listing.currency,

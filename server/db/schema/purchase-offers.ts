@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -34,8 +34,8 @@ export const purchaseOffers = pgTable(
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Whole units of `currency`, as the transfer records a price. */
-    price: bigint('price', { mode: 'number' }).notNull(),
+    /** An exact decimal in `currency` (at most its minor units), as the transfer records a price. */
+    price: numeric('price', { precision: 15, scale: 3 }).notNull(),
     currency: text('currency').notNull(),
     listedPrice: text('listed_price'),
     listedCurrency: text('listed_currency'),

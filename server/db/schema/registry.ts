@@ -175,8 +175,11 @@ export const ownershipRecords = pgTable(
     endDate: date('end_date'),
     /** Null for the maker's own first record (built, not acquired). */
     acquisitionMethod: text('acquisition_method', { enum: ACQUISITION_METHODS }),
-    /** Whole units of `purchase_currency` (ISO 4217); rows from before currencies were recorded are USD. */
-    purchasePrice: bigint('purchase_price', { mode: 'number' }),
+    /**
+     * An exact decimal in `purchase_currency` (ISO 4217), as a listing's price (numeric(15, 3), at most the
+     * currency's minor units); rows from before currencies were recorded are USD.
+     */
+    purchasePrice: numeric('purchase_price', { precision: 15, scale: 3 }),
     purchaseCurrency: text('purchase_currency'),
     createdAt: created(),
   },
@@ -241,8 +244,8 @@ export const transfers = pgTable(
     /** What the sender typed (an email or @handle), shown back to the sender only. */
     toLabel: text('to_label').notNull(),
     method: text('method', { enum: ACQUISITION_METHODS }).notNull(),
-    /** The private price the sender typed, in whole units of `price_currency`; older offers are USD. */
-    price: bigint('price', { mode: 'number' }),
+    /** The private price the sender typed, an exact decimal in `price_currency`; older offers are USD. */
+    price: numeric('price', { precision: 15, scale: 3 }),
     priceCurrency: text('price_currency'),
     /**
      * A sale of a listed instrument: the listing's price and currency when the offer was made (the listing row

@@ -49,7 +49,14 @@ export async function dossierLogFiles(
  * left out: the first dossier of that size signs it (latestCheckpoint), and it never changes once stored.
  */
 export async function dossierLogState(db: Db, code: string): Promise<string> {
-  const result = (await db.execute(sql`
+  const result = (await db.execute(sql`select ${logStateSql(code)} as state`)) as {
+    rows: { state: string }[];
+  };
+  return result.rows[0]?.state ?? '';
+}
+
+/** dossierLogState as one SQL expression, for a query that reads it with other things. */
+export const logStateSql = (code: string) => sql`(
     with mine as (
       select count(*) as n, coalesce(max(index), -1) as top from log_leaves where passport_code = ${code}
     ), head as (
@@ -59,8 +66,6 @@ export async function dossierLogState(db: Db, code: string): Promise<string> {
       (select concat_ws(' ', count(*), max(size), max(created_at)) from log_checkpoints
          where size > mine.top and size < head.size),
       (select concat_ws(' ', count(*), max(size), sum(timestamp), max(created_at))
-         from log_cosignatures where size > mine.top)) as state
+         from log_cosignatures where size > mine.top))
     from mine, head
-  `)) as { rows: { state: string }[] };
-  return result.rows[0]?.state ?? '';
-}
+  )`;

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
 import { SHARE_IMAGE_SIZE } from '../../plugins/head';
 import { sharedResponse } from '../../plugins/etag';
-import { digest } from '../../plugins/documents';
+import { digest, RENDERING } from '../../plugins/documents';
+import { fastAliasPrefix, fastDossier } from './dossier-fast';
 import { forbidden, notFound } from '../../plugins/errors';
 import { checkPassport, findStolen, relaySighting } from './check.queries';
 import { photoBytes, photoIdentity } from '../../media/og-image';
@@ -153,8 +154,21 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     return { passport: p, pageUrl: url, label: labelFacts(p), photo, bundle, leafHashes, logFiles, logged };
   };
 
-  // The public dossier is the same for every caller: built once per content and kept (decision 029).
+  const fastPrefix = fastAliasPrefix({
+    rendering: RENDERING,
+    vkey: signer.vkey,
+    policy: env.logPolicy,
+    publicUrl: env.publicUrl,
+  });
+  // The public dossier is the same for every caller: built once per content and kept (decision 029). A stored
+  // one is found and sent in one read (fastDossier); anything else takes the full path.
   serve(app, 'GET /p/:code/dossier.pdf', async (request, reply) => {
+    const code = passportCodeSchema.safeParse(request.params.code);
+    const fast = code.success ? await fastDossier(db, code.data, fastPrefix) : null;
+    if (fast?.stored) {
+      reply.header('content-disposition', `inline; filename="dossier-${code.data}.pdf"`);
+      if (await app.documents.sendStored(request, reply, fast.stored)) return reply;
+    }
     const p = await load(request.params.code);
     const primary = p.photos[0];
     reply.header('content-disposition', `inline; filename="dossier-${p.passportCode}.pdf"`);
@@ -176,6 +190,13 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
       inputs: (f) => ({ ...f, photo: digest(f.photo), leafHashes: [...f.leafHashes], logged: undefined }),
       contentType: 'application/pdf',
       build: (f) => app.documents.run('dossier', f),
+      // The alias of the rows read before is kept only if they did not change while this request ran.
+      served: fast
+        ? async (key) => {
+            const after = await fastDossier(db, p.passportCode, fastPrefix);
+            if (after?.alias === fast.alias) await app.documents.alias(request, fast.alias, key);
+          }
+        : undefined,
     });
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, or } from 'drizzle-orm';
+import { decimalsError } from '../../../contract/currencies';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { listingOf } from '../../db/listings';
@@ -40,12 +41,18 @@ export async function expireDueOffers(ctx: AppContext, instrumentId?: string): P
   });
 }
 
+/** An amount with more decimals than its currency has (¥4500.50) is refused on the price field. */
+function refuseExtraDecimals(price: string, currency: string) {
+  const message = decimalsError(price, currency);
+  if (message) throw badRequest(message, { price: message });
+}
+
 /** A buyer's offer on an instrument its owner lists for sale; the listing's currency unless another is given. */
 export async function makePurchaseOffer(
   ctx: AppContext,
   instrument: { id: string; name: string; currentOwnerId: string | null },
   user: SessionUser,
-  input: { price: number; currency?: string | null; message?: string | null },
+  input: { price: string; currency?: string | null; message?: string | null },
 ) {
   if (!user.emailVerified) throw emailUnproven();
   if (instrument.currentOwnerId === user.id) throw forbidden('You own this instrument.');
@@ -57,6 +64,7 @@ export async function makePurchaseOffer(
     const message = 'Choose the currency of your offer.';
     throw badRequest(message, { currency: message });
   }
+  refuseExtraDecimals(input.price, currency);
   const sellerId = instrument.currentOwnerId;
   await expireDueOffers(ctx, instrument.id);
   const now = nowOf(ctx);
@@ -153,9 +161,10 @@ const stillAsRead = (o: OfferRow, now: Date) =>
     isOpen(),
   );
 
-export async function counterPurchaseOffer(ctx: AppContext, id: string, user: SessionUser, price: number) {
+export async function counterPurchaseOffer(ctx: AppContext, id: string, user: SessionUser, price: string) {
   const o = await openForStep(ctx, id, user, 'counter');
   if (!o) return null;
+  refuseExtraDecimals(price, o.currency);
   const now = nowOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx

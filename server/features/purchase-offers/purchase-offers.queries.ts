@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { priceText } from '../../../contract/currencies';
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PURCHASE_OFFER_DAYS, type PurchaseOffer } from '../../../contract/purchase-offers';
@@ -58,9 +59,16 @@ export function toPurchaseOffer(r: ReadRow, userId: string, now: Date): Purchase
     role: o.buyerId === userId ? 'buyer' : 'seller',
     buyerName: named(r.buyerName),
     sellerName: named(r.sellerName),
-    price: o.price,
+    price: priceText(o.price, o.currency),
     currency: o.currency,
-    listed: o.listedCurrency || o.listedPrice ? { price: o.listedPrice, currency: o.listedCurrency } : null,
+    listed:
+      o.listedCurrency || o.listedPrice
+        ? {
+            price:
+              o.listedPrice && o.listedCurrency ? priceText(o.listedPrice, o.listedCurrency) : o.listedPrice,
+            currency: o.listedCurrency,
+          }
+        : null,
     message: o.message,
     status,
     awaiting: status === 'open' ? 'seller' : status === 'countered' ? 'buyer' : null,

@@ -61,7 +61,8 @@ describe('making an offer', () => {
     const notForSale = await offerOn(buyer.cookie, unlisted.id, { price: 4500 });
     expect(notForSale.statusCode).toBe(409);
     expect(notForSale.json().code).toBe('NOT_FOR_SALE');
-    for (const price of [0, -5, 12.5, 'lots', 1e13]) {
+    // The listing's currency is euros: at most two decimals, checked against it when the offer names none.
+    for (const price of [0, -5, '12.505', 'lots', 1e13]) {
       const bad = await offerOn(buyer.cookie, inst.id, { price });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toHaveProperty('price');
@@ -71,12 +72,15 @@ describe('making an offer', () => {
 
   it("takes the listing's currency by default or the one given, and shows the seller in the conversation", async () => {
     const inst = await listed('1500000', 'JPY');
-    const res = await offerOn(buyer.cookie, inst.id, { price: 1400000, message: 'Can I try it first?' });
+    const fraction = await offerOn(buyer.cookie, inst.id, { price: '1,400,000.50' });
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json().fields).toEqual({ price: 'JPY amounts have no decimals: enter a whole amount.' });
+    const res = await offerOn(buyer.cookie, inst.id, { price: '1,400,000', message: 'Can I try it first?' });
     expect(res.statusCode).toBe(201);
     const offer = res.json<PurchaseOffer>();
     expect(offer).toMatchObject({
       role: 'buyer',
-      price: 1400000,
+      price: '1400000',
       currency: 'JPY',
       listed: { price: '1500000', currency: 'JPY' },
       status: 'open',
@@ -99,7 +103,19 @@ describe('making an offer', () => {
 
     const other = await listed('9000', 'GBP');
     const inEuros = await offerOn(buyer.cookie, other.id, { price: 10000, currency: 'eur' });
-    expect(inEuros.json()).toMatchObject({ price: 10000, currency: 'EUR' });
+    expect(inEuros.json()).toMatchObject({ price: '10000.00', currency: 'EUR' });
+    // Dinars keep three decimals, the listing's and the offer's.
+    const dinars = await listed('9000.125', 'KWD');
+    expect((await offerOn(buyer.cookie, dinars.id, { price: '8950.1255' })).json().fields).toHaveProperty(
+      'price',
+    );
+    const inDinars = await offerOn(buyer.cookie, dinars.id, { price: '8,950.125' });
+    expect(inDinars.json()).toMatchObject({
+      price: '8950.125',
+      currency: 'KWD',
+      listed: { price: '9000.125', currency: 'KWD' },
+    });
+    expect((await titles(seller.cookie))[0]?.title).toBe(`Offer of KWD\u00a08,950.125 for ${dinars.name}`);
   });
 
   it('allows one open offer per buyer and instrument; withdrawing frees the place', async () => {
@@ -145,15 +161,17 @@ describe('answering an offer', () => {
     expect((await buyerApi.post(`/api/purchase-offers/${id}/counter`, { price: 4100 })).statusCode).toBe(403);
     expect((await buyerApi.post(`/api/purchase-offers/${id}/decline`)).statusCode).toBe(403);
     expect((await sellerApi.del(`/api/purchase-offers/${id}`)).statusCode).toBe(403);
-    expect((await sellerApi.post(`/api/purchase-offers/${id}/counter`, { price: 4.5 })).statusCode).toBe(400);
-    const countered = await sellerApi.post(`/api/purchase-offers/${id}/counter`, { price: 4600 });
+    const cents = await sellerApi.post(`/api/purchase-offers/${id}/counter`, { price: '4600.505' });
+    expect(cents.statusCode).toBe(400);
+    expect(cents.json().fields).toEqual({ price: 'EUR amounts have at most 2 decimals.' });
+    const countered = await sellerApi.post(`/api/purchase-offers/${id}/counter`, { price: '4,600.50' });
     expect(countered.json()).toMatchObject({
       status: 'countered',
-      price: 4600,
+      price: '4600.50',
       currency: 'EUR',
       awaiting: 'buyer',
     });
-    expect((await titles(buyer.cookie))[0]?.title).toBe(`Counter-offer of €4,600.00 for ${inst.name}`);
+    expect((await titles(buyer.cookie))[0]?.title).toBe(`Counter-offer of €4,600.50 for ${inst.name}`);
     expect((await sellerApi.post(`/api/purchase-offers/${id}/accept`)).statusCode).toBe(403);
     expect((await sellerApi.post(`/api/purchase-offers/${id}/counter`, { price: 4500 })).statusCode).toBe(
       403,
@@ -162,26 +180,26 @@ describe('answering an offer', () => {
     const accepted = await buyerApi.post(`/api/purchase-offers/${id}/accept`);
     expect(accepted.statusCode).toBe(200);
     const offer = accepted.json<PurchaseOffer>();
-    expect(offer).toMatchObject({ status: 'accepted', awaiting: null, price: 4600 });
+    expect(offer).toMatchObject({ status: 'accepted', awaiting: null, price: '4600.50' });
     // The transfer is made, to the buyer, with the agreed price and currency and what the listing asked.
     const transfer = (await buyerApi.get(`/api/registry/transfers/${offer.transferId}`)).json();
     expect(transfer).toMatchObject({
       direction: 'incoming',
       method: 'purchase',
-      price: 4600,
+      price: '4600.50',
       currency: 'EUR',
       status: 'pending',
       listing: { price: '4800.00', currency: 'EUR' },
     });
     const outgoing = (await sellerApi.get(`/api/registry/transfers/${offer.transferId}`)).json();
     expect(outgoing.toLabel).toBe('@olga-offer');
-    expect((await titles(seller.cookie))[0]?.title).toBe(`Olga Offer accepted €4,600.00 for ${inst.name}`);
+    expect((await titles(seller.cookie))[0]?.title).toBe(`Olga Offer accepted €4,600.50 for ${inst.name}`);
     expect((await buyerApi.del(`/api/purchase-offers/${id}`)).statusCode).toBe(409);
     const lines = (await buyerApi.get(`/api/conversations/${offer.conversationId}`)).json().messages;
     expect(lines.map((m: { body: string }) => m.body.split(':')[0])).toEqual([
       'Offer',
       'Counter-offer',
-      'Accepted the counter-offer of €4,600.00. The ownership transfer is offered to Olga Offer',
+      'Accepted the counter-offer of €4,600.50. The ownership transfer is offered to Olga Offer',
     ]);
   });
 
@@ -228,7 +246,10 @@ describe('the sale', () => {
     );
     expect((await titles(seller.cookie)).map((n) => n.title)).toContain(`Sold: ${inst.name} for €4,700.00`);
     const detail = (await api(t, buyer.cookie).get(`/api/registry/instruments/${inst.id}`)).json();
-    expect(detail.ownershipHistory.at(-1)).toMatchObject({ purchasePrice: 4700, purchaseCurrency: 'EUR' });
+    expect(detail.ownershipHistory.at(-1)).toMatchObject({
+      purchasePrice: '4700.00',
+      purchaseCurrency: 'EUR',
+    });
     // Nobody can offer on it any more: it is not listed.
     expect((await offerOn(stranger.cookie, inst.id, { price: 1 })).json().code).toBe('NOT_FOR_SALE');
 
@@ -242,7 +263,7 @@ describe('the sale', () => {
     const shown = await api(t, seller.cookie).put(`/api/purchase-offers/${mine}/sold-price`, { shown: true });
     expect(shown.json().soldPriceShown).toBe(true);
     const after = (await api(t, null).get(`/api/profile/l/${slug}/sold`)).json().sold;
-    expect(after[0]).toMatchObject({ price: 4700, currency: 'EUR' });
+    expect(after[0]).toMatchObject({ price: '4700.00', currency: 'EUR' });
     expect((await api(t, null).get('/api/profile/l/no-such-shop/sold')).statusCode).toBe(404);
   });
 

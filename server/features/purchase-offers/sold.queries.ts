@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { priceText } from '../../../contract/currencies';
 import type { SoldItem } from '../../../contract/purchase-offers';
 import type { Db } from '../../db/client';
 import { instruments, purchaseOffers, shops } from '../../db/schema';
@@ -29,7 +30,7 @@ export async function soldByShop(db: Db, slug: string): Promise<SoldItem[] | nul
   return rows.map((r) => ({
     instrument: { name: r.name, passportCode: r.passportCode },
     soldAt: (r.soldAt ?? r.updatedAt).toISOString(),
-    price: r.shown ? r.price : null,
+    price: r.shown ? priceText(r.price, r.currency) : null,
     currency: r.shown ? r.currency : null,
   }));
 }

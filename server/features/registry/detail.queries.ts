@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { priceText } from '../../../contract/currencies';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InstrumentDetail } from '../../../contract/registry';
 import { builtInCourse } from '../../certificates/built-in';
@@ -113,7 +114,10 @@ export async function instrumentDetail(
       acquisitionMethod: rec.acquisitionMethod,
       ...(privateOk
         ? {
-            purchasePrice: rec.purchasePrice,
+            purchasePrice:
+              rec.purchasePrice != null && rec.purchaseCurrency
+                ? priceText(rec.purchasePrice, rec.purchaseCurrency)
+                : rec.purchasePrice,
             purchaseCurrency: rec.purchaseCurrency,
             ...(userEmail ? { ownerEmail: userEmail } : {}),
           }

@@ -24,7 +24,7 @@ export async function offerTransfer(
     toEmail: string;
     toLabel: string;
     method: Transfer['method'];
-    price: number | null;
+    price: string | null;
     priceCurrency: string | null;
   },
 ) {

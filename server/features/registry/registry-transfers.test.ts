@@ -78,7 +78,7 @@ describe('transfers', () => {
     const incoming = (await api(t, buyer.cookie).get('/api/registry/transfers')).json().incoming;
     expect(incoming.find((x: { id: string }) => x.id === id)).toMatchObject({
       fromName: maker.user.displayName,
-      price: 5200,
+      price: '5200.00',
       currency: 'EUR',
     });
     expect(incoming[0]).not.toHaveProperty('toLabel');
@@ -94,7 +94,7 @@ describe('transfers', () => {
         ownerName: 'Bea Buyer',
         endDate: null,
         acquisitionMethod: 'purchase',
-        purchasePrice: 5200,
+        purchasePrice: '5200.00',
         purchaseCurrency: 'EUR',
       },
     ]);

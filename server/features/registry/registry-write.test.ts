@@ -211,9 +211,12 @@ describe('privacy', () => {
     expect(other.luthier).toMatchObject({ slug: maker.shop.slug, ownerHandle: maker.user.handle });
     expect(JSON.stringify(other)).not.toContain(enthusiast.user.email);
     const own = (await api(t, enthusiast.cookie).get(url)).json();
-    expect(own.ownershipHistory[0]).toMatchObject({ purchasePrice: 4000, ownerEmail: enthusiast.user.email });
+    expect(own.ownershipHistory[0]).toMatchObject({
+      purchasePrice: '4000.00',
+      ownerEmail: enthusiast.user.email,
+    });
     const admin = await signedInUser(t, { role: 'admin' });
-    expect((await api(t, admin.cookie).get(url)).json().ownershipHistory[0].purchasePrice).toBe(4000);
+    expect((await api(t, admin.cookie).get(url)).json().ownershipHistory[0].purchasePrice).toBe('4000.00');
 
     expect(
       (await api(t, enthusiast.cookie).put('/api/registry/privacy', { ownerPrivacy: true })).statusCode,

@@ -40,7 +40,7 @@ function toTransfer(r: Awaited<ReturnType<typeof transferRows>>[number], user: S
     fromName: r.fromName ?? 'Former owner',
     ...(outgoing ? { toLabel: r.t.toLabel } : {}),
     method: r.t.method,
-    price: r.t.priceCurrency ? r.t.price : null,
+    price: r.t.price != null && r.t.priceCurrency ? priceText(r.t.price, r.t.priceCurrency) : null,
     currency: r.t.price != null ? r.t.priceCurrency : null,
     listing: r.t.fromListing
       ? {
