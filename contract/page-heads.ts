@@ -38,6 +38,7 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   '/notifications': 'Notifications',
   '/messages': 'Messages',
   '/messages/:id': 'Conversation',
+  '/offers': 'Your offers',
   '/certificates/:id': 'Certificate',
   '/u/:slug': 'Profile',
   '/l/:slug': 'Luthier shop',

@@ -64,6 +64,8 @@ export const purchaseOfferSchema = z.object({
   /** The caller's side of this offer. */
   role: z.enum(['buyer', 'seller']),
   buyerName: z.string(),
+  /** The buyer's handle, for the seller's transfer dialog to fill in (null without one). */
+  buyerHandle: z.string().nullable(),
   sellerName: z.string(),
   /** The amount on the table now (the buyer's offer or the seller's counter), with the decimals of `currency`. */
   price: z.string(),

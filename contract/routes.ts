@@ -202,6 +202,14 @@ export const PAGES = [
     guest: ACCOUNT_PROMPT,
   },
   {
+    path: '/offers',
+    module: 'offers',
+    component: 'OffersPage',
+    name: 'Offers',
+    access: 'member',
+    guest: ACCOUNT_PROMPT,
+  },
+  {
     path: '/messages/:id',
     module: 'conversation',
     component: 'ConversationPage',

@@ -1,4 +1,4 @@
-import { BookOpen, Guitar, Plus, ShieldCheck } from 'lucide-react';
+import { BookOpen, Guitar, HandCoins, MessageSquare, Plus, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
 import { buttonClasses } from '../components/ui/button';
@@ -57,6 +57,12 @@ export function DashboardPage() {
         </Link>
         <Link to="/registry" className={buttonClasses('outline')}>
           <Guitar aria-hidden /> Browse the registry
+        </Link>
+        <Link to="/offers" className={buttonClasses('outline')}>
+          <HandCoins aria-hidden /> Offers
+        </Link>
+        <Link to="/messages" className={buttonClasses('outline')}>
+          <MessageSquare aria-hidden /> Messages
         </Link>
         {user.role === 'admin' && (
           <Link to="/admin" className={buttonClasses('outline')}>

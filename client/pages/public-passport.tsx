@@ -91,7 +91,7 @@ export function PublicPassportPage() {
           </p>
         </section>
       )}
-      {p.status === 'active' && <ForSalePanel data={listing.data} />}
+      {p.status === 'active' && <ForSalePanel data={listing.data} name={p.name} />}
       <Gallery p={p} />
       <BuildFacts p={p} />
       <Provenance p={p} />

@@ -77,3 +77,48 @@ export async function closeSale(
     });
   }
 }
+
+/**
+ * Called by the registry in the transaction that closes a transfer without a sale: the offer whose acceptance made
+ * it does not stay "accepted" with nothing left to accept. It closes as what happened (the buyer declined the
+ * transfer: withdrawn; its seller cancelled it, or a stolen report did: declined; nobody answered: expired), the
+ * line goes into their conversation and the side that did not act is told (where the caller can notify).
+ */
+export async function lapseAcceptedOffer(
+  ctx: Pick<AppContext, 'clock'> & Partial<AppContext>,
+  tx: Db,
+  t: { id: string },
+  outcome: 'declined' | 'cancelled' | 'expired',
+): Promise<void> {
+  const status = outcome === 'declined' ? 'withdrawn' : outcome === 'cancelled' ? 'declined' : 'expired';
+  const [lapsed] = await tx
+    .update(purchaseOffers)
+    .set({ status, updatedAt: nowOf(ctx) })
+    .where(and(eq(purchaseOffers.transferId, t.id), eq(purchaseOffers.status, 'accepted')))
+    .returning();
+  if (!lapsed || !isContext(ctx)) return;
+  const n = await namesOf(tx, lapsed);
+  const amount = amountText(lapsed.price, lapsed.currency);
+  const byBuyer = outcome === 'declined';
+  const what =
+    outcome === 'declined'
+      ? `${n.buyer} declined the ownership transfer`
+      : outcome === 'cancelled'
+        ? `${n.seller} cancelled the ownership transfer`
+        : 'Nobody accepted the ownership transfer in time';
+  await recordStep(ctx, tx, {
+    conversationId: lapsed.conversationId,
+    actorId: byBuyer ? lapsed.buyerId : lapsed.sellerId,
+    line: `${what}: the agreed sale at ${amount} did not happen, and this offer is closed.`,
+    notices: (outcome === 'expired'
+      ? [lapsed.buyerId, lapsed.sellerId]
+      : [byBuyer ? lapsed.sellerId : lapsed.buyerId]
+    ).map((userId) => ({
+      userId,
+      title: `No sale: ${n.instrument} at ${amount}`,
+      body: `${what} of "${n.instrument}" at ${amount}. The offer is closed.`,
+    })),
+  });
+}
+
+const isContext = (ctx: Partial<AppContext>): ctx is AppContext => Boolean(ctx.db);

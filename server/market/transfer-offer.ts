@@ -9,6 +9,7 @@ import { recordPassportEvent, recordPassportEvents } from '../log/passport-event
 import { notify } from '../notify/notifications';
 import { offerNotice } from '../notify/offer-notices';
 import { conflict, isUniqueViolation } from '../plugins/errors';
+import { lapseAcceptedOffer } from './purchase-sale';
 
 // Making an offer of ownership (a transfer) and expiring overdue ones: the registry's transfers and the purchase
 // offers' acceptance both make transfers through createOffer, so every rule and log event applies to both.
@@ -39,6 +40,7 @@ export async function expireDueTransfers(db: Db, ctx?: AppContext): Promise<void
         fromUserId: transfers.fromUserId,
       });
     if (!expired.length) return;
+    for (const t of expired) await lapseAcceptedOffer(ctx ?? {}, tx, t, 'expired');
     await recordPassportEvents(
       tx,
       expired.map((t) => ({ instrumentId: t.instrumentId, type: 'transfer_expired' as const, data: {} })),

@@ -171,6 +171,24 @@ describe('profile pages', () => {
           ],
         },
       }),
+      'GET /api/profile/l/wood/sold': () => ({
+        json: {
+          sold: [
+            {
+              instrument: { name: 'Sold Viola', passportCode: 'LR-SOLD-0001' },
+              soldAt: '2026-11-20T10:00:00Z',
+              price: null,
+              currency: null,
+            },
+            {
+              instrument: { name: 'Sold Cello', passportCode: 'LR-SOLD-0002' },
+              soldAt: '2026-11-02T10:00:00Z',
+              price: 9800,
+              currency: 'GBP',
+            },
+          ],
+        },
+      }),
       'GET /api/profile/l/gone': () => ({ status: 404, json: { error: 'nope', code: 'NOT_FOUND' } }),
     });
     const { router } = renderRoutes(routes, { path: '/l/wood' });
@@ -213,6 +231,14 @@ describe('profile pages', () => {
     expect(forSale.getByRole('link', { name: 'Listed Mandolin' })).toHaveAttribute('href', '/p/LR-SALE-0001');
     expect(forSale.getByText('€4,500.00')).toBeInTheDocument();
     expect(forSale.getByText('Case included.')).toBeInTheDocument();
+    expect(forSale.getByRole('button', { name: 'Make an offer' })).toBeInTheDocument();
+    // Sold through the registry: the price only where the seller shows it.
+    const sold = await screen.findByRole('list', { name: 'Sold through the registry' });
+    expect(
+      within(sold)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sold ViolaSold November 20, 2026', 'Sold CelloSold November 2, 2026 for £9,800.00']);
     expect(forSale.getByRole('button', { name: 'Ask about Listed Mandolin' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mandolin Setup' })).toHaveAttribute(
       'href',
@@ -225,7 +251,10 @@ describe('profile pages', () => {
   });
 
   it("arriving from a passport's 'Write to … about it', the message field has the focus, about that instrument", async () => {
-    mockFetch({ 'GET /api/profile/l/wood': () => ({ json: plainShop }) });
+    mockFetch({
+      'GET /api/profile/l/wood': () => ({ json: plainShop }),
+      'GET /api/profile/l/wood/sold': () => ({ json: { sold: [] } }),
+    });
     const buyer = testUser({ handle: 'sam' });
     renderRoutes(routes, { path: '/l/wood?about=i9', me: buyer });
     const field = await screen.findByLabelText('Your message');
@@ -234,7 +263,10 @@ describe('profile pages', () => {
   });
 
   it("a guest from 'Write to … about it' lands on the sign-in button, which returns to that instrument", async () => {
-    mockFetch({ 'GET /api/profile/l/wood': () => ({ json: plainShop }) });
+    mockFetch({
+      'GET /api/profile/l/wood': () => ({ json: plainShop }),
+      'GET /api/profile/l/wood/sold': () => ({ json: { sold: [] } }),
+    });
     const listener = vi.fn();
     window.addEventListener(AUTH_OPEN_EVENT, listener);
     renderRoutes(routes, { path: '/l/wood?about=i9' });
@@ -250,7 +282,10 @@ describe('profile pages', () => {
   });
 
   it('a plain visit to a shop leaves the focus where it was', async () => {
-    mockFetch({ 'GET /api/profile/l/wood': () => ({ json: plainShop }) });
+    mockFetch({
+      'GET /api/profile/l/wood': () => ({ json: plainShop }),
+      'GET /api/profile/l/wood/sold': () => ({ json: { sold: [] } }),
+    });
     renderRoutes(routes, { path: '/l/wood', me: testUser({ handle: 'sam' }) });
     const field = await screen.findByLabelText('Your message');
     await new Promise((r) => requestAnimationFrame(r));

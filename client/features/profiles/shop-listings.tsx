@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatPrice } from '../../../presentation/money';
 import type { ShopPage } from '../../../contract/profiles';
+import { MakeOffer } from '../../components/make-offer';
 import { Button } from '../../components/ui/button';
 import { Image } from '../../components/ui/image';
 
@@ -10,16 +11,19 @@ type Listed = ShopPage['listings'][number];
 export function ShopListings({
   shop,
   onAsk,
+  canOffer = true,
 }: {
   shop: ShopPage;
   onAsk: (instrument: { id: string; name: string }) => void;
+  /** False for the shop's owner looking at their own storefront. */
+  canOffer?: boolean;
 }) {
   const forSale = shop.listings.filter((l) => l.listing.status === 'for-sale');
   const commissions = shop.listings.filter((l) => l.listing.status === 'commission-open');
   return (
     <div className="grid gap-4">
       {forSale.length > 0 ? (
-        <ListingGrid items={forSale} label="For sale" onAsk={onAsk} />
+        <ListingGrid items={forSale} label="For sale" onAsk={onAsk} canOffer={canOffer} />
       ) : (
         <p>Nothing for sale right now.</p>
       )}
@@ -37,10 +41,12 @@ function ListingGrid({
   items,
   label,
   onAsk,
+  canOffer = false,
 }: {
   items: Listed[];
   label: string;
   onAsk: (instrument: { id: string; name: string }) => void;
+  canOffer?: boolean;
 }) {
   return (
     <ul aria-label={label} className="grid gap-3 sm:grid-cols-2">
@@ -68,6 +74,13 @@ function ListingGrid({
           </p>
           {item.listing.note && (
             <p className="whitespace-pre-line text-sm text-stone-700">{item.listing.note}</p>
+          )}
+          {canOffer && item.listing.status === 'for-sale' && (
+            <MakeOffer
+              instrument={{ id: item.id, name: item.name, listing: item.listing }}
+              size="sm"
+              className="justify-self-start"
+            />
           )}
           <Button
             variant="outline"

@@ -10,7 +10,9 @@ import { Image } from '../../components/ui/image';
 import { Section, TagList } from './profile-parts';
 import { ShopCourses, ShopInstruments, ShopPortfolio } from './shop-sections';
 import { ShopListings } from './shop-listings';
+import { ShopSold } from './shop-sold';
 import { formatDay } from '../../lib/format-date';
+import { useAuth } from '../../lib/auth';
 
 /** What the shop's Verified badge rests on: who checked what, and when. */
 function verifiedStatement(shop: ShopPage): string {
@@ -21,6 +23,8 @@ function verifiedStatement(shop: ShopPage): string {
 /** /l/{slug}: the maker's storefront — who and where, what they built, what they teach, and a way to write. */
 export function ShopProfileView({ shop }: { shop: ShopPage }) {
   const ownerName = shop.owner.displayName?.trim() || 'Anonymous User';
+  const { user } = useAuth();
+  const isOwnShop = Boolean(user?.handle && user.handle === shop.owner.slug);
   // "Write to {shop} about it" on a public passport arrives with ?about={instrument id}.
   const [params] = useSearchParams();
   const [about, setAbout] = useState<{ id: string; name: string } | null>(() => {
@@ -101,9 +105,10 @@ export function ShopProfileView({ shop }: { shop: ShopPage }) {
         <div className="grid content-start gap-4 md:col-span-2">
           {shop.listings.length > 0 && (
             <Section title="Shop">
-              <ShopListings shop={shop} onAsk={ask} />
+              <ShopListings shop={shop} onAsk={ask} canOffer={!isOwnShop} />
             </Section>
           )}
+          <ShopSold slug={shop.slug} />
           {shop.policies && (
             <Section title="Shop policies">
               <p className="whitespace-pre-line">{shop.policies}</p>

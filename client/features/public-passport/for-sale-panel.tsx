@@ -2,9 +2,10 @@ import { Tag } from 'lucide-react';
 import type { PublicListing } from '../../../contract/listings';
 import { formatPrice } from '../../../presentation/money';
 import { ListingContact } from '../../components/listing-contact';
+import { MakeOffer } from '../../components/make-offer';
 
 /** "For sale by its owner" beside the passport, with the way to ask the seller's shop about it. */
-export function ForSalePanel({ data }: { data: PublicListing | undefined }) {
+export function ForSalePanel({ data, name }: { data: PublicListing | undefined; name: string }) {
   const listing = data?.listing;
   if (!data || !listing) return null;
   const forSale = listing.status === 'for-sale';
@@ -21,6 +22,12 @@ export function ForSalePanel({ data }: { data: PublicListing | undefined }) {
             : `Its maker takes commissions for one like it${listing.price ? `, from ${formatPrice(listing)}` : ''}`}
         </h2>
         {listing.note && <p className="whitespace-pre-line">{listing.note}</p>}
+        {forSale && (
+          <MakeOffer
+            instrument={{ id: data.instrumentId, name, listing }}
+            className="my-1 justify-self-start"
+          />
+        )}
         <ListingContact data={data} />
         <p className="text-sm">
           The passport below is the registry’s record; the listing is the owner’s offer and is not part of the

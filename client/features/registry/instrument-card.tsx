@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { InstrumentSummary } from '../../../contract/registry';
 import { typeLabel } from '../../../contract/registry-values';
+import { MakeOffer } from '../../components/make-offer';
 import { Badge } from '../../components/ui/badge';
 import { GRID_CARD_SIZES, Image } from '../../components/ui/image';
 import { useAuth } from '../../lib/auth';
@@ -27,6 +28,7 @@ export function InstrumentCard({
   layout = 'grid',
   headingLevel = 3,
   priority = false,
+  offer = false,
 }: {
   instrument: InstrumentSummary;
   layout?: 'grid' | 'list';
@@ -34,6 +36,8 @@ export function InstrumentCard({
   headingLevel?: 2 | 3;
   /** The first card of a page: its photo is likely the largest paint, so it is fetched first. */
   priority?: boolean;
+  /** The registry's cards: "Make an offer" on an instrument listed for sale (not on one's own dashboard). */
+  offer?: boolean;
 }) {
   const list = layout === 'list';
   // Guests read the public passport; members keep the working view with their actions.
@@ -113,6 +117,14 @@ export function InstrumentCard({
         </p>
         {i.listing?.status === 'for-sale' && (
           <p className="text-sm font-semibold text-emerald-800">For sale · {formatPrice(i.listing)}</p>
+        )}
+        {offer && i.listing?.status === 'for-sale' && i.status === 'active' && (
+          // Above the card's stretched link, like the maker's link.
+          <MakeOffer
+            instrument={{ id: i.id, name: i.name, listing: i.listing }}
+            size="sm"
+            className="relative z-10 self-start"
+          />
         )}
         {i.luthier && (
           <p className="flex items-center gap-1 text-sm text-stone-600">

@@ -131,10 +131,44 @@ describe('the owner’s passport actions', () => {
     mockFetch({
       [`GET /api/registry/instruments/${ID}`]: () => ({ json: listed }),
       ...registryReads({ me: { usualCurrency: 'JPY' } }),
+      [`GET /api/purchase-offers?role=seller&instrumentId=${ID}`]: () => ({
+        json: {
+          offers: [
+            {
+              id: 'o1',
+              instrument: { id: ID, name: 'Listed Viola', passportCode: 'LR-AAAA-BBBB' },
+              role: 'seller',
+              buyerName: 'Olga Offer',
+              buyerHandle: 'olga',
+              sellerName: 'Me',
+              price: 4300,
+              currency: 'EUR',
+              listed: null,
+              message: null,
+              status: 'open',
+              awaiting: 'seller',
+              expiresAt: '2026-12-14T10:00:00.000Z',
+              conversationId: null,
+              transferId: null,
+              soldPriceShown: false,
+              createdAt: '2026-12-07T10:00:00.000Z',
+              updatedAt: '2026-12-07T10:00:00.000Z',
+            },
+          ],
+        },
+      }),
     });
     const first = renderRoutes(routes, { path: `/instruments/${ID}`, me });
     await userEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
-    expect(within(await screen.findByRole('dialog')).getByLabelText('Currency')).toHaveValue('GBP');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByLabelText('Currency')).toHaveValue('GBP');
+    // A buyer's offer waiting on the listing: its buyer and price fill the transfer.
+    const waiting = await dialog.findByRole('list', { name: 'Offers waiting for your answer' });
+    expect(waiting).toHaveTextContent('Olga Offer offers €4,300.00.');
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Fill in Olga Offer and this price' }));
+    expect(dialog.getByLabelText('Recipient email or handle')).toHaveValue('@olga');
+    expect(dialog.getByLabelText('Price (optional, private)')).toHaveValue('4300');
+    expect(dialog.getByLabelText('Currency')).toHaveValue('EUR');
     first.unmount();
 
     mockFetch({

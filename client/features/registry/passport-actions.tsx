@@ -1,6 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPrice } from '../../../contract/currencies';
+import type { PurchaseOffer } from '../../../contract/purchase-offers';
 import { Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   editInstrumentSchema,
   transferOfferSchema,
@@ -22,6 +25,7 @@ import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { FormError } from '../../components/form-parts';
 import { errorText } from '../../lib/api';
+import { apiQuery } from '../../lib/api-client';
 import { useSchemaSubmit } from '../../lib/use-schema-submit';
 import {
   editInstrument,
@@ -223,6 +227,17 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
     }),
   );
   const { fields } = offer;
+  // A listed instrument with a buyer's offer waiting: the transfer can take that buyer and price.
+  const waiting = useQuery({
+    ...apiQuery('GET /api/purchase-offers', { query: { role: 'seller', instrumentId: instrument.id } }),
+    enabled: open && instrument.listing?.status === 'for-sale',
+  }).data?.offers.filter((o) => o.status === 'open' || o.status === 'countered');
+  const fillFrom = (o: PurchaseOffer) => {
+    if (o.buyerHandle) setRecipient(`@${o.buyerHandle}`);
+    setMethod('purchase');
+    setPrice(String(o.price));
+    setCurrency(o.currency);
+  };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -235,6 +250,31 @@ function TransferDialog({ instrument }: { instrument: InstrumentDetail }) {
         <DialogDescription className="mt-1">
           The recipient accepts or declines from their dashboard or the emailed link within 14 days.
         </DialogDescription>
+        {waiting?.length ? (
+          <ul aria-label="Offers waiting for your answer" className="mt-4 grid gap-2">
+            {waiting.map((o) => (
+              <li key={o.id} className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
+                <p className="text-emerald-950">
+                  {o.buyerName} offers{' '}
+                  <strong>{formatPrice({ price: String(o.price), currency: o.currency })}</strong>.
+                </p>
+                {o.buyerHandle ? (
+                  <Button size="sm" variant="outline" className="mt-2" onClick={() => fillFrom(o)}>
+                    Fill in {o.buyerName} and this price
+                  </Button>
+                ) : (
+                  <p className="mt-1 text-emerald-950">
+                    Accept it on{' '}
+                    <Link to="/offers?role=seller" className="underline">
+                      Your offers
+                    </Link>{' '}
+                    to make this transfer with its price.
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <form
           className="mt-4 flex flex-col gap-3"
           onSubmit={(e) => {

@@ -208,7 +208,13 @@ export function RegistryBrowser() {
             >
               {data.items.map((i, index) => (
                 <li key={i.id}>
-                  <InstrumentCard instrument={i} layout={view} headingLevel={2} priority={index === 0} />
+                  <InstrumentCard
+                    instrument={i}
+                    layout={view}
+                    headingLevel={2}
+                    priority={index === 0}
+                    offer
+                  />
                 </li>
               ))}
             </ul>

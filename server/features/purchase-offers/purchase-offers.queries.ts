@@ -39,12 +39,14 @@ const columns = {
   offer: purchaseOffers,
   instrument: { id: instruments.id, name: instruments.name, passportCode: instruments.passportCode },
   buyerName: buyer.displayName,
+  buyerHandle: buyer.handle,
   sellerName: seller.displayName,
 };
 type ReadRow = {
   offer: OfferRow;
   instrument: { id: string; name: string; passportCode: string };
   buyerName: string;
+  buyerHandle: string | null;
   sellerName: string;
 };
 
@@ -58,6 +60,7 @@ export function toPurchaseOffer(r: ReadRow, userId: string, now: Date): Purchase
     instrument: r.instrument,
     role: o.buyerId === userId ? 'buyer' : 'seller',
     buyerName: named(r.buyerName),
+    buyerHandle: r.buyerHandle,
     sellerName: named(r.sellerName),
     price: priceText(o.price, o.currency),
     currency: o.currency,

@@ -4,6 +4,7 @@ import type { stolenReportSchema } from '../../../contract/registry';
 import type { AppContext } from '../../context';
 import { instruments, transfers } from '../../db/schema';
 import { recordPassportEvent, recordPassportEvents } from '../../log/passport-events';
+import { lapseAcceptedOffer } from '../../market/purchase-sale';
 import { notify } from '../../notify/notifications';
 import { conflict } from '../../plugins/errors';
 import type { FoundInstrument } from './detail.queries';
@@ -42,6 +43,7 @@ export async function reportStolen(
       .set({ status: 'cancelled', respondedAt: new Date() })
       .where(and(eq(transfers.instrumentId, id), eq(transfers.status, 'pending')))
       .returning();
+    for (const t of cancelled) await lapseAcceptedOffer(ctx, tx, t, 'cancelled');
     await recordPassportEvents(tx, [
       ...cancelled.map((t) => ({
         instrumentId: id,

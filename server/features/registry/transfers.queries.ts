@@ -9,7 +9,7 @@ import { recordPassportEvent } from '../../log/passport-events';
 import { notify } from '../../notify/notifications';
 import { offerNotice } from '../../notify/offer-notices';
 import { mailOfferWithdrawn, verifiedAccountFor } from './notices';
-import { closeSale } from '../../market/purchase-sale';
+import { closeSale, lapseAcceptedOffer } from '../../market/purchase-sale';
 
 type Row = typeof transfers.$inferSelect;
 
@@ -130,6 +130,7 @@ export async function closeTransfer(
       type: action === 'declined' ? 'transfer_declined' : 'transfer_cancelled',
       data: { method: t.method },
     });
+    await lapseAcceptedOffer(ctx, tx, t, action);
     const other = action === 'declined' ? t.fromUserId : await recipientAccount(tx, t);
     const name = await nameOf(tx, t.instrumentId);
     if (other)
