@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CURRENCY_CHOICES, formatPrice, isCurrencyCode, minorUnits } from '../../contract/currencies';
+import { CURRENCY_CHOICES, isCurrencyCode, minorUnits } from '../../contract/currencies';
+import { formatPrice } from '../../presentation/money';
 import {
   PURCHASE_OFFER_DAYS,
   PURCHASE_OFFER_MESSAGE_MAX,

@@ -15,7 +15,7 @@ const sent = (over: Partial<PurchaseOffer> = {}): PurchaseOffer => ({
   buyerName: 'Sam Carter',
   buyerHandle: null,
   sellerName: 'Mara Bench',
-  price: 4500,
+  price: '4500.00',
   currency: 'EUR',
   listed: { price: '4800.00', currency: 'EUR' },
   message: null,

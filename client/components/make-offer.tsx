@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { openAuthDialog, useAuth } from '../lib/auth';
 import { Button } from './ui/button';
-import { formatPrice } from '../../contract/currencies';
+import { formatPrice } from '../../presentation/money';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
 import { Spinner } from './ui/spinner';
 

@@ -183,7 +183,7 @@ describe('profile pages', () => {
             {
               instrument: { name: 'Sold Cello', passportCode: 'LR-SOLD-0002' },
               soldAt: '2026-11-02T10:00:00Z',
-              price: 9800,
+              price: '9800.00',
               currency: 'GBP',
             },
           ],

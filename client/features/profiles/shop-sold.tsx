@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { apiQuery } from '../../lib/api-client';
 import { formatDay } from '../../lib/format-date';
 import { Section } from './profile-parts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PurchaseOffer } from '../../../contract/purchase-offers';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import { api, apiQuery, invalidateReads } from '../../lib/api-client';
 
 export type OfferRole = PurchaseOffer['role'];

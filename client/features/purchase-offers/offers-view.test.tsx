@@ -12,7 +12,7 @@ const offer = (over: Partial<PurchaseOffer> = {}): PurchaseOffer => ({
   buyerName: 'Olga Offer',
   buyerHandle: 'olga',
   sellerName: 'Mara Bench',
-  price: 4500,
+  price: '4500.00',
   currency: 'EUR',
   listed: { price: '4800.00', currency: 'EUR' },
   message: 'Can I try it first?',
@@ -62,7 +62,7 @@ describe('/offers', () => {
     const calls = mockFetch({
       'GET /api/purchase-offers?role=seller': () => ({ json: { offers: [offer()] } }),
       'POST /api/purchase-offers/o1/counter': () => ({
-        json: offer({ status: 'countered', awaiting: 'buyer', price: 4700 }),
+        json: offer({ status: 'countered', awaiting: 'buyer', price: '4700.00' }),
       }),
     });
     renderWithProviders(<OffersView />, { path: '/offers?role=seller', me: testUser() });
@@ -89,7 +89,7 @@ describe('/offers', () => {
               role: 'buyer',
               status: 'countered',
               awaiting: 'buyer',
-              price: 480000,
+              price: '480000',
               currency: 'JPY',
             }),
             offer({

@@ -141,7 +141,7 @@ describe('the owner’s passport actions', () => {
               buyerName: 'Olga Offer',
               buyerHandle: 'olga',
               sellerName: 'Me',
-              price: 4300,
+              price: '4300.00',
               currency: 'EUR',
               listed: null,
               message: null,
@@ -167,7 +167,7 @@ describe('the owner’s passport actions', () => {
     expect(waiting).toHaveTextContent('Olga Offer offers €4,300.00.');
     await userEvent.click(within(waiting).getByRole('button', { name: 'Fill in Olga Offer and this price' }));
     expect(dialog.getByLabelText('Recipient email or handle')).toHaveValue('@olga');
-    expect(dialog.getByLabelText('Price (optional, private)')).toHaveValue('4300');
+    expect(dialog.getByLabelText('Price (optional, private)')).toHaveValue('4300.00');
     expect(dialog.getByLabelText('Currency')).toHaveValue('EUR');
     first.unmount();
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatPrice } from '../../../contract/currencies';
+import { formatPrice } from '../../../presentation/money';
 import type { PurchaseOffer } from '../../../contract/purchase-offers';
 import { Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
