@@ -170,7 +170,7 @@ describe('writing and publishing a course', () => {
     expect(again.error.error).toContain('Lesson “Filmed” has no video.');
   });
 
-  it('the merge patch changes only the fields sent; GET answers sent back change nothing', async () => {
+  it('the merge patch changes only the fields sent; an empty one changes nothing', async () => {
     const maker = await luthier(t);
     const { courseId } = await readingCourse(t, maker.cookie, { lessons: 1 });
     const patched = await call(t, 'PATCH /api/lms/authoring/courses/:courseId', {
