@@ -5,6 +5,7 @@ import type { ApiRoute } from './api-route';
 import { AUTH_ROUTES } from './auth';
 import { CONTACT_ROUTES } from './contact';
 import { HANDLE_ROUTES } from './handles';
+import { LESSON_MEDIA_ROUTES } from './lesson-media';
 import { LOG_ROUTES } from './log';
 import { MARKET_ROUTES } from './market';
 import { NOTIFICATION_ROUTES } from './notifications';
@@ -26,6 +27,7 @@ export const API_ROUTES = [
   ...ACCOUNT_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...ACADEMY_ROUTES,
+  ...LESSON_MEDIA_ROUTES,
   ...REGISTRY_ROUTES,
   ...MARKET_ROUTES,
   ...PURCHASE_OFFER_ROUTES,
