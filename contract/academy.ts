@@ -229,6 +229,8 @@ export const lessonSchema = z.object({
   videoUrl: z.string().nullable(),
   /** English captions of the video (WebVTT); null without a video or without captions. */
   captionsUrl: z.string().nullable(),
+  /** The frame shown before an uploaded video plays (absent for the sample's clips). */
+  posterUrl: z.string().nullable().optional(),
   /** The text of a reading lesson (null for a video lesson or one without text). */
   reading: readingSchema.nullable(),
   duration: z.number(),

@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
 import { authoringRoutes } from './features/authoring/authoring.routes';
+import { lessonMediaRoutes } from './features/lesson-media/lesson-media.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { logRoutes } from './features/log/log.routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await notificationsRoutes(app, ctx);
   await academyRoutes(app, ctx);
   await authoringRoutes(app, ctx);
+  await lessonMediaRoutes(app, ctx);
   await registryRoutes(app, ctx);
   await listingsRoutes(app, ctx);
   await conversationsRoutes(app, ctx);

@@ -58,6 +58,13 @@ export const envSchema = z.object({
     .min(0, { message: 'must be 0 (off) or more' })
     .max(3600, { message: 'must be at most 3600' })
     .default(5),
+  /** The largest lesson video an author may upload, in bytes (default 2 GiB); the bytes stream to DATA_DIR/media/videos. */
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes' })
+    .int({ message: 'must be a whole number of bytes' })
+    .min(1024 * 1024, { message: 'must be at least 1048576 (1 MiB)' })
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(2 * 1024 ** 3),
   /** Ed25519 seed (base64, 32 bytes) that signs the transparency log's checkpoints; absent: generated and stored. */
   LOG_SIGNING_KEY: z
     .string()

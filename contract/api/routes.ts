@@ -8,6 +8,7 @@ import { CONTACT_ROUTES } from './contact';
 import { CONVERSATION_ROUTES } from './conversations';
 import { HANDLE_ROUTES } from './handles';
 import { LISTING_ROUTES } from './listings';
+import { LESSON_MEDIA_ROUTES } from './lesson-media';
 import { LOG_ROUTES } from './log';
 import { NOTIFICATION_ROUTES } from './notifications';
 import { PASSPORT_ROUTES } from './passport';
@@ -29,6 +30,7 @@ export const API_ROUTES = [
   ...NOTIFICATION_ROUTES,
   ...ACADEMY_ROUTES,
   ...AUTHORING_ROUTES,
+  ...LESSON_MEDIA_ROUTES,
   ...REGISTRY_ROUTES,
   ...LISTING_ROUTES,
   ...CONVERSATION_ROUTES,

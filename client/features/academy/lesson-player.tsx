@@ -24,6 +24,7 @@ function VideoPlayer({
         src={lesson.videoUrl}
         controls
         preload="metadata"
+        poster={lesson.posterUrl ?? undefined}
         playsInline
         aria-label={`Video: ${lesson.title}`}
         className="aspect-video w-full rounded-xl bg-black"

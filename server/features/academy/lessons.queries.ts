@@ -47,6 +47,14 @@ const lessonStatement = preparedStatements('find_lesson', (db, _key, name) =>
           'sizeBytes', r.size_bytes
         ) order by r.title), '[]'::json)
         from lesson_resources r where r.lesson_id = "lessons"."id")`,
+      // An uploaded video's own length (lesson_media) is what coverage is measured against, to the millisecond.
+      videoSeconds: sql<
+        number | null
+      >`(select m.duration_ms / 1000.0 from lesson_media m where m.lesson_id = "lessons"."id")`,
+      posterUrl: sql<
+        string | null
+      >`(select '/media/' || p.id || '/' || (select max(w) from unnest(p.widths) w) || '.webp'
+        from lesson_media m join media p on p.id = m.poster_key where m.lesson_id = "lessons"."id")`,
       previous: neighbourSql('previous'),
       next: neighbourSql('next'),
     })
@@ -61,12 +69,12 @@ const lessonStatement = preparedStatements('find_lesson', (db, _key, name) =>
 export async function findLesson(db: Db, lessonId: string): Promise<LessonRow | null> {
   const [row] = await lessonStatement(db, '').execute({ lessonId });
   if (!row) return null;
-  const { previous, next, ...lesson } = row;
+  const { previous, next, videoSeconds, ...lesson } = row;
   return {
     ...lesson,
     previousLessonId: previous?.id ?? null,
     nextLessonId: next?.id ?? null,
     nextLessonFree: next?.free ?? false,
-    durationSeconds: row.duration * 60,
+    durationSeconds: videoSeconds === null ? row.duration * 60 : Number(videoSeconds),
   };
 }
