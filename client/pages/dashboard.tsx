@@ -1,4 +1,4 @@
-import { BookOpen, Guitar, Plus, ShieldCheck } from 'lucide-react';
+import { BookOpen, Guitar, Plus, Presentation, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
 import { buttonClasses } from '../components/ui/button';
@@ -58,6 +58,11 @@ export function DashboardPage() {
         <Link to="/registry" className={buttonClasses('outline')}>
           <Guitar aria-hidden /> Browse the registry
         </Link>
+        {shop && (
+          <Link to="/teach" className={buttonClasses('outline')}>
+            <Presentation aria-hidden /> Teach
+          </Link>
+        )}
         {user.role === 'admin' && (
           <Link to="/admin" className={buttonClasses('outline')}>
             <ShieldCheck aria-hidden /> Verification queue

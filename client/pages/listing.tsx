@@ -4,10 +4,13 @@ import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useListing } from '../features/academy/api';
 import { ListingView } from '../features/academy/listing-view';
+import { ReportCourse } from '../features/authoring/report-course';
+import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function ListingPage() {
   const { slug = '' } = useParams();
+  const { user } = useAuth();
   const { data: fresh, isError } = useListing(slug);
   // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
@@ -23,5 +26,14 @@ export function ListingPage() {
       </div>
     );
   if (!data) return <Spinner label="Loading course…" />;
-  return <ListingView course={data} />;
+  return (
+    <>
+      <ListingView course={data} />
+      {user && (
+        <div className="mx-auto max-w-7xl px-4 pb-10">
+          <ReportCourse courseId={data.id} />
+        </div>
+      )}
+    </>
+  );
 }
