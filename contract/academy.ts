@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COURSE_LEVELS, COURSE_CATEGORIES, COURSE_SORTS, MAX_RANGES_PER_SAVE } from './academy-values';
+import { readingBlockSchema } from './authoring';
 import { courseBuildSchema } from './certificates';
 import { savedRanges, storedRanges } from './range-lists';
 
@@ -67,6 +68,10 @@ export const courseListingSchema = courseCardSchema.extend({
   ),
   features: z.array(z.string()),
   requirements: z.array(z.string()),
+  /** What a learner will learn (authored courses; empty for the sample's). */
+  learn: z.array(z.string()).optional(),
+  /** The instructor's shop (/l/{slug}) when the course was written by a luthier in the registry. */
+  instructorShop: z.object({ name: z.string(), slug: z.string() }).nullable().optional(),
   /** The instrument the course builds, if it builds one (its certificate then opens a prefilled passport). */
   builds: courseBuildSchema.nullable(),
 });
@@ -206,6 +211,11 @@ export const readingSchema = z.object({
     .object({ caption: z.string(), head: z.array(z.string()), rows: z.array(z.array(z.string())) })
     .optional(),
   figure: z.object({ src: z.string(), alt: z.string(), caption: z.string() }).optional(),
+  /**
+   * A course author's text (contract/authoring.ts): headings, paragraphs, lists, tables, images, measurements, in
+   * order. An authored reading has these and an empty intro; the sample's readings have no blocks.
+   */
+  blocks: z.array(readingBlockSchema).optional(),
 });
 export type Reading = z.infer<typeof readingSchema>;
 

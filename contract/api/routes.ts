@@ -3,6 +3,7 @@ import { ACCOUNT_ROUTES } from './account';
 import { ADMIN_ROUTES } from './admin';
 import type { ApiRoute } from './api-route';
 import { AUTH_ROUTES } from './auth';
+import { AUTHORING_ROUTES } from './authoring';
 import { CONTACT_ROUTES } from './contact';
 import { HANDLE_ROUTES } from './handles';
 import { LOG_ROUTES } from './log';
@@ -26,6 +27,7 @@ export const API_ROUTES = [
   ...ACCOUNT_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...ACADEMY_ROUTES,
+  ...AUTHORING_ROUTES,
   ...REGISTRY_ROUTES,
   ...MARKET_ROUTES,
   ...PURCHASE_OFFER_ROUTES,
