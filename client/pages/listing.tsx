@@ -1,12 +1,16 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useListing } from '../features/academy/api';
 import { ListingView } from '../features/academy/listing-view';
-import { ReportCourse } from '../features/authoring/report-course';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
+
+// The report form checks with the contract's schema: loaded only for a signed-in reader, not with the page.
+const ReportCourse = lazy(() =>
+  import('../features/authoring/report-course').then((m) => ({ default: m.ReportCourse })),
+);
 
 export function ListingPage() {
   const { slug = '' } = useParams();
@@ -31,7 +35,9 @@ export function ListingPage() {
       <ListingView course={data} />
       {user && (
         <div className="mx-auto max-w-7xl px-4 pb-10">
-          <ReportCourse courseId={data.id} />
+          <Suspense fallback={null}>
+            <ReportCourse courseId={data.id} />
+          </Suspense>
         </div>
       )}
     </>
