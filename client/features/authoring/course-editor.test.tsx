@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthoringCourse, AuthoringLesson, ReadingBlock } from '../../../contract/authoring';
@@ -140,12 +140,34 @@ describe('the course editor', () => {
     const lessons = screen.getByRole('list', { name: 'Lessons of Bending' });
     expect(screen.getByRole('button', { name: 'Move Wetting the wood up' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Move The waist up' }));
+    await waitFor(() =>
+      expect(itemNames(lessons)).toEqual(['Reorder The waist', 'Reorder Wetting the wood']),
+    );
     expect(itemNames(lessons)).toEqual(['Reorder The waist', 'Reorder Wetting the wood']);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toEqual({ lessonIds: ['l3', 'l2'] });
     // What each lesson still lacks shows beside it.
     expect(within(lessons).getByText('No video yet')).toBeInTheDocument();
     expect(within(lessons).getByText('No text yet')).toBeInTheDocument();
+  });
+
+  it('drags a section onto another with the mouse and saves the new order', async () => {
+    const course = draft();
+    const calls = mockFetch({
+      'PUT /api/lms/authoring/courses/c1/sections/order': (body) => ({
+        json: reordered(course, (body as { sectionIds: string[] }).sectionIds),
+      }),
+    });
+    renderEditor(course);
+    const sections = screen.getByRole('list', { name: 'Sections' });
+    const dataTransfer = { setData: () => {}, setDragImage: () => {}, effectAllowed: '', dropEffect: '' };
+    const target = screen.getByRole('button', { name: 'Reorder Tools' }).closest('li')!;
+    fireEvent.dragStart(screen.getByRole('button', { name: 'Reorder Bending' }), { dataTransfer });
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+    await waitFor(() => expect(itemNames(sections)).toEqual(['Reorder Bending', 'Reorder Tools']));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ sectionIds: ['s2', 's1'] });
   });
 
   it('Publish shows each thing the server says is missing, with a link to the lesson it names', async () => {
