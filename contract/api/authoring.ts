@@ -29,20 +29,6 @@ const draft = { status: 200, schema: authoringCourseSchema } as const;
 // signed-in person without a shop where they would create something.
 const owned = [401, 404, 429] as const;
 
-const upload = <P extends 'cover' | 'images'>(what: P) => ({
-  method: what === 'cover' ? ('PUT' as const) : ('POST' as const),
-  path: `/api/lms/authoring/courses/:courseId/${what}` as const,
-  summary:
-    what === 'cover'
-      ? 'Upload the course\'s cover image (multipart/form-data with a "file" part; the same rules as instrument photos)'
-      : 'Upload an image for a reading lesson (multipart/form-data with a "file" part); use its url in an image block',
-  tag,
-  auth: 'session' as const,
-  params: course,
-  response: { status: what === 'cover' ? 200 : 201, schema: authoringImageSchema },
-  errors: [400, 401, 404, 413, 415, 429],
-});
-
 const publish = <A extends 'publish' | 'unpublish'>(action: A) => ({
   method: 'POST' as const,
   path: `/api/lms/authoring/courses/:courseId/${action}` as const,
@@ -110,8 +96,28 @@ export const AUTHORING_ROUTES = [
     response: { status: 204 },
     errors: [...owned, 409],
   },
-  upload('cover'),
-  upload('images'),
+  {
+    method: 'PUT',
+    path: '/api/lms/authoring/courses/:courseId/cover',
+    summary:
+      "Upload the course's cover image (multipart/form-data with a \"file\" part; the same rules as instrument photos)",
+    tag,
+    auth: 'session',
+    params: course,
+    response: { status: 200, schema: authoringImageSchema },
+    errors: [400, 401, 404, 413, 415, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/lms/authoring/courses/:courseId/images',
+    summary:
+      'Upload an image for a reading lesson (multipart/form-data with a "file" part); use its url in an image block',
+    tag,
+    auth: 'session',
+    params: course,
+    response: { status: 201, schema: authoringImageSchema },
+    errors: [400, 401, 404, 413, 415, 429],
+  },
   publish('publish'),
   publish('unpublish'),
   {
