@@ -2,7 +2,8 @@ import type { AuthoringLesson } from '../../../contract/authoring';
 
 /**
  * A video lesson: the video as learners will see it, and the uploads of the video and its captions (WebVTT). The
- * uploads are the video feature's components (resumable upload, checked by reading the file).
+ * uploads are the video feature's components (resumable upload, checked by reading the file): VideoUpload and
+ * CaptionsUpload from ./video-upload and ./captions-upload, each taking { lessonId, onUploaded }, mount in the slot.
  */
 export function VideoLessonEditor({ lesson }: { lesson: AuthoringLesson; onUploaded: () => void }) {
   return (
@@ -30,7 +31,8 @@ export function VideoLessonEditor({ lesson }: { lesson: AuthoringLesson; onUploa
           Video upload
         </h2>
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-sm text-stone-700">
-          The video upload (MP4 or WebM) and captions upload (WebVTT) appear here.
+          Video upload: the resumable MP4 or WebM upload and the WebVTT captions upload go here, once the
+          video uploads are in the app.
         </p>
       </section>
     </div>
