@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'stolen_sighting',
   'contact_message',
   'purchase_offer',
+  'course_unpublished',
+  'course_reported',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -33,7 +35,11 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
 export const MESSAGE_KINDS = ['shop_message', 'shop_reply'] as const satisfies readonly NotificationKind[];
 
 /** Only admins ever get these; nobody else is offered a choice about them. */
-export const ADMIN_KINDS: readonly NotificationKind[] = ['log_witness_refused', 'contact_message'];
+export const ADMIN_KINDS: readonly NotificationKind[] = [
+  'log_witness_refused',
+  'contact_message',
+  'course_reported',
+];
 
 /**
  * What only a shop's owner can get: messages to their shop, records naming it, and the answer to a record they
@@ -44,6 +50,7 @@ export const SHOP_KINDS: readonly NotificationKind[] = [
   'service_claim',
   'service_approved',
   'service_rejected',
+  'course_unpublished',
 ];
 
 /** Account-security mails are always sent: they are how a person learns that someone else acted as them. */
@@ -73,6 +80,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   stolen_sighting: 'Someone has information about your stolen instrument',
   contact_message: 'A message through the contact page (admins)',
   purchase_offer: 'An offer to buy or sell an instrument moves on',
+  course_unpublished: 'An admin unpublishes a course you wrote',
+  course_reported: 'Someone reports a course (admins)',
 };
 
 export const notificationSchema = z.object({

@@ -10,6 +10,7 @@ import { ErrorCodes } from '../contract/errors';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { academyRoutes } from './features/academy/academy.routes';
+import { authoringRoutes } from './features/authoring/authoring.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { logRoutes } from './features/log/log.routes';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await accountRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await academyRoutes(app, ctx);
+  await authoringRoutes(app, ctx);
   await registryRoutes(app, ctx);
   await listingsRoutes(app, ctx);
   await conversationsRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { academyMatrix } from './test/authz/academy.matrix';
 import { accountsMatrix } from './test/authz/accounts.matrix';
+import { authoringMatrix } from './test/authz/authoring.matrix';
 import { createMatrixKit, declaredAuth, needsSession, routeKeysOf } from './test/authz/matrix-kit';
 import { publicMatrix } from './test/authz/public.matrix';
 import { purchaseOffersMatrix } from './test/authz/purchase-offers.matrix';
@@ -20,6 +21,7 @@ const kit = createMatrixKit(t);
 const tables = {
   accounts: accountsMatrix(kit),
   academy: academyMatrix(kit),
+  authoring: authoringMatrix(),
   public: publicMatrix(kit),
   registry: registryMatrix(kit),
   purchaseOffers: purchaseOffersMatrix(kit),

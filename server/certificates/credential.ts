@@ -7,7 +7,14 @@ export interface CredentialFacts {
   /** The learner's account: their credential subject id is derived from it. */
   userId: string;
   learnerName: string;
-  course: { slug: string; title: string; description: string; lessons: number };
+  course: {
+    slug: string;
+    title: string;
+    description: string;
+    lessons: number;
+    /** Who wrote the course, when a luthier of the registry did: named as the achievement's creator. */
+    author?: { name: string; shopSlug: string } | null;
+  };
   issuedAt: Date;
 }
 
@@ -68,6 +75,15 @@ export function buildCredential(facts: CredentialFacts): Record<string, unknown>
         criteria: {
           narrative: `Completed every lesson of the course (${course.lessons} lessons) in the ${ACADEMY_ISSUER_NAME}.`,
         },
+        ...(course.author
+          ? {
+              creator: {
+                id: `${publicUrl}/l/${course.author.shopSlug}`,
+                type: ['Profile'],
+                name: course.author.name,
+              },
+            }
+          : {}),
       },
     },
     credentialSchema: [{ id: OB_SCHEMA, type: '1EdTechJsonSchemaValidator2019' }],

@@ -84,7 +84,16 @@ export async function issueCertificateIfComplete(
     );
   if (!total?.n || (done?.n ?? 0) < total.n) return null;
   const [course] = await tx
-    .select({ slug: courses.slug, title: courses.title, description: courses.description })
+    .select({
+      slug: courses.slug,
+      title: courses.title,
+      description: courses.description,
+      author: sql<{
+        name: string;
+        shopSlug: string;
+      } | null>`(select json_build_object('name', "courses"."instructor_name", 'shopSlug', s.slug)
+        from shops s where s.owner_id = "courses"."instructor_user_id" and s.published limit 1)`,
+    })
     .from(courses)
     .where(eq(courses.id, courseId));
   const [person] = await tx

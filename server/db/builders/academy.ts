@@ -111,6 +111,7 @@ export async function createCourse(db: Db, seed: CourseSeed) {
         orderIndex: order,
         title: lesson.title,
         description: lesson.description ?? '',
+        kind: lesson.videoUrl ? 'video' : 'reading',
         videoUrl: lesson.videoUrl ?? null,
         captionsUrl: lesson.captionsUrl ?? null,
         reading: lesson.reading ?? null,

@@ -51,9 +51,26 @@ export const courses = pgTable(
     /** Set for a course that builds an instrument: its certificate opens a passport prefilled from this. */
     builds: jsonb('builds').$type<CourseBuild>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Only a published course is seen by anyone but its author and the admins (explore, listing, outline, lessons,
+     * progress, reviews). The sample's courses are published; an authored one starts as a draft.
+     */
+    status: text('status', { enum: ['draft', 'published', 'unpublished'] })
+      .notNull()
+      .default('published'),
+    /** First published (kept when it is unpublished and published again). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Who took it out of the academy (its author, or an admin with a reason the author is told), and when. */
+    unpublishedBy: text('unpublished_by', { enum: ['author', 'admin'] }),
+    unpublishReason: text('unpublish_reason'),
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+    /** What a learner will learn (authored courses). */
+    learn: textArray('learn'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('courses_slug_key').on(t.slug),
+    index('courses_status_idx').on(t.status),
     index('courses_category_level_idx').on(t.category, t.level),
     index('courses_level_idx').on(t.level),
     index('courses_instructor_idx').on(t.instructorUserId),
@@ -90,6 +107,10 @@ export const lessons = pgTable(
     orderIndex: integer('order_index').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** A film or a timed reading; an authored video lesson is a video lesson before its file is uploaded. */
+    kind: text('kind', { enum: ['video', 'reading'] })
+      .notNull()
+      .default('video'),
     /** A file served by the app (/videos/...) or an external URL; null means a timed reading lesson. */
     videoUrl: text('video_url'),
     /** English captions of the video (WebVTT, served by the app); its cues are the transcript under the player. */
@@ -293,3 +314,25 @@ export const certificateKeys = pgTable('certificate_keys', {
   /** An operator revoked it: it signs nothing more, leaves the JWKS, and what it signed verifies as revoked. */
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/** A signed-in person's report of a course to the admins; one per person and course (a new one replaces it). */
+export const courseReports = pgTable(
+  'course_reports',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('course_reports_course_reporter_key').on(t.courseId, t.reporterId),
+    index('course_reports_created_idx').on(t.createdAt),
+  ],
+);

@@ -12,6 +12,7 @@ import { courseOgRoutes } from './course-og.routes';
 import {
   courseExists,
   courseListing,
+  courseVisible,
   enroll,
   exploreCourses,
   exploreCoursesJson,
@@ -118,7 +119,7 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   serve(app, 'GET /api/lms/courses/listing/:slug', async (request) => {
-    const listing = await courseListing(db, request.params.slug, request.user?.id ?? null);
+    const listing = await courseListing(db, request.params.slug, request.user);
     if (!listing) throw courseNotFound();
     return listing;
   });
@@ -152,6 +153,8 @@ export async function academyRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   serve(app, 'GET /api/lms/courses/:courseId/outline', async (request, reply) => {
     const user = request.user;
+    // A course that is not published has an outline only for its author's preview (and the admins).
+    if (!(await courseVisible(db, request.params.courseId, user))) throw courseNotFound();
     // Built as JSON by the database and sent as it is (outline-json.test.ts holds it to the contract).
     const outline = await courseOutlineJson(db, request.params.courseId, user.id);
     if (!outline) throw courseNotFound();

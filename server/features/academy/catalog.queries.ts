@@ -14,6 +14,16 @@ export const reviewCountSql = sql<number>`(select count(*)::int from course_revi
 export const instructorHandleSql = sql<
   string | null
 >`(select u.handle from users u where u.id = "courses"."instructor_user_id")`;
+/** Only published courses are in the catalogue: drafts and unpublished courses are their author's alone. */
+export const published = eq(courses.status, 'published');
+
+/** A course this viewer may open: a published one, or (to preview it) their own, or any for an admin. */
+export function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer?.role === 'admin') return undefined;
+  return viewer ? or(published, eq(courses.instructorUserId, viewer.id)) : published;
+}
+export type Viewer = { id: string; role: string } | null;
+
 export const lessonCountSql = sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`;
 
 const cardColumns = {
@@ -48,7 +58,7 @@ const ORDER: Record<NonNullable<ExploreQuery['sort']>, SQL[]> = {
 /** Explore without a search, one prepared statement per sort and filter shape (the values are placeholders). */
 const exploreStatement = preparedStatements('explore', (db, key, name) => {
   const [sort, category, level] = key.split(':') as [NonNullable<ExploreQuery['sort']>, string, string];
-  const where: SQL[] = [];
+  const where: SQL[] = [published];
   if (category === '1') where.push(eq(courses.category, sql.placeholder('category')));
   if (level === '1') where.push(eq(courses.level, sql.placeholder('level')));
   return db
@@ -101,7 +111,7 @@ export function exploreJsonSelect(
  */
 const exploreJsonStatement = nativeStatements('explore_json', (db, key) => {
   const [sort, category, level] = key.split(':') as [NonNullable<ExploreQuery['sort']>, string, string];
-  const where: SQL[] = [];
+  const where: SQL[] = [published];
   if (category === '1') where.push(eq(courses.category, sql.placeholder('category')));
   if (level === '1') where.push(eq(courses.level, sql.placeholder('level')));
   return exploreJsonSelect(db, and(...where), sort);
@@ -132,6 +142,7 @@ function searchWhere(
   // Every word somewhere in the title, description or instructor; accents, case, apostrophes and a misspelt word
   // forgiven (search_fold, everyWordIn): "polish french" finds French Polish.
   const where: SQL[] = [
+    published,
     everyWordIn(q, courseDocument(courses.title, courses.description, courses.instructorName)),
   ];
   if (category) where.push(eq(courses.category, category));
@@ -170,11 +181,8 @@ export async function exploreCoursesJson(db: Db, query: ExploreQuery): Promise<s
 }
 
 /** The listing of a course by its slug (or its id), with the caller's enrolment and bookmark. */
-export async function courseListing(
-  db: Db,
-  slugOrId: string,
-  userId: string | null,
-): Promise<CourseListing | null> {
+export async function courseListing(db: Db, slugOrId: string, viewer: Viewer): Promise<CourseListing | null> {
+  const userId = viewer?.id ?? null;
   const [row] = await db
     .select({
       ...cardColumns,
@@ -183,10 +191,16 @@ export async function courseListing(
       instructorAvatar: courses.instructorAvatarUrl,
       features: courses.features,
       requirements: courses.requirements,
+      learn: courses.learn,
+      instructorShop: sql<{
+        name: string;
+        slug: string;
+      } | null>`(select json_build_object('name', s.name, 'slug', s.slug)
+        from shops s where s.owner_id = "courses"."instructor_user_id" and s.published limit 1)`,
       builds: courses.builds,
     })
     .from(courses)
-    .where(or(eq(courses.slug, slugOrId), eq(courses.id, slugOrId)))
+    .where(and(or(eq(courses.slug, slugOrId), eq(courses.id, slugOrId)), visibleTo(viewer)))
     .limit(1);
   if (!row) return null;
   const [sections, lessonRows, taught, mine] = await Promise.all([
@@ -209,7 +223,7 @@ export async function courseListing(
     db
       .select({ courses: count(), students: sql<number>`coalesce(sum(${studentsSql}), 0)::int` })
       .from(courses)
-      .where(eq(courses.instructorName, row.instructor)),
+      .where(and(eq(courses.instructorName, row.instructor), published)),
     userId ? callerFlags(db, userId, row.id) : Promise.resolve({ enrolled: false, bookmarked: false }),
   ]);
   const { instructorBio, instructorAvatar, ...card } = row;
@@ -247,7 +261,19 @@ async function callerFlags(db: Db, userId: string, courseId: string) {
 }
 
 export async function courseExists(db: Db, courseId: string): Promise<boolean> {
-  const rows = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), published));
+  return rows.length > 0;
+}
+
+/** Whether the viewer may open the course (see visibleTo): the outline's check before it is built. */
+export async function courseVisible(db: Db, courseId: string, viewer: Viewer): Promise<boolean> {
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), visibleTo(viewer)));
   return rows.length > 0;
 }
 
@@ -284,7 +310,7 @@ export async function lessonPage(db: Db, lessonId: string) {
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(eq(lessons.id, lessonId));
+    .where(and(eq(lessons.id, lessonId), published));
   return row ?? null;
 }
 
@@ -293,7 +319,8 @@ export async function freeLessonIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: lessons.id })
     .from(lessons)
-    .where(eq(lessons.isFree, true))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.isFree, true), published))
     .orderBy(asc(lessons.courseId), asc(lessons.orderIndex));
   return rows.map((r) => r.id);
 }

@@ -3,7 +3,7 @@ import type { CourseOutline, LearningStats, LessonResource, MyCourse } from '../
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { courseBookmarks, courses, enrollments, lessonProgress, lessons } from '../../db/schema';
-import { instructorHandleSql, lessonCountSql, ratingSql } from './catalog.queries';
+import { instructorHandleSql, lessonCountSql, published, ratingSql } from './catalog.queries';
 import {
   courseSummary,
   isDone,
@@ -44,6 +44,7 @@ export async function myCourses(db: Db, userId: string): Promise<MyCourse[]> {
         coverImage: courses.coverImageUrl,
       })
       .from(courses)
+      .where(published)
       .orderBy(asc(courses.title)),
     db
       .select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title, free: lessons.isFree })

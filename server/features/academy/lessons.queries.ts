@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { courseSections, courses, lessons } from '../../db/schema';
 
-export type LessonRow = Lesson & { durationSeconds: number };
+export type LessonRow = Lesson & {
+  durationSeconds: number;
+  /** Only a published course's lessons are open to learners; the author and admins may preview the others. */
+  courseStatus: 'draft' | 'published' | 'unpublished';
+  courseAuthorId: string | null;
+};
 
 /**
  * The lesson's neighbour in its course on one side: its id and whether it is free, as JSON (null at an end).
@@ -27,6 +32,8 @@ const lessonStatement = preparedStatements('find_lesson', (db, _key, name) =>
       id: lessons.id,
       courseId: lessons.courseId,
       courseTitle: courses.title,
+      courseStatus: courses.status,
+      courseAuthorId: courses.instructorUserId,
       sectionTitle: courseSections.title,
       title: lessons.title,
       description: lessons.description,

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { CertificateSigner } from '../../certificates/signing';
 import type { AppContext } from '../../context';
 import { serve } from '../../plugins/api-route';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, conflict, notFound } from '../../plugins/errors';
 import { courseInstance } from '../../plugins/head';
-import { freeLessonIds, lessonPage } from './catalog.queries';
+import { freeLessonIds, lessonPage, type Viewer } from './catalog.queries';
 import {
   completeLesson,
   getProgress,
@@ -29,18 +29,28 @@ export async function lessonRoutes(
     return save;
   };
   const keepsCache = { config: { keepsSharedCache: true } };
-  const lessonOr404 = async (lessonId: string) => {
+  /**
+   * A lesson of a published course; the author and admins may also open one of a course that is not published
+   * (the preview), and everyone else gets 404. `saving`: progress is only ever saved in a published course.
+   */
+  const lessonOr404 = async (lessonId: string, viewer: Viewer, saving = false) => {
     const lesson = await findLesson(db, lessonId);
     if (!lesson) throw notFound('Lesson not found.');
+    if (lesson.courseStatus !== 'published') {
+      const mayPreview = viewer?.role === 'admin' || (viewer && viewer.id === lesson.courseAuthorId);
+      if (!mayPreview) throw notFound('Lesson not found.');
+      if (saving)
+        throw conflict('This course is not published: a preview saves no progress.', 'COURSE_NOT_PUBLISHED');
+    }
     return lesson;
   };
 
   serve(app, 'GET /api/lms/lessons/:lessonId', async (request) => {
-    return lessonOr404(request.params.lessonId);
+    return lessonOr404(request.params.lessonId, request.user);
   });
 
   serve(app, 'GET /api/public/lessons/:lessonId', async (request) => {
-    const lesson = await lessonOr404(request.params.lessonId);
+    const lesson = await lessonOr404(request.params.lessonId, request.user);
     if (!lesson.free)
       throw new AppError(403, 'LESSON_REQUIRES_AUTH', 'Sign in to watch this lesson.', {
         requiresAuth: true,
@@ -123,7 +133,7 @@ export async function lessonRoutes(
 
   serve(app, 'GET /api/lms/lessons/:lessonId/progress', async (request) => {
     const user = request.user;
-    await lessonOr404(request.params.lessonId);
+    await lessonOr404(request.params.lessonId, user);
     // Not started yet is an answer, not a failure: null (the client then starts the lesson).
     return getProgress(db, user.id, request.params.lessonId);
   });
@@ -131,21 +141,21 @@ export async function lessonRoutes(
   serve(app, 'POST /api/lms/lessons/:lessonId/start', keepsCache, async (request) => {
     const user = request.user;
     await limitWrites(user.id);
-    const lesson = await lessonOr404(request.params.lessonId);
+    const lesson = await lessonOr404(request.params.lessonId, user, true);
     return saved(await startLesson(db, signer, user.id, lesson));
   });
 
   serve(app, 'POST /api/lms/lessons/:lessonId/complete', keepsCache, async (request) => {
     const user = request.user;
     await limitWrites(user.id);
-    const lesson = await lessonOr404(request.params.lessonId);
+    const lesson = await lessonOr404(request.params.lessonId, user, true);
     return saved(await completeLesson(db, signer, user.id, lesson));
   });
 
   serve(app, 'POST /api/lms/lessons/:lessonId/video-progress', keepsCache, async (request) => {
     const user = request.user;
     await limitWrites(user.id);
-    const lesson = await lessonOr404(request.params.lessonId);
+    const lesson = await lessonOr404(request.params.lessonId, user, true);
     return saved(await saveVideoProgress(db, signer, user.id, lesson, request.body));
   });
 }

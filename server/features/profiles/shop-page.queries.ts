@@ -80,6 +80,6 @@ export async function shopCourses(db: Db, ownerId: string): Promise<ShopCourse[]
       coverImage: courses.coverImageUrl,
     })
     .from(courses)
-    .where(eq(courses.instructorUserId, ownerId))
+    .where(and(eq(courses.instructorUserId, ownerId), eq(courses.status, 'published')))
     .orderBy(asc(courses.title));
 }
