@@ -50,6 +50,10 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   '/instruments/new': 'Register instrument',
   '/instruments/:id': 'Instrument passport',
   '/transfers/:id': 'Transfer',
+  '/teach': 'Teach',
+  '/teach/courses/:id': 'Edit course',
+  '/teach/courses/:id/preview': 'Course preview',
+  '/teach/courses/:id/lessons/:lessonId': 'Edit lesson',
   '/admin': 'Admin',
   '*': 'Page not found',
 };

@@ -11,7 +11,7 @@ export type PageAccess = 'public' | 'member' | 'admin';
 /** What a guest sees on a page that needs an account. */
 export type GuestBehaviour =
   /**
-   * The route guard shows a sign-in prompt (its words in contract/page-prompts.ts, loaded with the prompt),
+   * The route guard shows a sign-in prompt (its words in presentation/page-prompts.ts, loaded with the prompt),
    * returning here after signing in.
    */
   | { kind: 'prompt'; openDialog?: boolean }
@@ -299,6 +299,38 @@ export const PAGES = [
     access: 'member',
     // The mailed link shows a guest what is offered and by whom, with a way to sign up that returns here.
     guest: { kind: 'page' },
+  },
+  {
+    path: '/teach',
+    module: 'teach',
+    component: 'TeachPage',
+    name: 'Teach',
+    access: 'member',
+    guest: { kind: 'prompt' },
+  },
+  {
+    path: '/teach/courses/:id',
+    module: 'teach-course',
+    component: 'TeachCoursePage',
+    name: 'Teach',
+    access: 'member',
+    guest: { kind: 'prompt' },
+  },
+  {
+    path: '/teach/courses/:id/preview',
+    module: 'teach-preview',
+    component: 'TeachPreviewPage',
+    name: 'Course preview',
+    access: 'member',
+    guest: { kind: 'prompt' },
+  },
+  {
+    path: '/teach/courses/:id/lessons/:lessonId',
+    module: 'teach-lesson',
+    component: 'TeachLessonPage',
+    name: 'Teach',
+    access: 'member',
+    guest: { kind: 'prompt' },
   },
   {
     path: '/admin',

@@ -9,6 +9,7 @@ export const PAGE_PROMPTS: Partial<Record<PagePath, { title: string; text: strin
     title: 'Register instrument',
     text: 'Sign in as a luthier to register an instrument you built.',
   },
+  '/teach': { title: 'Teach', text: 'Sign in as a luthier to write and publish your courses.' },
   '/admin': { title: 'Admin', text: 'Sign in with an admin account.' },
 };
 

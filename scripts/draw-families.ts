@@ -1,5 +1,5 @@
 // Writes the sample drawings of the types added after the first four (viola, cello, …, dulcimer) from the shapes
-// the app draws inline (contract/instrument-drawings.ts), in the frame and the four woods of the first drawings
+// the app draws inline (presentation/instrument-drawings.ts), in the frame and the four woods of the first drawings
 // (scripts/draw-instruments.mjs), so sample and generated passports of every family have a picture. Made for
 // this project.
 //   npx tsx scripts/draw-families.ts     (writes client/public/instruments/<type>-<wood>.svg)

@@ -1,6 +1,7 @@
 import { Spinner } from '../components/ui/spinner';
 import { AdminQueuePanel } from '../features/admin/admin-queue';
 import { ContactMessagesPanel } from '../features/admin/contact-messages';
+import { CourseReportsPanel } from '../features/authoring/course-reports-admin';
 import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -28,6 +29,7 @@ export function AdminPage() {
         <AdminQueuePanel />
       </div>
       <ContactMessagesPanel />
+      <CourseReportsPanel />
     </div>
   );
 }

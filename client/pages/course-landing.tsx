@@ -1,13 +1,20 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useCourseLanding } from '../features/academy/api';
 import { CourseLandingView } from '../features/academy/course-landing-view';
+import { useAuth } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
+
+// The report form checks with the contract's schema: loaded only for a signed-in reader, not with the page.
+const ReportCourse = lazy(() =>
+  import('../features/authoring/report-course').then((m) => ({ default: m.ReportCourse })),
+);
 
 export function CourseLandingPage() {
   const { slug = '' } = useParams();
+  const { user } = useAuth();
   const { data: fresh, isError } = useCourseLanding(slug);
   // TanStack Query hands results over as synchronous updates; deferred, the page renders in slices.
   const data = useDeferredValue(fresh);
@@ -23,5 +30,16 @@ export function CourseLandingPage() {
       </div>
     );
   if (!data) return <Spinner label="Loading course…" />;
-  return <CourseLandingView course={data} />;
+  return (
+    <>
+      <CourseLandingView course={data} />
+      {user && (
+        <div className="mx-auto max-w-7xl px-4 pb-10">
+          <Suspense fallback={null}>
+            <ReportCourse courseId={data.id} />
+          </Suspense>
+        </div>
+      )}
+    </>
+  );
 }

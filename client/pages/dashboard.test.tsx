@@ -46,6 +46,8 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('button', { name: 'Cancel offer' })).toBeInTheDocument();
     expect(screen.getByText('Not verified yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit your shop' })).toHaveAttribute('href', '/settings#shop');
+    // A person with a shop can teach.
+    expect(screen.getByRole('link', { name: 'Teach' })).toHaveAttribute('href', '/teach');
     expect(await screen.findByRole('heading', { name: 'Continue learning' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', '/explore');
     expect(screen.getByRole('link', { name: 'Register instrument' })).toHaveAttribute(
@@ -67,5 +69,8 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { me: { ...me, role: 'user', returning: false } });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
+    // Without a shop there is nothing to teach from.
+    await screen.findByRole('heading', { name: 'Your instruments' });
+    expect(screen.queryByRole('link', { name: 'Teach' })).toBeNull();
   });
 });

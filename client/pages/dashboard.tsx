@@ -1,4 +1,4 @@
-import { BookOpen, Guitar, HandCoins, MessageSquare, Plus, ShieldCheck } from 'lucide-react';
+import { BookOpen, Guitar, HandCoins, MessageSquare, Plus, Presentation, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
 import { buttonClasses } from '../components/ui/button';
@@ -64,6 +64,11 @@ export function DashboardPage() {
         <Link to="/messages" className={buttonClasses('outline')}>
           <MessageSquare aria-hidden /> Messages
         </Link>
+        {shop && (
+          <Link to="/teach" className={buttonClasses('outline')}>
+            <Presentation aria-hidden /> Teach
+          </Link>
+        )}
         {user.role === 'admin' && (
           <Link to="/admin" className={buttonClasses('outline')}>
             <ShieldCheck aria-hidden /> Verification queue

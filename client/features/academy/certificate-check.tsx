@@ -8,11 +8,13 @@ import { certificateDate } from './certificate-date';
 /** What the signed credential itself says: the page shows these once the signature holds. */
 function signedFacts(payload: Record<string, unknown>) {
   const subject = payload.credentialSubject as
-    { name?: unknown; achievement?: { name?: unknown } } | undefined;
+    { name?: unknown; achievement?: { name?: unknown; creator?: { name?: unknown } } } | undefined;
   const issuer = payload.issuer as { name?: unknown } | undefined;
   return {
     learner: typeof subject?.name === 'string' ? subject.name : null,
     course: typeof subject?.achievement?.name === 'string' ? subject.achievement.name : null,
+    /** A course written by a luthier of the registry names them as the achievement's creator. */
+    author: typeof subject?.achievement?.creator?.name === 'string' ? subject.achievement.creator.name : null,
     validFrom: typeof payload.validFrom === 'string' ? payload.validFrom : null,
     issuer: typeof issuer?.name === 'string' ? issuer.name : null,
   };
@@ -80,6 +82,7 @@ export function VerifyStatus({
           Signed by {facts.issuer ?? 'the academy'} ({algorithmName(check.header.alg)}, key{' '}
           <span className="font-mono break-all">{check.header.kid}</span>): {facts.learner} completed “
           {facts.course}” on {facts.validFrom ? certificateDate(facts.validFrom) : 'an unknown date'}.
+          {facts.author && ` The course was written by ${facts.author}.`}
         </p>
       </div>
     </div>

@@ -56,8 +56,11 @@ function EnrollButton({ course }: { course: CourseLanding }) {
   );
 }
 
-/** The course landing page from GET /api/lms/courses/listing/{slug}. */
-export function CourseLandingView({ course }: { course: CourseLanding }) {
+/**
+ * The course landing page from GET /api/lms/courses/listing/{slug}. As a `preview` (an author's draft) it shows
+ * the same page without enrolling, saving or reviews, which only a published course has.
+ */
+export function CourseLandingView({ course, preview = false }: { course: CourseLanding; preview?: boolean }) {
   return (
     <div className="pb-16">
       <section className="bg-gradient-to-b from-wood-100 to-stone-50">
@@ -87,6 +90,14 @@ export function CourseLandingView({ course }: { course: CourseLanding }) {
               ) : (
                 <span className="font-semibold">{course.instructor.name}</span>
               )}
+              {course.instructorShop && (
+                <>
+                  {' · '}
+                  <Link to={`/l/${course.instructorShop.slug}`} className="text-wood-800 underline">
+                    {course.instructorShop.name}
+                  </Link>
+                </>
+              )}
             </p>
             <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-700">
               <li className="flex items-center gap-1">
@@ -110,11 +121,19 @@ export function CourseLandingView({ course }: { course: CourseLanding }) {
             </ul>
             <div className="mt-6 flex flex-wrap items-center gap-4">
               <span className="font-serif text-3xl font-bold text-wood-800">${course.price}</span>
-              <EnrollButton course={course} />
+              {preview ? (
+                <Button size="lg" disabled>
+                  Enroll Now
+                </Button>
+              ) : (
+                <EnrollButton course={course} />
+              )}
             </div>
-            <div className="mt-4">
-              <CourseLandingActions course={course} />
-            </div>
+            {!preview && (
+              <div className="mt-4">
+                <CourseLandingActions course={course} />
+              </div>
+            )}
           </div>
           <CourseCover src={course.coverImage} priority className="hidden h-56 w-full rounded-xl lg:block" />
         </div>
@@ -126,10 +145,23 @@ export function CourseLandingView({ course }: { course: CourseLanding }) {
             <TabsTrigger value="overview">Overview</TabsTrigger>
             <TabsTrigger value="curriculum">Curriculum</TabsTrigger>
             <TabsTrigger value="instructor">Instructor</TabsTrigger>
-            <TabsTrigger value="reviews">Reviews</TabsTrigger>
+            {!preview && <TabsTrigger value="reviews">Reviews</TabsTrigger>}
           </TabsList>
           <TabsContent value="overview" className="grid gap-6">
-            <p className="leading-relaxed text-stone-800">{course.fullDescription}</p>
+            <p className="whitespace-pre-line leading-relaxed text-stone-800">{course.fullDescription}</p>
+            {course.learn && course.learn.length > 0 && (
+              <div>
+                <h2 className="font-serif text-xl font-semibold text-stone-900">What you will learn</h2>
+                <ul className="mt-2 grid gap-1.5">
+                  {course.learn.map((item) => (
+                    <li key={item} className="flex items-start gap-2 text-stone-800">
+                      <Check className="mt-1 size-4 shrink-0 text-emerald-700" aria-hidden />
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <div className="grid gap-6 md:grid-cols-2">
               <div>
                 <h2 className="font-serif text-xl font-semibold text-stone-900">What's included</h2>
@@ -192,9 +224,11 @@ export function CourseLandingView({ course }: { course: CourseLanding }) {
               </div>
             </div>
           </TabsContent>
-          <TabsContent value="reviews">
-            <CourseReviews courseId={course.id} />
-          </TabsContent>
+          {!preview && (
+            <TabsContent value="reviews">
+              <CourseReviews courseId={course.id} />
+            </TabsContent>
+          )}
         </Tabs>
 
         <CourseLandingSidebar course={course} />
