@@ -9,3 +9,4 @@ export * from './schema/witnesses';
 export * from './schema/market';
 export * from './schema/contact';
 export * from './schema/purchase-offers';
+export * from './schema/log-index';

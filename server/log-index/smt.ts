@@ -108,7 +108,6 @@ export interface LookupProof {
 export function prove(root: Node | null, key: Buffer): LookupProof {
   const siblings: (Buffer | null)[] = new Array<Buffer | null>(HEIGHT).fill(null);
   let node = root;
-  let depth = 0;
   while (node) {
     const d = firstDifference(node.key, key);
     if (d < node.depth) {
@@ -116,14 +115,12 @@ export function prove(root: Node | null, key: Buffer): LookupProof {
       siblings[HEIGHT - 1 - d] = hashAt(node, d + 1);
       return { value: null, siblings };
     }
-    if (node.depth === HEIGHT) return { value: node.value, siblings };
+    if (node.depth === HEIGHT) return { value: (node as Leaf).value, siblings };
     const b = node as Branch;
     const [next, other] = bit(key, b.depth) ? [b.right, b.left] : [b.left, b.right];
     siblings[HEIGHT - 1 - b.depth] = hashAt(other, b.depth + 1);
-    depth = b.depth + 1;
     node = next;
   }
-  void depth;
   return { value: null, siblings };
 }
 

@@ -19,10 +19,10 @@ export interface LogSigner {
   signNote(text: string): string;
 }
 
-/** PUBLIC_URL's host (with port) and path, plus /log. */
-export function logOrigin(publicUrl: string): string {
+/** PUBLIC_URL's host (with port) and path, plus /log (or /index for the verifiable index's output log). */
+export function logOrigin(publicUrl: string, name: 'log' | 'index' = 'log'): string {
   const url = new URL(publicUrl);
-  return `${url.host}${url.pathname.replace(/\/+$/, '')}/log`;
+  return `${url.host}${url.pathname.replace(/\/+$/, '')}/${name}`;
 }
 
 export async function createSigner(seed: Buffer, origin: string): Promise<LogSigner> {
@@ -47,8 +47,8 @@ export async function createSigner(seed: Buffer, origin: string): Promise<LogSig
  * been signed yet, a new key is generated and stored. Signed checkpoints but no key stops the start: a silently
  * replaced key would make every earlier checkpoint unverifiable against the published one.
  */
-export async function loadLogSigner(db: Db, env: Env): Promise<LogSigner> {
-  const origin = logOrigin(env.publicUrl);
+export async function loadLogSigner(db: Db, env: Env, name: 'log' | 'index' = 'log'): Promise<LogSigner> {
+  const origin = logOrigin(env.publicUrl, name);
   if (env.LOG_SIGNING_KEY) {
     const seed = parseSigningKey(env.LOG_SIGNING_KEY);
     if (!seed) throw new LogKeyError('LOG_SIGNING_KEY is not a base64 Ed25519 seed of 32 bytes');
