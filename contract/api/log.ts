@@ -185,7 +185,8 @@ export const LOG_ROUTES = [
   {
     method: 'GET',
     path: '/index/tile/entries/*',
-    summary: "An entry bundle of the verifiable index's output log: each leaf is one index revision (as /log/tile/entries)",
+    summary:
+      "An entry bundle of the verifiable index's output log: each leaf is one index revision (as /log/tile/entries)",
     tag,
     auth: 'none',
     params: z.object({ '*': tileRest }),

@@ -89,9 +89,10 @@ export const formatRevisionLeaf = (r: IndexRevision): string =>
   `${REVISION_LEAF_TAG}\n${r.inputSize}\n${r.inputRoot}\n${r.indexRoot}\n`;
 
 export function parseRevisionLeaf(text: string): IndexRevision {
-  const m = /^luthier-registry\/index-revision\/v1\n(0|[1-9][0-9]{0,15})\n([A-Za-z0-9+/]{43}=)\n([A-Za-z0-9+/]{43}=)\n$/.exec(
-    text,
-  );
+  const m =
+    /^luthier-registry\/index-revision\/v1\n(0|[1-9][0-9]{0,15})\n([A-Za-z0-9+/]{43}=)\n([A-Za-z0-9+/]{43}=)\n$/.exec(
+      text,
+    );
   if (!m) throw new Error('not an index revision leaf');
   // Canonical base64 only (fromBase64 refuses any other), so one revision has exactly one leaf.
   fromBase64(m[2]!);

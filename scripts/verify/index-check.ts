@@ -37,8 +37,7 @@ export async function checkCompleteness(
   policy: TrustPolicy,
   passportOrigin: string,
 ): Promise<Completeness> {
-  if (lookup.code !== code)
-    throw new Tampered(`the index lookup is for ${lookup.code}, not for ${code}`);
+  if (lookup.code !== code) throw new Tampered(`the index lookup is for ${lookup.code}, not for ${code}`);
   const judged = judgeCheckpoint(lookup.outputCheckpoint, policy);
   const output = judged.checkpoint;
   const expectedOrigin = passportOrigin.replace(/\/log$/, '/index');
@@ -49,7 +48,15 @@ export async function checkCompleteness(
       `the index revision ${lookup.outputIndex} is not the last leaf of its output checkpoint (size ${output.size}): a newer revision may exist`,
     );
   const leaf = new TextEncoder().encode(formatRevisionLeaf(lookup));
-  if (!(await verifyInclusion(lookup.outputIndex, output.size, await leafHash(leaf), lookup.outputProof.map(fromBase64), output.root)))
+  if (
+    !(await verifyInclusion(
+      lookup.outputIndex,
+      output.size,
+      await leafHash(leaf),
+      lookup.outputProof.map(fromBase64),
+      output.root,
+    ))
+  )
     throw new Tampered(`the index revision ${lookup.outputIndex} is not in the output log's checkpoint`);
   if (!(await verifyLookup(code, lookup.indices, lookup.lookupProof, lookup.indexRoot)))
     throw new Tampered(`the index's lookup proof for ${code} does not match its root`);
@@ -62,7 +69,9 @@ export async function checkCompleteness(
       );
   for (const e of entries) {
     if (!listed.has(e.index))
-      throw new Tampered(`log entry ${e.index} is not one of ${code}'s entries in the index (an extra entry)`);
+      throw new Tampered(
+        `log entry ${e.index} is not one of ${code}'s entries in the index (an extra entry)`,
+      );
     let passport: string;
     try {
       passport = decodeLeaf(utf8(e.leaf)).passport;

@@ -183,7 +183,8 @@ async function finish(
       lines.push(...since.lines);
       if (since.alarm) throw new Tampered(since.alarm);
     }
-  } else if (passport) lines.push('Completeness not checked: no index lookup (passport-index.json) to check against.');
+  } else if (passport)
+    lines.push('Completeness not checked: no index lookup (passport-index.json) to check against.');
   if (proved.missing.length) {
     for (const m of proved.missing) lines.push(`NOT ESTABLISHED: ${m}`);
     return { code: 3, lines };
@@ -205,7 +206,8 @@ export async function verifyUrl(input: string, opts: VerifyOptions): Promise<Ver
     // A site answering one passport's address with another passport's history is refused, whatever it proves.
     for (const e of entries) {
       const passport = decodeLeaf(new TextDecoder().decode(e.leaf)).passport;
-      if (passport !== code) throw new Tampered(`log entry ${e.index} belongs to ${passport}, not to ${code}`);
+      if (passport !== code)
+        throw new Tampered(`log entry ${e.index} belongs to ${passport}, not to ${code}`);
     }
     // Each entry against the newest checkpoint the registry's quorum has cosigned; one not witnessed yet against the
     // newest checkpoint, with whatever cosignatures it has.
@@ -242,7 +244,8 @@ export async function verifyUrl(input: string, opts: VerifyOptions): Promise<Ver
         proofs.set(i, proof.map(fromBase64));
       }
       index = { code, lookup, proofs };
-    } else if (res.status !== 409) throw new CouldNotCheck(`GET the index lookup of ${code}: HTTP ${res.status}`);
+    } else if (res.status !== 409)
+      throw new CouldNotCheck(`GET the index lookup of ${code}: HTTP ${res.status}`);
     return finish(items, opts, site, { entries, index }, lines);
   });
 }
@@ -289,7 +292,9 @@ async function verifyBundle(
   if (indexJson) {
     const file = passportIndexFileSchema.parse(JSON.parse(indexJson));
     const proofs = new Map(file.entryProofs.map((p) => [p.index, p.proof.map(fromBase64)]));
-    index = { code: file.code, lookup: file, proofs };
+    // The code the dossier is about: its own events' passport, never what the lookup says of itself.
+    const about = entries[0] ? decodeLeaf(new TextDecoder().decode(entries[0].leaf)).passport : file.code;
+    index = { code: about, lookup: file, proofs };
   }
   const items = bundle.entries.map((e, i): ProofItem => {
     const file = files.get(`entry-${e.index}.tlog-proof`);
@@ -325,7 +330,10 @@ async function run(fn: (lines: string[]) => Promise<VerifyOutcome>): Promise<Ver
 }
 
 /** Event types a buyer must hear about when they happened after the dossier was made. */
-const ALARMING: Record<string, string> = { reported_stolen: 'reported stolen', transfer_accepted: 'changed owner' };
+const ALARMING: Record<string, string> = {
+  reported_stolen: 'reported stolen',
+  transfer_accepted: 'changed owner',
+};
 
 /**
  * Fetches the newest lookup of the code and says what happened since the dossier's revision. An alarm (a theft
@@ -343,19 +351,28 @@ async function sinceDossier(
   const base = site.replace(/\/$/, '');
   let newest: IndexLookup;
   try {
-    newest = indexLookupSchema.parse(JSON.parse(await getOk(f, `${base}/api/log/index/${encodeURIComponent(code)}`)));
+    newest = indexLookupSchema.parse(
+      JSON.parse(await getOk(f, `${base}/api/log/index/${encodeURIComponent(code)}`)),
+    );
   } catch (e) {
     return { lines: [`Since this dossier: not checked (${(e as Error).message})`], alarm: null };
   }
-  if (newest.inputSize < old.inputSize || newest.indices.slice(0, old.indices.length).join() !== old.indices.join())
+  if (
+    newest.inputSize < old.inputSize ||
+    newest.indices.slice(0, old.indices.length).join() !== old.indices.join()
+  )
     return { lines: [], alarm: `the registry's newest index of ${code} does not extend the dossier's` };
   const added = newest.indices.slice(old.indices.length);
   const entries: IndexedEntry[] = [];
   for (const index of newest.indices) {
-    const leaf = fromBase64((JSON.parse(await getOk(f, `${base}/api/log/entries/${index}`)) as { leafBase64: string }).leafBase64);
-    const proof = logProofSchema.parse(
-      JSON.parse(await getOk(f, `${base}/api/log/proof/inclusion?index=${index}&size=${newest.inputSize}`)),
-    ).proof.map(fromBase64);
+    const leaf = fromBase64(
+      (JSON.parse(await getOk(f, `${base}/api/log/entries/${index}`)) as { leafBase64: string }).leafBase64,
+    );
+    const proof = logProofSchema
+      .parse(
+        JSON.parse(await getOk(f, `${base}/api/log/proof/inclusion?index=${index}&size=${newest.inputSize}`)),
+      )
+      .proof.map(fromBase64);
     entries.push({ index, leaf, proof });
   }
   const checked = await checkCompleteness(code, newest, entries, policy, origin);
@@ -370,6 +387,8 @@ async function sinceDossier(
   }
   return {
     lines,
-    alarm: alarms.length ? `since this dossier, ${code} was ${alarms.join(', ')}: the dossier does not show it` : null,
+    alarm: alarms.length
+      ? `since this dossier, ${code} was ${alarms.join(', ')}: the dossier does not show it`
+      : null,
   };
 }

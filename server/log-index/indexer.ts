@@ -69,7 +69,11 @@ async function advance(db: Db, from: Memory, to: number): Promise<{ next: Memory
     );
     for (const r of (result as { rows: { index: string; passport_code: string }[] }).rows) {
       const code = r.passport_code;
-      values.set(code, [...(values.get(code) ?? []).filter((i) => i < from.inputSize), Number(r.index)]);
+      // The first time a code changes here, its list is cut to the old size (it may hold newer indices).
+      const kept = changed.has(code)
+        ? values.get(code)!
+        : (values.get(code) ?? []).filter((i) => i < from.inputSize);
+      values.set(code, [...kept, Number(r.index)]);
       changed.add(code);
     }
     for (const code of changed) root = put(root, indexKey(code), valueHash(values.get(code)!));
@@ -107,7 +111,9 @@ export async function buildRevision(
   let committed: Memory | null = null;
   const revision = await db.transaction(async (tx) => {
     if (driver === 'postgres') {
-      const locked: unknown = await tx.execute(sql`select pg_try_advisory_xact_lock(${INDEX_LOCK}) as locked`);
+      const locked: unknown = await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${INDEX_LOCK}) as locked`,
+      );
       if (!(locked as { rows: { locked: boolean }[] }).rows[0]?.locked) return null;
     }
     const [head] = await tx.select().from(indexHead).where(eq(indexHead.id, 1)).for('update');

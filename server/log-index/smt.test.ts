@@ -5,7 +5,17 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lookupRoot, verifyLookup } from '../../contract/log/index-proof';
 import { toBase64 } from '../../contract/log/bytes';
-import { EMPTY, encodeProof, indexKey, prove, put, rootFromProof, rootHash, valueHash, type Node } from './smt';
+import {
+  EMPTY,
+  encodeProof,
+  indexKey,
+  prove,
+  put,
+  rootFromProof,
+  rootHash,
+  valueHash,
+  type Node,
+} from './smt';
 
 const FILE = new URL('../../test-fixtures/verifiable-index/vectors.json', import.meta.url);
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
@@ -34,7 +44,10 @@ const TREES: { code: string; indices: number[] }[][] = [
     { code: 'LR-7KQ2-M9XD', indices: [0, 3, 17] },
     { code: 'LR-AB12-CD34', indices: [1, 2] },
     { code: 'LR-ZZZZ-0000', indices: [4, 5, 6, 7, 4_294_967_296] },
-    ...Array.from({ length: 13 }, (_, i) => ({ code: `LR-TEST-${String(i).padStart(4, '0')}`, indices: [100 + i] })),
+    ...Array.from({ length: 13 }, (_, i) => ({
+      code: `LR-TEST-${String(i).padStart(4, '0')}`,
+      indices: [100 + i],
+    })),
   ],
 ];
 const ABSENT = ['LR-NONE-0000', 'LR-7KQ2-M9XE'];
@@ -45,7 +58,10 @@ function build(): Vectors {
       'Verifiable index test vectors (docs/decisions/032-verifiable-index.md). Hashes, keys and proofs are standard base64; a proof is the 32-byte bitmap followed by the non-empty sibling hashes, lowest height first; an empty indices list is a proof of absence.',
     emptyHashes: [0, 1, 2, 255, 256].map((height) => ({ height, hash: b64(EMPTY[height]!) })),
     keys: ['LR-7KQ2-M9XD', 'LR-AB12-CD34', ''].map((code) => ({ code, key: b64(indexKey(code)) })),
-    values: [[], [0], [0, 3, 17], [4_294_967_296]].map((indices) => ({ indices, hash: b64(valueHash(indices)) })),
+    values: [[], [0], [0, 3, 17], [4_294_967_296]].map((indices) => ({
+      indices,
+      hash: b64(valueHash(indices)),
+    })),
     trees: TREES.map((entries) => {
       let root: Node | null = null;
       for (const e of entries) root = put(root, indexKey(e.code), valueHash(e.indices));
@@ -66,7 +82,9 @@ describe('verifiable index hashing', () => {
 
   it('reproduces the stored vectors exactly', () => {
     expect(vectors).toEqual(stored);
-    expect(stored.emptyHashes[0]!.hash).toBe(b64(Buffer.from('dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986', 'hex')));
+    expect(stored.emptyHashes[0]!.hash).toBe(
+      b64(Buffer.from('dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986', 'hex')),
+    );
   });
 
   it('every stored proof gives the stored root, in the server and in the WebCrypto verifier', async () => {

@@ -89,9 +89,7 @@ export function put(root: Node | null, key: Buffer, value: Buffer): Node {
     if (d < node.depth) return branch(d, node, leaf);
     if (node.depth === HEIGHT) return leaf;
     const b = node as Branch;
-    return bit(key, b.depth)
-      ? branch(b.depth, b.left, go(b.right))
-      : branch(b.depth, go(b.left), b.right);
+    return bit(key, b.depth) ? branch(b.depth, b.left, go(b.right)) : branch(b.depth, go(b.left), b.right);
   };
   return go(root);
 }
