@@ -67,6 +67,29 @@ export const passportLogBundleSchema = passportLogSchema.extend({
   revealed: z.array(revealedValueSchema).optional(),
 });
 
+/** A verifiable-index lookup (docs/decisions/032): a passport's complete list of log indices at a log size. */
+export const indexLookupSchema = z.object({
+  code: z.string(),
+  /** Every log index of the passport's entries below inputSize, ascending; empty for a code with none. */
+  indices: z.array(z.number().int().nonnegative()),
+  inputSize: z.number().int().nonnegative(),
+  /** The passport log's root at inputSize. */
+  inputRoot: base64,
+  indexRoot: base64,
+  /** 32-byte bitmap of non-empty siblings, then those hashes (proves presence with these indices, or absence). */
+  lookupProof: base64,
+  /** The output log's checkpoint (signed note with cosignatures) whose last leaf is this revision. */
+  outputCheckpoint: z.string(),
+  outputIndex: z.number().int().nonnegative(),
+  outputProof: z.array(base64),
+});
+
+export type IndexLookup = z.output<typeof indexLookupSchema>;
+
+/** What a dossier attaches as `passport-index.json`: the lookup, and each listed entry's proof at inputSize. */
+export const passportIndexFileSchema = indexLookupSchema.extend({
+  entryProofs: z.array(z.object({ index: z.number().int().nonnegative(), proof: z.array(base64) })),
+});
 export type PassportLog = z.output<typeof passportLogSchema>;
 export type PassportLogBundle = z.output<typeof passportLogBundleSchema>;
 export type RevealedValue = z.output<typeof revealedValueSchema>;

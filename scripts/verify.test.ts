@@ -77,6 +77,7 @@ describe('npm run verify (policy quorum none)', () => {
       `${code}: 2 events, chain intact, each proved in the log:`,
       expect.stringMatching(/^ {2}#0 \S+ created \(entry 0, checkpoint size 6\)$/),
       expect.stringMatching(/^ {2}#1 \S+ verified \(entry 5, checkpoint size 6\)$/),
+      'Completeness not checked: no index lookup (passport-index.json) to check against.',
       "VERIFIED: signed by the policy's log key, cosigned to its quorum, every entry proved",
     ]);
   });

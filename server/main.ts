@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { buildInProcess, buildNewDataDir, prepareDatabase, type DatabaseBuilder } from './database-build';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
+import { startIndexing } from './log-index/indexer';
 import { startWitnessing, type Witnessing } from './log/witnessing';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
@@ -83,11 +84,14 @@ export async function startServer(
     await app.listen({ port: env.PORT, host: env.HOST });
     // After listening: the witnesses may fetch the log while they check what it sends them.
     const witnessing = await startWitnessing({ ctx, driver: db.kind, log });
+    // A revision of the verifiable index for each new size of the log, within a second or two.
+    const indexing = await startIndexing({ ctx, driver: db.kind, log });
     return {
       app,
       database: db,
       witnessing,
       async stop() {
+        await indexing.stop();
         await witnessing.stop();
         await app.close();
         await db.close();

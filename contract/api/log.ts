@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   consistencyQuerySchema,
+  indexLookupSchema,
   inclusionQuerySchema,
   logEntryParamsSchema,
   logEntrySchema,
@@ -141,5 +142,55 @@ export const LOG_ROUTES = [
     params: z.object({ code: pathText('The passport code') }),
     response: { status: 200, schema: passportLogSchema },
     errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/log/index/:code',
+    summary:
+      "A passport's complete list of log indices (or a proof that it has none) from the verifiable index, against the newest output checkpoint the policy's quorum has cosigned; 409 until there is one",
+    tag,
+    auth: 'none',
+    params: z.object({ code: pathText('The passport code') }),
+    response: { status: 200, schema: indexLookupSchema },
+    errors: [409],
+  },
+  {
+    method: 'GET',
+    path: '/index/checkpoint',
+    summary: "The verifiable index's output log checkpoint (C2SP tlog-checkpoint, origin <host>/index)",
+    tag,
+    auth: 'none',
+    response: { status: 200, contentType: text },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/index/policy',
+    summary: 'The same tlog-policy as /log/policy: both logs, the witnesses and the quorum',
+    tag,
+    auth: 'none',
+    response: { status: 200, contentType: text },
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/index/tile/:level/*',
+    summary: "A hash tile of the verifiable index's output log (as /log/tile)",
+    tag,
+    auth: 'none',
+    params: z.object({ level: pathText('The tile level, 0 to 63'), '*': tileRest }),
+    response: { status: 200, contentType: octets },
+    errors: [400, 404],
+  },
+  {
+    method: 'GET',
+    path: '/index/tile/entries/*',
+    summary:
+      "An entry bundle of the verifiable index's output log: each leaf is one index revision (as /log/tile/entries)",
+    tag,
+    auth: 'none',
+    params: z.object({ '*': tileRest }),
+    response: { status: 200, contentType: octets },
+    errors: [400, 404],
   },
 ] as const satisfies readonly ApiRoute[];

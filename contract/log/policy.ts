@@ -171,8 +171,8 @@ export function quorumMet(
 }
 
 /** The policy a verifier of this log needs: this log's line first, then the witnesses, groups and quorum. */
-export function formatPolicy(policy: WitnessPolicy, log: { vkey: string; url: string }): string {
-  const lines = [`log ${log.vkey} ${log.url}`];
+export function formatPolicy(policy: WitnessPolicy, ...logs: { vkey: string; url: string }[]): string {
+  const lines = logs.map((log) => `log ${log.vkey} ${log.url}`);
   for (const w of policy.witnesses) lines.push(`witness ${w.name} ${w.vkey}${w.url ? ` ${w.url}` : ''}`);
   for (const g of policy.groups) lines.push(`group ${g.name} ${g.thresholdText} ${g.members.join(' ')}`);
   lines.push(`quorum ${policy.quorum}`);

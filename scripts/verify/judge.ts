@@ -15,6 +15,8 @@ export interface Judgement {
   lines: string[];
   /** Why the checkpoint is not trusted; empty when the policy's log key signed it and its quorum cosigned it. */
   missing: string[];
+  /** The newest verified cosignature time of a policy witness (POSIX seconds), null when none. */
+  newestCosignature: number | null;
 }
 
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
@@ -81,6 +83,7 @@ export function judgeCheckpoint(note: string, policy: TrustPolicy): Judgement {
     );
   }
   const cosigned = new Set<string>();
+  let newestCosignature: number | null = null;
   for (const s of sigs) {
     const w = policy.witnesses.find(
       (x) => x.keyName === s.name && x.keyId === s.sig.subarray(0, 4).toString('hex'),
@@ -91,6 +94,7 @@ export function judgeCheckpoint(note: string, policy: TrustPolicy): Judgement {
     if (stamp === 0n || stamp >= 2n ** 63n || !ed25519(w.publicKey, s.sig.subarray(12), message))
       throw new Tampered(`the cosignature by witness ${w.name} (${w.keyName}) does not verify`);
     cosigned.add(w.name);
+    newestCosignature = Math.max(newestCosignature ?? 0, Number(stamp));
     lines.push(`  cosigned by witness ${w.name} (${w.keyName}) at ${utc(Number(stamp))}`);
   }
   const absent = policy.witnesses.filter((w) => !cosigned.has(w.name)).map((w) => w.name);
@@ -102,5 +106,5 @@ export function judgeCheckpoint(note: string, policy: TrustPolicy): Judgement {
     missing.push(
       `quorum ${quorumWords(policy)} is not met: ${cosigned.size ? `only ${[...cosigned].join(', ')} cosigned` : 'no witness of the policy cosigned'}${absent.length ? `; no cosignature by ${absent.join(', ')}` : ''} (not yet witnessed, or witnesses unreachable)`,
     );
-  return { checkpoint, lines, missing };
+  return { checkpoint, lines, missing, newestCosignature };
 }

@@ -1,7 +1,14 @@
 // `npm run verify`: a passport's history, a dossier or one tlog-proof, checked against a policy the user trusts
 // (decision 010). Exit 0 only when the policy's log key signed the checkpoint, its quorum cosigned it and every
 // entry proves into it; 1 tampered; 2 could not check; 3 key or quorum not established. Nothing is remembered.
-import { passportLogBundleSchema, passportLogSchema, logProofSchema } from '../../contract/log';
+import {
+  indexLookupSchema,
+  logProofSchema,
+  passportIndexFileSchema,
+  passportLogBundleSchema,
+  passportLogSchema,
+  type IndexLookup,
+} from '../../contract/log';
 import { fromBase64 } from '../../contract/log/bytes';
 import { checkRevealed, type RevealedInput } from '../../contract/log/commitment';
 import { decodeLeaf } from '../../contract/log/leaf';
@@ -10,6 +17,7 @@ import { getBounded, MAX_RESPONSE_BYTES, readFileBounded } from './bounded-io';
 import { CouldNotCheck, NotEstablished, Tampered } from './judge';
 import { readPdfAttachments } from './pdf-attachment';
 import { parseTrustPolicy, type TrustPolicy } from './policy';
+import { checkCompleteness, type IndexedEntry } from './index-check';
 import { checkChain, originOf, proveItems, type ProofItem } from './prove';
 
 export type ExitCode = 0 | 1 | 2 | 3;
@@ -112,7 +120,14 @@ async function finish(
   items: ProofItem[],
   opts: VerifyOptions,
   via: URL | null,
-  passport: { entries: { index: number; leaf: Uint8Array }[]; revealed?: RevealedInput[] } | null,
+  passport: {
+    entries: { index: number; leaf: Uint8Array }[];
+    revealed?: RevealedInput[];
+    /** The verifiable index's lookup and each listed entry's proof at its input size (decision 032). */
+    index?: { code: string; lookup: IndexLookup; proofs: Map<number, Uint8Array[]> } | null;
+    /** Where the newest lookup can be fetched to say what happened since (a dossier whose origin answers). */
+    site?: string | null;
+  } | null,
   lines: string[],
 ): Promise<VerifyOutcome> {
   if (!items.length) throw new CouldNotCheck('there is nothing to prove: no log entries');
@@ -150,10 +165,31 @@ async function finish(
     }
   }
   if (!policy) proved.missing.push('no policy: who signed the checkpoint is not established');
+  let verdict: string | null = null;
+  if (passport?.index && policy) {
+    const { code, lookup, proofs } = passport.index;
+    const listed = new Set(lookup.indices);
+    // Entries after the revision's log size are newer than the index: they are proved above, not counted here.
+    const within: IndexedEntry[] = passport.entries
+      .filter((e) => e.index < lookup.inputSize || listed.has(e.index))
+      .map((e) => ({ ...e, proof: proofs.get(e.index) ?? [] }));
+    const complete = await checkCompleteness(code, lookup, within, policy, proved.origin);
+    lines.push(...complete.lines);
+    proved.missing.push(...complete.missing);
+    const later = passport.entries.length - within.length;
+    verdict = `${complete.verdict}${later ? ` (and ${later} later events, after the index revision)` : ''}`;
+    if (passport.site) {
+      const since = await sinceDossier(opts, passport.site, code, lookup, policy, proved.origin);
+      lines.push(...since.lines);
+      if (since.alarm) throw new Tampered(since.alarm);
+    }
+  } else if (passport)
+    lines.push('Completeness not checked: no index lookup (passport-index.json) to check against.');
   if (proved.missing.length) {
     for (const m of proved.missing) lines.push(`NOT ESTABLISHED: ${m}`);
     return { code: 3, lines };
   }
+  if (verdict) lines.push(verdict);
   lines.push(`VERIFIED: signed by the policy's log key, cosigned to its quorum, every entry proved`);
   return { code: 0, lines };
 }
@@ -167,6 +203,12 @@ export async function verifyUrl(input: string, opts: VerifyOptions): Promise<Ver
       JSON.parse(await getOk(f, `${base}/api/public/passports/${encodeURIComponent(code)}/log`)),
     );
     const entries = log.entries.map((e) => ({ index: e.index, leaf: fromBase64(e.leafBase64) }));
+    // A site answering one passport's address with another passport's history is refused, whatever it proves.
+    for (const e of entries) {
+      const passport = decodeLeaf(new TextDecoder().decode(e.leaf)).passport;
+      if (passport !== code)
+        throw new Tampered(`log entry ${e.index} belongs to ${passport}, not to ${code}`);
+    }
     // Each entry against the newest checkpoint the registry's quorum has cosigned; one not witnessed yet against the
     // newest checkpoint, with whatever cosignatures it has.
     let latest: { note: string; size: number } | null = null;
@@ -189,7 +231,22 @@ export async function verifyUrl(input: string, opts: VerifyOptions): Promise<Ver
       ).proof;
       items.push({ index: e.index, leaf: e.leaf, proof: proof.map(fromBase64), checkpoint: latest.note });
     }
-    return finish(items, opts, site, { entries }, lines);
+    // The index: every entry the passport has at a log size, so none can be left out (409 while none is witnessed).
+    let index = null;
+    const res = await get(f, `${base}/api/log/index/${encodeURIComponent(code)}`);
+    if (res.status === 200) {
+      const lookup = indexLookupSchema.parse(JSON.parse(res.text));
+      const proofs = new Map<number, Uint8Array[]>();
+      for (const i of lookup.indices) {
+        const proof = logProofSchema.parse(
+          JSON.parse(await getOk(f, `${base}/api/log/proof/inclusion?index=${i}&size=${lookup.inputSize}`)),
+        ).proof;
+        proofs.set(i, proof.map(fromBase64));
+      }
+      index = { code, lookup, proofs };
+    } else if (res.status !== 409)
+      throw new CouldNotCheck(`GET the index lookup of ${code}: HTTP ${res.status}`);
+    return finish(items, opts, site, { entries, index }, lines);
   });
 }
 
@@ -214,8 +271,12 @@ export async function verifyDossier(pdf: Uint8Array, opts: VerifyOptions): Promi
 }
 
 /** The bundle a dossier embeds (passport-log.json), with the tlog-proof files beside it when there are any. */
-export async function verifyBundleJson(json: string, opts: VerifyOptions): Promise<VerifyOutcome> {
-  return run((lines) => verifyBundle(json, opts, new Map(), lines));
+export async function verifyBundleJson(
+  json: string,
+  opts: VerifyOptions,
+  files: Map<string, string> = new Map(),
+): Promise<VerifyOutcome> {
+  return run((lines) => verifyBundle(json, opts, files, lines));
 }
 
 async function verifyBundle(
@@ -226,6 +287,15 @@ async function verifyBundle(
 ): Promise<VerifyOutcome> {
   const bundle = passportLogBundleSchema.parse(JSON.parse(json));
   const entries = bundle.entries.map((e) => ({ index: e.index, leaf: fromBase64(e.leafBase64) }));
+  const indexJson = files.get('passport-index.json');
+  let index = null;
+  if (indexJson) {
+    const file = passportIndexFileSchema.parse(JSON.parse(indexJson));
+    const proofs = new Map(file.entryProofs.map((p) => [p.index, p.proof.map(fromBase64)]));
+    // The code the dossier is about: its own events' passport, never what the lookup says of itself.
+    const about = entries[0] ? decodeLeaf(new TextDecoder().decode(entries[0].leaf)).passport : file.code;
+    index = { code: about, lookup: file, proofs };
+  }
   const items = bundle.entries.map((e, i): ProofItem => {
     const file = files.get(`entry-${e.index}.tlog-proof`);
     if (!file) return { ...entries[i]!, proof: e.proof.map(fromBase64), checkpoint: bundle.checkpoint };
@@ -234,7 +304,8 @@ async function verifyBundle(
       throw new Tampered(`entry-${e.index}.tlog-proof proves entry ${proof.index}`);
     return { ...entries[i]!, proof: proof.proof, checkpoint: proof.checkpoint };
   });
-  return finish(items, opts, null, { entries, revealed: bundle.revealed }, lines);
+  const site = opts.offline ? null : bundle.origin;
+  return finish(items, opts, null, { entries, revealed: bundle.revealed, index, site }, lines);
 }
 
 /** `verify entry.tlog-proof LEAF`: one proof file and the leaf it proves (a file of its bytes). */
@@ -256,4 +327,68 @@ async function run(fn: (lines: string[]) => Promise<VerifyOutcome>): Promise<Ver
     const message = e instanceof Error ? e.message : String(e);
     return { code: 2, lines: [...lines, `COULD NOT CHECK: ${message}`] };
   }
+}
+
+/** Event types a buyer must hear about when they happened after the dossier was made. */
+const ALARMING: Record<string, string> = {
+  reported_stolen: 'reported stolen',
+  transfer_accepted: 'changed owner',
+};
+
+/**
+ * Fetches the newest lookup of the code and says what happened since the dossier's revision. An alarm (a theft
+ * report or a change of owner the dossier does not show) is returned for exit 1; an unreachable site is a line.
+ */
+async function sinceDossier(
+  opts: VerifyOptions,
+  site: string,
+  code: string,
+  old: IndexLookup,
+  policy: TrustPolicy,
+  origin: string,
+): Promise<{ lines: string[]; alarm: string | null }> {
+  const f = opts.fetch ?? fetch;
+  const base = site.replace(/\/$/, '');
+  let newest: IndexLookup;
+  try {
+    newest = indexLookupSchema.parse(
+      JSON.parse(await getOk(f, `${base}/api/log/index/${encodeURIComponent(code)}`)),
+    );
+  } catch (e) {
+    return { lines: [`Since this dossier: not checked (${(e as Error).message})`], alarm: null };
+  }
+  if (
+    newest.inputSize < old.inputSize ||
+    newest.indices.slice(0, old.indices.length).join() !== old.indices.join()
+  )
+    return { lines: [], alarm: `the registry's newest index of ${code} does not extend the dossier's` };
+  const added = newest.indices.slice(old.indices.length);
+  const entries: IndexedEntry[] = [];
+  for (const index of newest.indices) {
+    const leaf = fromBase64(
+      (JSON.parse(await getOk(f, `${base}/api/log/entries/${index}`)) as { leafBase64: string }).leafBase64,
+    );
+    const proof = logProofSchema
+      .parse(
+        JSON.parse(await getOk(f, `${base}/api/log/proof/inclusion?index=${index}&size=${newest.inputSize}`)),
+      )
+      .proof.map(fromBase64);
+    entries.push({ index, leaf, proof });
+  }
+  const checked = await checkCompleteness(code, newest, entries, policy, origin);
+  if (!added.length) return { lines: [`Since this dossier: nothing new (${checked.verdict})`], alarm: null };
+  const lines = [`Since this dossier (${checked.verdict}):`];
+  const alarms: string[] = [];
+  for (const e of entries.filter((x) => added.includes(x.index))) {
+    const leaf = decodeLeaf(new TextDecoder().decode(e.leaf));
+    const what = ALARMING[leaf.type] ?? leaf.type.replace(/_/g, ' ');
+    lines.push(`  ${what} on ${leaf.at.slice(0, 10)} (entry ${e.index})`);
+    if (ALARMING[leaf.type]) alarms.push(`${what} on ${leaf.at.slice(0, 10)}`);
+  }
+  return {
+    lines,
+    alarm: alarms.length
+      ? `since this dossier, ${code} was ${alarms.join(', ')}: the dossier does not show it`
+      : null,
+  };
 }

@@ -10,3 +10,4 @@ export * from './schema/market';
 export * from './schema/contact';
 export * from './schema/purchase-offers';
 export * from './schema/lesson-media';
+export * from './schema/log-index';

@@ -4,6 +4,7 @@ import { encodeLeaf } from '../../contract/log/leaf';
 import type { Db } from '../db/client';
 import { instruments, logHashes, logHead, logLeaves, logSalts } from '../db/schema';
 import { publicEventData } from './public-data';
+import { PASSPORT_LOG, type LogStore } from './store';
 import { isPublicEvent } from './public-projection';
 import { appendToFrontier, formatFrontier, leafHashHex, parseFrontier } from './tree';
 
@@ -93,7 +94,10 @@ export async function appendEventsToLog(tx: Db, all: LoggedEvent[]): Promise<voi
 }
 
 /** The current tree size and right edge (not locked). */
-export async function readHead(db: Db): Promise<{ size: number; frontier: string[] }> {
-  const [head] = await db.select().from(logHead).where(eq(logHead.id, 1));
+export async function readHead(
+  db: Db,
+  store: LogStore = PASSPORT_LOG,
+): Promise<{ size: number; frontier: string[] }> {
+  const [head] = await db.select().from(store.head).where(eq(store.head.id, 1));
   return { size: head?.size ?? 0, frontier: parseFrontier(head?.frontier ?? '') };
 }

@@ -1,9 +1,9 @@
 // Checkpoints are signed lazily: when one is asked for and the tree has grown since the last one.
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { logCheckpoints } from '../db/schema';
 import { readHead } from './append';
 import type { LogSigner } from './signing';
+import { PASSPORT_LOG, type LogStore } from './store';
 import { foldRight } from './tree';
 
 export interface StoredCheckpoint {
@@ -23,8 +23,13 @@ export const byThisKey = (c: StoredCheckpoint, signer: LogSigner) =>
     .toString('hex') === signer.keyHash;
 
 /** The checkpoint of the current tree, signed now if the newest stored one is older (or by a retired key). */
-export async function latestCheckpoint(db: Db, signer: LogSigner): Promise<StoredCheckpoint> {
-  const head = await readHead(db);
+export async function latestCheckpoint(
+  db: Db,
+  signer: LogSigner,
+  store: LogStore = PASSPORT_LOG,
+): Promise<StoredCheckpoint> {
+  const logCheckpoints = store.checkpoints;
+  const head = await readHead(db, store);
   const [newest] = await db.select().from(logCheckpoints).orderBy(desc(logCheckpoints.size)).limit(1);
   if (newest && newest.size === head.size && byThisKey(newest, signer)) return newest;
   const root = Buffer.from(foldRight(head.frontier), 'hex').toString('base64');

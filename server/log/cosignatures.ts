@@ -5,13 +5,20 @@ import type { Db } from '../db/client';
 import { logCheckpoints, logCosignatures, logWitnessStatus } from '../db/schema';
 import { verifyCosignatureLine, witnessKeyOf, type Cosignature } from './cosignature';
 import type { PolicyWitness, WitnessPolicy } from '../../contract/log/policy';
+import { PASSPORT_LOG, type LogStore } from './store';
 
 /** The note text (origin, size, root and any extension lines) of a signed checkpoint note. */
 export function noteBody(note: string): string {
   return note.slice(0, note.indexOf('\n\n') + 1);
 }
 
-export async function storeCosignatures(db: Db, size: number, cosignatures: Cosignature[]): Promise<void> {
+export async function storeCosignatures(
+  db: Db,
+  size: number,
+  cosignatures: Cosignature[],
+  store: LogStore = PASSPORT_LOG,
+): Promise<void> {
+  const logCosignatures = store.cosignatures;
   for (const c of cosignatures) {
     const row = { size, witnessKey: witnessKeyOf(c.witness), timestamp: c.timestamp, line: c.line };
     await db
@@ -33,8 +40,9 @@ export async function cosignedNote(
   note: string,
   size: number,
   policy: WitnessPolicy,
+  store: LogStore = PASSPORT_LOG,
 ): Promise<string> {
-  return (await cosignedCheckpoint(db, note, size, policy)).note;
+  return (await cosignedCheckpoint(db, note, size, policy, store)).note;
 }
 
 /** The cosigned note and the names (in the policy) of the witnesses whose cosignature it carries. */
@@ -43,7 +51,9 @@ async function cosignedCheckpoint(
   note: string,
   size: number,
   policy: WitnessPolicy,
+  store: LogStore,
 ): Promise<{ note: string; cosigners: Set<string> }> {
+  const logCosignatures = store.cosignatures;
   const cosigners = new Set<string>();
   if (!policy.witnesses.length) return { note, cosigners };
   const rows = await db
@@ -122,7 +132,12 @@ export async function witnessStatuses(db: Db, policy: WitnessPolicy): Promise<Lo
 }
 
 /** The largest size this witness key has cosigned, 0 if none: where submission starts before the witness says. */
-export async function largestCosigned(db: Db, witnessKey: string): Promise<number> {
+export async function largestCosigned(
+  db: Db,
+  witnessKey: string,
+  store: LogStore = PASSPORT_LOG,
+): Promise<number> {
+  const logCosignatures = store.cosignatures;
   const [row] = await db
     .select({ size: sql<string | null>`max(${logCosignatures.size})` })
     .from(logCosignatures)

@@ -1,5 +1,5 @@
 // The log's Ed25519 signing key: LOG_SIGNING_KEY, or one generated on first start and kept in the database.
-import { randomBytes, sign } from 'node:crypto';
+import { createHash, randomBytes, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toBase64 } from '../../contract/log/bytes';
 import { formatVerifierKey, noteKeyHash } from '../../contract/log/note';
@@ -19,10 +19,10 @@ export interface LogSigner {
   signNote(text: string): string;
 }
 
-/** PUBLIC_URL's host (with port) and path, plus /log. */
-export function logOrigin(publicUrl: string): string {
+/** PUBLIC_URL's host (with port) and path, plus /log (or /index for the verifiable index's output log). */
+export function logOrigin(publicUrl: string, name: 'log' | 'index' = 'log'): string {
   const url = new URL(publicUrl);
-  return `${url.host}${url.pathname.replace(/\/+$/, '')}/log`;
+  return `${url.host}${url.pathname.replace(/\/+$/, '')}/${name}`;
 }
 
 export async function createSigner(seed: Buffer, origin: string): Promise<LogSigner> {
@@ -43,16 +43,23 @@ export async function createSigner(seed: Buffer, origin: string): Promise<LogSig
 }
 
 /**
+ * The output log of the verifiable index signs with its own key, derived from the log's seed (a policy may not list
+ * one key twice): SHA-256("luthier-registry/index-key" ‖ seed).
+ */
+const derive = (seed: Buffer, name: 'log' | 'index') =>
+  name === 'log' ? seed : createHash('sha256').update('luthier-registry/index-key').update(seed).digest();
+
+/**
  * The signer for this start. LOG_SIGNING_KEY wins; otherwise the stored key; otherwise, while no checkpoint has
  * been signed yet, a new key is generated and stored. Signed checkpoints but no key stops the start: a silently
  * replaced key would make every earlier checkpoint unverifiable against the published one.
  */
-export async function loadLogSigner(db: Db, env: Env): Promise<LogSigner> {
-  const origin = logOrigin(env.publicUrl);
+export async function loadLogSigner(db: Db, env: Env, name: 'log' | 'index' = 'log'): Promise<LogSigner> {
+  const origin = logOrigin(env.publicUrl, name);
   if (env.LOG_SIGNING_KEY) {
     const seed = parseSigningKey(env.LOG_SIGNING_KEY);
     if (!seed) throw new LogKeyError('LOG_SIGNING_KEY is not a base64 Ed25519 seed of 32 bytes');
-    return createSigner(seed, origin);
+    return createSigner(derive(seed, name), origin);
   }
   const stored = async () => (await db.select().from(logSigningKeys).where(eq(logSigningKeys.id, 1)))[0];
   let row = await stored();
@@ -73,5 +80,5 @@ export async function loadLogSigner(db: Db, env: Env): Promise<LogSigner> {
     row = await stored();
   }
   if (!row) throw new LogKeyError('could not store the transparency log signing key');
-  return createSigner(Buffer.from(row.seed, 'base64'), origin);
+  return createSigner(derive(Buffer.from(row.seed, 'base64'), name), origin);
 }

@@ -2,7 +2,7 @@
 // log_hashes rows at tree level 8·L, an entry bundle a run of log_leaves rows. One indexed range read each.
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { logHashes, logLeaves } from '../db/schema';
+import { PASSPORT_LOG, type LogStore } from './store';
 import { TILE_HEIGHT, TILE_WIDTH, type TileAddress } from './tile-path';
 
 /** Entries are length-prefixed with a big-endian uint16. */
@@ -20,7 +20,12 @@ function span({ index, width }: TileAddress): { from: number; to: number } | nul
  * are stored, so a hash at level 8·L exists exactly when the tree covers it, and a partial tile never includes a
  * hash that could still change.
  */
-export async function readHashTile(db: Db, address: TileAddress): Promise<Buffer | null> {
+export async function readHashTile(
+  db: Db,
+  address: TileAddress,
+  store: LogStore = PASSPORT_LOG,
+): Promise<Buffer | null> {
+  const logHashes = store.hashes;
   const range = span(address);
   if (address.level === 'entries' || !range) return null;
   const level = address.level * TILE_HEIGHT;
@@ -52,14 +57,14 @@ export function encodeBundle(leaves: string[]): Buffer {
 }
 
 /** The entry bundle's bytes, or null while the log has fewer entries than it holds. */
-export async function readEntryBundle(db: Db, address: TileAddress): Promise<Buffer | null> {
+export async function readEntryBundle(
+  db: Db,
+  address: TileAddress,
+  store: LogStore = PASSPORT_LOG,
+): Promise<Buffer | null> {
   const range = span(address);
   if (address.level !== 'entries' || !range) return null;
-  const rows = await db
-    .select({ leaf: logLeaves.leaf })
-    .from(logLeaves)
-    .where(and(gte(logLeaves.index, range.from), lt(logLeaves.index, range.to)))
-    .orderBy(asc(logLeaves.index));
-  if (rows.length !== address.width) return null;
-  return encodeBundle(rows.map((r) => r.leaf));
+  const leaves = await store.leaves(db, range.from, range.to);
+  if (leaves.length !== address.width) return null;
+  return encodeBundle(leaves);
 }

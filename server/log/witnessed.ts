@@ -2,12 +2,12 @@
 // verifier holding the same policy accepts it. With `quorum none`, simply the newest.
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { logCheckpoints, logCosignatures } from '../db/schema';
 import { byThisKey, latestCheckpoint, type StoredCheckpoint } from './checkpoints';
 import { parseSignatureLine, witnessKeyOf } from './cosignature';
 import { cosignedNote } from './cosignatures';
 import { quorumMet, type WitnessPolicy } from '../../contract/log/policy';
 import type { LogSigner } from './signing';
+import { PASSPORT_LOG, type LogStore } from './store';
 
 /** How many cosigned sizes are tried, newest first, before giving up. */
 const CANDIDATES = 20;
@@ -36,14 +36,20 @@ async function withCosignatures(
   db: Db,
   checkpoint: StoredCheckpoint,
   policy: WitnessPolicy,
+  store: LogStore,
 ): Promise<CosignedCheckpoint> {
-  const cosigned = await cosignedNote(db, checkpoint.note, checkpoint.size, policy);
+  const cosigned = await cosignedNote(db, checkpoint.note, checkpoint.size, policy, store);
   return { ...checkpoint, cosigned, witnesses: cosignersOf(cosigned, policy) };
 }
 
 /** The newest checkpoint, with the cosignatures gathered so far (which may not meet the quorum yet). */
-export async function latestCosigned(db: Db, signer: LogSigner, policy: WitnessPolicy) {
-  return withCosignatures(db, await latestCheckpoint(db, signer), policy);
+export async function latestCosigned(
+  db: Db,
+  signer: LogSigner,
+  policy: WitnessPolicy,
+  store: LogStore = PASSPORT_LOG,
+) {
+  return withCosignatures(db, await latestCheckpoint(db, signer, store), policy, store);
 }
 
 /**
@@ -55,9 +61,11 @@ export async function witnessedCheckpoint(
   signer: LogSigner,
   policy: WitnessPolicy,
   minSize: number,
+  store: LogStore = PASSPORT_LOG,
 ): Promise<CosignedCheckpoint | null> {
+  const { checkpoints: logCheckpoints, cosignatures: logCosignatures } = store;
   if (policy.quorum === 'none') {
-    const latest = await latestCosigned(db, signer, policy);
+    const latest = await latestCosigned(db, signer, policy, store);
     return latest.size >= minSize ? latest : null;
   }
   const sizes = await db
@@ -74,7 +82,7 @@ export async function witnessedCheckpoint(
   for (const { size } of sizes) {
     const [stored] = await db.select().from(logCheckpoints).where(eq(logCheckpoints.size, size));
     if (!stored || !byThisKey(stored, signer)) continue;
-    const candidate = await withCosignatures(db, stored, policy);
+    const candidate = await withCosignatures(db, stored, policy, store);
     if (quorumMet(policy, new Set(candidate.witnesses))) return candidate;
   }
   return null;

@@ -1,5 +1,5 @@
-// The background submitter: sends the latest checkpoint to every witness of the policy (C2SP tlog-witness) and keeps
-// the cosignatures they return. It polls the head, so the append path never waits on a witness.
+// The background submitter: sends the latest checkpoint of each log (the passport log and the index's output log) to
+// every witness of the policy (C2SP tlog-witness) and keeps the cosignatures they return. It polls the head, so the append path never waits on a witness.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { logWitnessStatus } from '../db/schema';
@@ -9,13 +9,17 @@ import { CosignatureError, verifyCosignatureLine, witnessKeyOf, type Cosignature
 import { largestCosigned, noteBody, storeCosignatures } from './cosignatures';
 import type { PolicyWitness } from '../../contract/log/policy';
 import { consistencyProof } from './proofs';
-import { loadLogSigner, type LogSigner } from './signing';
+import { loadLogSigner } from './signing';
+import { LOGS, type LogStore } from './store';
 import { addCheckpoint, WITNESS_TIMEOUT_MS } from './witness-client';
 import { refusalWords, reportRefusal, type WitnessLog } from './witness-refusal';
 
 /** Any number, shared by every instance on one PostgreSQL: only the holder submits. */
 export const ADVISORY_LOCK = 6_962_0001;
 const MAX_CONFLICTS = 3;
+
+/** Each log's submissions to each witness are tracked apart: the witness holds one tree per origin. */
+const stateKey = (store: LogStore, w: PolicyWitness) => `${store.name}\n${w.name}`;
 
 export interface WitnessingOptions {
   ctx: AppContext;
@@ -47,23 +51,32 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
   const { db } = ctx;
   const witnesses = ctx.env.logPolicy.witnesses.filter((w) => w.url !== null);
   if (!witnesses.length) return { rounds: () => 0, stop: async () => undefined };
-  const signer: LogSigner = await loadLogSigner(db, ctx.env);
+  const logs = await Promise.all(
+    LOGS.map(async (store) => ({ store, signer: await loadLogSigner(db, ctx.env, store.name) })),
+  );
   const states = new Map<string, WitnessState>(
-    witnesses.map((w) => [w.name, { cosigned: null, known: null, failures: 0, retryAt: 0 }]),
+    logs.flatMap(({ store }) =>
+      witnesses.map((w) => [stateKey(store, w), { cosigned: null, known: null, failures: 0, retryAt: 0 }]),
+    ),
   );
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let finished = 0;
 
-  const due = (size: number) =>
+  const due = (store: LogStore, size: number) =>
     witnesses.some((w) => {
-      const s = states.get(w.name)!;
+      const s = states.get(stateKey(store, w))!;
       return s.cosigned !== size && Date.now() >= s.retryAt;
     });
 
-  async function record(w: PolicyWitness, error: string | null, inconsistent = false): Promise<void> {
-    const s = states.get(w.name)!;
+  async function recordFor(
+    store: LogStore,
+    w: PolicyWitness,
+    error: string | null,
+    inconsistent = false,
+  ): Promise<void> {
+    const s = states.get(stateKey(store, w))!;
     if (error === null) {
       s.failures = 0;
       s.retryAt = 0;
@@ -84,15 +97,16 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
     if (error !== null) await reportRefusal(ctx, log, w, error, inconsistent);
   }
 
-  async function submitTo(w: PolicyWitness, checkpoint: StoredCheckpoint): Promise<void> {
-    const s = states.get(w.name)!;
+  async function submitTo(store: LogStore, w: PolicyWitness, checkpoint: StoredCheckpoint): Promise<void> {
+    const s = states.get(stateKey(store, w))!;
     if (s.cosigned === checkpoint.size || Date.now() < s.retryAt) return;
-    let old = s.known ?? (await largestCosigned(db, witnessKeyOf(w)));
+    const record = (error: string | null, inconsistent = false) => recordFor(store, w, error, inconsistent);
+    let old = s.known ?? (await largestCosigned(db, witnessKeyOf(w), store));
     for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
-      if (old > checkpoint.size) return record(w, refusalWords.ahead(old, checkpoint.size), true);
+      if (old > checkpoint.size) return record(refusalWords.ahead(old, checkpoint.size), true);
       const proof =
         old > 0 && old < checkpoint.size
-          ? (await consistencyProof(db, old, checkpoint.size)).map((h) =>
+          ? (await consistencyProof(db, old, checkpoint.size, store)).map((h) =>
               Buffer.from(h, 'hex').toString('base64'),
             )
           : [];
@@ -107,9 +121,9 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
         old = s.known = answer.size;
         continue;
       }
-      if (answer.kind === 'unreachable') return record(w, refusalWords.unreachable(answer.reason));
+      if (answer.kind === 'unreachable') return record(refusalWords.unreachable(answer.reason));
       if (answer.kind === 'refused')
-        return record(w, refusalWords.refused(answer.status, answer.text), answer.status === 422);
+        return record(refusalWords.refused(answer.status, answer.text), answer.status === 422);
       const mine: Cosignature[] = [];
       try {
         for (const line of answer.lines) {
@@ -118,22 +132,28 @@ export async function startWitnessing(options: WitnessingOptions): Promise<Witne
         }
       } catch (error) {
         if (!(error instanceof CosignatureError)) throw error;
-        return record(w, refusalWords.badCosignature(error.message));
+        return record(refusalWords.badCosignature(error.message));
       }
-      if (!mine.length) return record(w, refusalWords.badCosignature('carries none by its key'));
-      await storeCosignatures(db, checkpoint.size, mine);
+      if (!mine.length) return record(refusalWords.badCosignature('carries none by its key'));
+      await storeCosignatures(db, checkpoint.size, mine, store);
       s.cosigned = s.known = checkpoint.size;
-      return record(w, null);
+      return record(null);
     }
-    return record(w, refusalWords.conflicts());
+    return record(refusalWords.conflicts());
   }
 
   async function round(): Promise<void> {
-    const head = await readHead(db);
-    if (!due(head.size)) return;
+    const heads = await Promise.all(logs.map(({ store }) => readHead(db, store)));
+    const pending = ({ store }: { store: LogStore }, i: number) =>
+      (store.name === 'log' || heads[i]!.size > 0) && due(store, heads[i]!.size);
+    if (!logs.some(pending)) return;
     const work = async () => {
-      const checkpoint = await latestCheckpoint(db, signer);
-      await Promise.all(witnesses.map((w) => submitTo(w, checkpoint)));
+      for (const [i, { store, signer }] of logs.entries()) {
+        // An output log with no revision yet has nothing for a witness to hold.
+        if (store.name === 'index' && !heads[i]!.size) continue;
+        const checkpoint = await latestCheckpoint(db, signer, store);
+        await Promise.all(witnesses.map((w) => submitTo(store, w, checkpoint)));
+      }
     };
     if (driver === 'pglite') return work();
     // The lock lives as long as this transaction; the submissions themselves use other connections.

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { latestCheckpoint } from '../../log/checkpoints';
 import { cosignedNote } from '../../log/cosignatures';
+import { indexLookup } from '../../log-index/indexer';
 import { loadLogSigner } from '../../log/signing';
+import { INDEX_LOG } from '../../log/store';
 import { serve } from '../../plugins/api-route';
 import { consistency, entryTlogProof, inclusionProof, logEntry, passportLog } from './log.queries';
 
@@ -10,6 +12,7 @@ import { consistency, entryTlogProof, inclusionProof, logEntry, passportLog } fr
 export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const signer = await loadLogSigner(db, ctx.env);
+  const indexSigner = await loadLogSigner(db, ctx.env, 'index');
 
   serve(app, 'GET /api/log/key', async (_request, reply) =>
     reply
@@ -28,6 +31,22 @@ export async function logRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   };
   serve(app, 'GET /api/log/checkpoint', sendCheckpoint);
   serve(app, 'GET /log/checkpoint', sendCheckpoint);
+  serve(app, 'GET /index/checkpoint', async (_request, reply) => {
+    const checkpoint = await latestCheckpoint(db, indexSigner, INDEX_LOG);
+    const note = await cosignedNote(db, checkpoint.note, checkpoint.size, ctx.env.logPolicy, INDEX_LOG);
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(note);
+  });
+
+  // A lookup names its revision (outputIndex): the same revision gives the same answer, so it may be kept briefly
+  // and revalidated by its ETag; a newer revision follows within seconds of a new log entry.
+  serve(app, 'GET /api/log/index/:code', async (request, reply) => {
+    const code = request.params.code.toUpperCase();
+    const lookup = await indexLookup(db, indexSigner, ctx.env.logPolicy, code);
+    const etag = `"index-${lookup.outputIndex}-${lookup.outputCheckpoint.length}"`;
+    reply.header('cache-control', 'public, max-age=5').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return lookup;
+  });
 
   serve(app, 'GET /api/log/entries/:index', async (request, reply) => {
     const { index } = request.params;

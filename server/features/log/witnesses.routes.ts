@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { witnessStatuses } from '../../log/cosignatures';
 import { formatPolicy } from '../../../contract/log/policy';
@@ -9,11 +9,17 @@ import { serve } from '../../plugins/api-route';
 export async function witnessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, env } = ctx;
   const signer = await loadLogSigner(db, env);
-  const policy = formatPolicy(env.logPolicy, { vkey: signer.vkey, url: `${env.publicUrl}/log` });
-
-  serve(app, 'GET /log/policy', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(policy),
+  const indexSigner = await loadLogSigner(db, env, 'index');
+  // Both logs, the passport log first: the witnesses and the quorum apply to each.
+  const policy = formatPolicy(
+    env.logPolicy,
+    { vkey: signer.vkey, url: `${env.publicUrl}/log` },
+    { vkey: indexSigner.vkey, url: `${env.publicUrl}/index` },
   );
+  const sendPolicy = async (_request: unknown, reply: FastifyReply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(policy);
+  serve(app, 'GET /log/policy', sendPolicy);
+  serve(app, 'GET /index/policy', sendPolicy);
 
   serve(app, 'GET /api/log/witnesses', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

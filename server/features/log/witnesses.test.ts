@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('GET /log/policy', () => {
-  it("is a tlog-policy with this log's key and URL first, then the configured witnesses, groups and quorum", async () => {
+  it("is a tlog-policy with this log's key and URL first, the index's output log second, then the configured witnesses, groups and quorum", async () => {
     const res = await t.app.inject('/log/policy');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
@@ -38,6 +38,7 @@ describe('GET /log/policy', () => {
     const lines = res.body.trimEnd().split('\n');
     expect(lines).toEqual([
       `log ${key} https://registry.test/log`,
+      expect.stringMatching(/^log registry\.test\/index\+[0-9a-f]{8}\+\S+ https:\/\/registry\.test\/index$/),
       `witness A ${a.vkey} http://127.0.0.1:9/a`,
       `witness B ${b.vkey}`,
       'group both all A B',
@@ -52,7 +53,10 @@ describe('GET /log/policy', () => {
   it('without LOG_POLICY says that no cosignature is required', async () => {
     const res = await bare.app.inject('/log/policy');
     const key = (await bare.app.inject('/api/log/key')).body.trim();
-    expect(res.body).toBe(`log ${key} https://registry.test/log\nquorum none\n`);
+    const [first, second, ...rest] = res.body.split('\n');
+    expect([first, rest]).toEqual([`log ${key} https://registry.test/log`, ['quorum none', '']]);
+    // The verifiable index's output log, under its own key.
+    expect(second).toMatch(/^log registry\.test\/index\+[0-9a-f]{8}\+\S+ https:\/\/registry\.test\/index$/);
   });
 });
 

@@ -4,6 +4,7 @@ import type { PDFDocument } from 'pdf-lib';
 import type { DossierLogFiles } from './dossier-log';
 
 export const POLICY_ATTACHMENT = 'log-policy.txt';
+export const INDEX_ATTACHMENT = 'passport-index.json';
 export const proofAttachmentName = (index: number) => `entry-${index}.tlog-proof`;
 
 export async function attachLogFiles(doc: PDFDocument, files: DossierLogFiles): Promise<void> {
@@ -12,6 +13,12 @@ export async function attachLogFiles(doc: PDFDocument, files: DossierLogFiles): 
     description:
       "The log's tlog-policy as the registry publishes it at /log/policy: compare it with one you trust before relying on it",
   });
+  if (files.index)
+    await doc.attach(Buffer.from(files.index, 'utf8'), INDEX_ATTACHMENT, {
+      mimeType: 'application/json',
+      description:
+        "The verifiable index's lookup of this passport: every log entry it has at the revision's log size, proved (decision 032)",
+    });
   for (const p of files.proofs)
     await doc.attach(Buffer.from(p.text, 'utf8'), proofAttachmentName(p.index), {
       mimeType: 'text/plain',

@@ -7,7 +7,9 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { formatPolicy } from '../../../contract/log/policy';
 import { inclusionProofs } from '../../log/proofs';
-import type { LogSigner } from '../../log/signing';
+import { indexLookup } from '../../log-index/indexer';
+import { loadLogSigner, type LogSigner } from '../../log/signing';
+import { AppError } from '../../plugins/errors';
 import { latestCosigned, witnessedCheckpoint } from '../../log/witnessed';
 
 export interface DossierLogFiles {
@@ -15,15 +17,32 @@ export interface DossierLogFiles {
   policy: string;
   /** One proof file per event the checkpoint covers. */
   proofs: { index: number; text: string }[];
+  /** passport-index.json: the verifiable index's lookup (decision 032); null while no revision is witnessed. */
+  index: string | null;
 }
 
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+
+/** The index lookup of the passport with each listed entry's inclusion proof at the revision's log size. */
+async function indexFile(db: Db, env: Env, code: string): Promise<string | null> {
+  let lookup;
+  try {
+    lookup = await indexLookup(db, await loadLogSigner(db, env, 'index'), env.logPolicy, code);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return null;
+    throw error;
+  }
+  const proofs = lookup.indices.length ? await inclusionProofs(db, lookup.indices, lookup.inputSize) : [];
+  const entryProofs = lookup.indices.map((index, i) => ({ index, proof: proofs[i]!.map(b64) }));
+  return `${JSON.stringify({ ...lookup, entryProofs }, null, 2)}\n`;
+}
 
 export async function dossierLogFiles(
   db: Db,
   signer: LogSigner,
   env: Env,
   indexes: number[],
+  code: string,
 ): Promise<DossierLogFiles> {
   const cover = indexes.reduce((max, i) => Math.max(max, i + 1), 0);
   const checkpoint =
@@ -32,11 +51,16 @@ export async function dossierLogFiles(
   const covered = indexes.filter((i) => i < checkpoint.size);
   const proofs = covered.length ? await inclusionProofs(db, covered, checkpoint.size) : [];
   return {
-    policy: formatPolicy(env.logPolicy, { vkey: signer.vkey, url: `${env.publicUrl}/log` }),
+    policy: formatPolicy(
+      env.logPolicy,
+      { vkey: signer.vkey, url: `${env.publicUrl}/log` },
+      { vkey: (await loadLogSigner(db, env, 'index')).vkey, url: `${env.publicUrl}/index` },
+    ),
     proofs: covered.map((index, i) => ({
       index,
       text: formatTlogProof({ index, proof: proofs[i]!.map(b64), checkpoint: checkpoint.cosigned }),
     })),
+    index: await indexFile(db, env, code),
   };
 }
 
@@ -66,6 +90,8 @@ export const logStateSql = (code: string) => sql`(
       (select concat_ws(' ', count(*), max(size), max(created_at)) from log_checkpoints
          where size > mine.top and size < head.size),
       (select concat_ws(' ', count(*), max(size), sum(timestamp), max(created_at))
-         from log_cosignatures where size > mine.top))
+         from log_cosignatures where size > mine.top),
+      (select size from index_head where id = 1),
+      (select concat_ws(' ', count(*), sum(timestamp)) from index_cosignatures))
     from mine, head
   )`;

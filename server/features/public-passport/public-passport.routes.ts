@@ -149,7 +149,7 @@ export async function publicPassportRoutes(app: FastifyInstance, ctx: AppContext
     ]);
     // Only values of leaves the embedded checkpoint covers: each must be checkable against it.
     const logged = new Set(bundle.entries.map((e) => e.index));
-    const logFiles = await dossierLogFiles(db, signer, env, [...logged]);
+    const logFiles = await dossierLogFiles(db, signer, env, [...logged], p.passportCode);
     const url = pageUrl(p.passportCode);
     return { passport: p, pageUrl: url, label: labelFacts(p), photo, bundle, leafHashes, logFiles, logged };
   };
