@@ -58,7 +58,6 @@ const list = (max: number, itemMax: number, label: string) =>
   z.array(line(itemMax, 'Remove the empty item.')).max(max, `At most ${max} ${label}.`);
 
 export const courseStatusSchema = z.enum(COURSE_STATUSES);
-export type CourseStatus = z.infer<typeof courseStatusSchema>;
 export const lessonKindSchema = z.enum(LESSON_KINDS);
 export type LessonKind = z.infer<typeof lessonKindSchema>;
 
@@ -96,10 +95,8 @@ export const sectionInputSchema = z.object({
   title: line(AUTHORING_LIMITS.title, 'Give the section a title.'),
   description: text(AUTHORING_LIMITS.sectionDescription, '', 0).optional(),
 });
-export type SectionInput = z.input<typeof sectionInputSchema>;
 /** Body of PATCH /api/lms/authoring/sections/{id} (merge patch). */
 export const sectionPatchSchema = sectionInputSchema.partial();
-export type SectionPatch = z.input<typeof sectionPatchSchema>;
 
 /** Body of POST /api/lms/authoring/sections/{id}/lessons. */
 export const lessonInputSchema = z.object({
@@ -108,20 +105,17 @@ export const lessonInputSchema = z.object({
   /** A free preview: open to anyone, signed in or not. */
   free: z.boolean().optional(),
 });
-export type LessonInput = z.input<typeof lessonInputSchema>;
 /** Body of PATCH /api/lms/authoring/lessons/{id} (merge patch). A lesson's kind is chosen once. */
 export const lessonPatchSchema = z.object({
   title: line(AUTHORING_LIMITS.title, 'Give the lesson a title.').optional(),
   description: text(AUTHORING_LIMITS.lessonDescription, '', 0).optional(),
   free: z.boolean().optional(),
 });
-export type LessonPatch = z.input<typeof lessonPatchSchema>;
 
 /** Bodies of the reorder operations: every id once, in the new order. */
 export const sectionOrderSchema = z.object({
   sectionIds: z.array(z.string().max(40)).min(1).max(AUTHORING_LIMITS.sections),
 });
-export type SectionOrder = z.input<typeof sectionOrderSchema>;
 /**
  * Every lesson the section is to hold, in order: a lesson of another section of the same course moves here
  * (dragged between sections). Lessons of this section left out are refused (400): delete them instead.
@@ -129,7 +123,6 @@ export type SectionOrder = z.input<typeof sectionOrderSchema>;
 export const lessonOrderSchema = z.object({
   lessonIds: z.array(z.string().max(40)).max(AUTHORING_LIMITS.lessonsPerSection),
 });
-export type LessonOrder = z.input<typeof lessonOrderSchema>;
 
 // Reading lessons: blocks, each a kind of element the client renders itself.
 const cell = z
@@ -289,7 +282,6 @@ export const authoringCourseListSchema = z.array(authoringCourseSummarySchema);
 
 /** An uploaded image (cover or reading-lesson image): its address (largest variant) and size. */
 export const authoringImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
-export type AuthoringImage = z.infer<typeof authoringImageSchema>;
 
 /** A report in the admins' queue. */
 export const courseReportSchema = z.object({

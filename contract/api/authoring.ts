@@ -100,7 +100,7 @@ export const AUTHORING_ROUTES = [
     method: 'PUT',
     path: '/api/lms/authoring/courses/:courseId/cover',
     summary:
-      "Upload the course's cover image (multipart/form-data with a \"file\" part; the same rules as instrument photos)",
+      'Upload the course\'s cover image (multipart/form-data with a "file" part; the same rules as instrument photos)',
     tag,
     auth: 'session',
     params: course,

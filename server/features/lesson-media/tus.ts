@@ -56,4 +56,3 @@ export function createTusServer(options: { dir: string; maxBytes: number; origin
     forget: (id: string) => datastore.configstore.delete(id),
   };
 }
-export type TusUploads = ReturnType<typeof createTusServer>;
