@@ -50,6 +50,8 @@ export const curriculumLessonSchema = z.object({
   title: z.string(),
   duration: z.number(),
   free: z.boolean(),
+  /** A video lesson whose video has no captions yet (the course page says so). */
+  captionsMissing: z.boolean().optional(),
 });
 export const courseLandingSchema = courseCardSchema.extend({
   fullDescription: z.string(),

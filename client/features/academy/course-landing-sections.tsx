@@ -26,6 +26,7 @@ export function Curriculum({ course }: { course: CourseLanding }) {
                 )}
                 <span className="flex-1 text-stone-800">{lesson.title}</span>
                 {lesson.free && <Badge variant="success">Free</Badge>}
+                {lesson.captionsMissing && <Badge variant="outline">No captions</Badge>}
                 <span className="text-stone-600">{lesson.duration} min</span>
                 {lesson.free && (
                   <Link

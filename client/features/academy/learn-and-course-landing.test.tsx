@@ -173,8 +173,8 @@ describe('Course landing', () => {
         id: 's1',
         title: 'Wood',
         lessons: [
-          { id: 'course-1-l1', title: 'Welcome', duration: 1, free: true },
-          { id: 'course-1-l2', title: 'Tops', duration: 1, free: false },
+          { id: 'course-1-l1', title: 'Welcome', duration: 1, free: true, captionsMissing: false },
+          { id: 'course-1-l2', title: 'Tops', duration: 1, free: false, captionsMissing: true },
         ],
       },
     ],
@@ -241,6 +241,9 @@ describe('Course landing', () => {
       '/lessons/course-1-l1',
     );
     expect(screen.queryByRole('link', { name: 'Preview Tops' })).not.toBeInTheDocument();
+    // A video lesson without captions is marked on the course page; one with them is not.
+    expect(screen.getAllByText('No captions')).toHaveLength(1);
+    expect(screen.getByText('Tops').parentElement).toHaveTextContent('No captions');
     expect(screen.getByText('4.5 rating (2 reviews)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Reviews' }));
     const list = await screen.findByRole('list', { name: 'Reviews' });

@@ -216,6 +216,7 @@ export async function courseLanding(db: Db, slugOrId: string, viewer: Viewer): P
         title: lessons.title,
         duration: lessons.durationMinutes,
         free: lessons.isFree,
+        captionsMissing: sql<boolean>`(${lessons.videoUrl} is not null and ${lessons.captionsUrl} is null)`,
       })
       .from(lessons)
       .where(eq(lessons.courseId, row.id))

@@ -162,14 +162,14 @@ describe('listing', () => {
       {
         id: 'c-charlie-s1',
         title: 'Measure',
-        lessons: [{ id: 'c-charlie-l1', title: 'Relief', duration: 1, free: true }],
+        lessons: [{ id: 'c-charlie-l1', title: 'Relief', duration: 1, free: true, captionsMissing: false }],
       },
       {
         id: 'c-charlie-s2',
         title: 'Adjust',
         lessons: [
-          { id: 'c-charlie-l2', title: 'Nut', duration: 1, free: false },
-          { id: 'c-charlie-l3', title: 'Saddle', duration: 4, free: false },
+          { id: 'c-charlie-l2', title: 'Nut', duration: 1, free: false, captionsMissing: false },
+          { id: 'c-charlie-l3', title: 'Saddle', duration: 4, free: false, captionsMissing: false },
         ],
       },
     ]);

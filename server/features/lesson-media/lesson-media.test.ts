@@ -250,9 +250,18 @@ describe('captions', () => {
 
   it('stores well-formed captions inside the video and serves them as the lesson’s captions', async () => {
     await putVideo(mp4);
+    const marked = async () => {
+      const listing = await t.app.inject({ url: '/api/lms/courses/listing/craft' });
+      const lessons = listing.json<{
+        curriculum: { lessons: { id: string; captionsMissing: boolean }[] }[];
+      }>().curriculum[0]!.lessons;
+      return lessons.find((l) => l.id === lesson)!.captionsMissing;
+    };
+    expect(await marked()).toBe(true);
     const vtt =
       'WEBVTT\n\n1\n00:00.000 --> 00:01.200\nHold the <i>chisel</i> low.\n\n00:01.200 --> 00:02.500\n<v Maker>Now the brace.</v>\n';
     const res = await putCaptions(vtt);
+    expect(await marked()).toBe(false);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ cues: 2, captionsUrl: expect.stringMatching(/\.vtt$/) });
     const served = await t.app.inject({ url: res.json().captionsUrl });
