@@ -3,13 +3,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { openAuthDialog, useAuth } from '../lib/auth';
 import { Button } from './ui/button';
-import { formatPrice } from '../../presentation/money';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
-import { Spinner } from './ui/spinner';
 
-// The form (and the contract's schemas it checks with) loads only when someone opens it: the public passport and
-// the storefront stay as light as they were for everyone who only reads them.
-const MakeOfferForm = lazy(() => import('./make-offer-form').then((m) => ({ default: m.MakeOfferForm })));
+// The dialog and its form (with the contract's schemas it checks with) load only when someone opens it: the public
+// passport and the storefront stay as light as they were for everyone who only reads them.
+const MakeOfferDialog = lazy(() =>
+  import('./make-offer-dialog').then((m) => ({ default: m.MakeOfferDialog })),
+);
 
 /** The query parameter that brings a guest back to this dialog once signed in. */
 const OFFER_PARAM = 'offer';
@@ -56,23 +55,15 @@ export function MakeOffer({
     openAuthDialog('signin', `${pathname}?${back.toString()}`);
   };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button size={size} className={className} onClick={start}>
         <HandCoins aria-hidden /> Make an offer
       </Button>
-      <DialogContent>
-        <DialogTitle className="text-2xl text-wood-900">Make an offer</DialogTitle>
-        <DialogDescription className="mt-1">
-          For {instrument.name}
-          {instrument.listing.price ? `, listed at ${formatPrice(instrument.listing)}` : ''}. The seller can
-          accept it, answer with another price or decline it.
-        </DialogDescription>
-        {open && (
-          <Suspense fallback={<Spinner label="Loading the offer form…" />}>
-            <MakeOfferForm instrument={instrument} done={() => setOpen(false)} />
-          </Suspense>
-        )}
-      </DialogContent>
-    </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <MakeOfferDialog instrument={instrument} close={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

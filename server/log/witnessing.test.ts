@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,7 +115,13 @@ let mainServer: Server;
 let maker: { cookie: string };
 
 beforeAll(async () => {
-  logVkey = (await createSigner(seed, logOrigin(PUBLIC_URL))).vkey;
+  // The witnesses trust both logs the policy names: the passport log and the index's output log, whose key is
+  // derived from the same seed as its decision record states.
+  const indexSeed = createHash('sha256').update('luthier-registry/index-key').update(seed).digest();
+  logVkey = [
+    (await createSigner(seed, logOrigin(PUBLIC_URL))).vkey,
+    (await createSigner(indexSeed, logOrigin(PUBLIC_URL, 'index'))).vkey,
+  ].join(' ');
   for (const w of witnesses) {
     const port = await freePort();
     ports.push(port);
@@ -219,11 +225,10 @@ describe('submitting checkpoints to witnesses', () => {
       const c = await cosigners(main);
       return c.size === head && c.names.size === 2 ? c : undefined;
     });
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'B.json'), 'utf8'))).toEqual({
-      'registry.test/log': {
-        size: head,
-        root: noteBody((await main.app.inject('/log/checkpoint')).body).split('\n')[2],
-      },
+    // What the witness holds of the passport log (it also holds the index's output log, under its own origin).
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'B.json'), 'utf8'))['registry.test/log']).toEqual({
+      size: head,
+      root: noteBody((await main.app.inject('/log/checkpoint')).body).split('\n')[2],
     });
   }, 60_000);
 

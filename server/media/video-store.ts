@@ -41,16 +41,19 @@ const KEY = /^[0-9a-f]{64}\.(mp4|webm|vtt)$/;
 export function createVideoFiles(dir: string): VideoFiles {
   const uploadsDir = path.join(dir, 'uploads');
   const tmpDir = path.join(dir, 'tmp');
-  const ready = Promise.all([
-    fsp.mkdir(uploadsDir, { recursive: true }),
-    fsp.mkdir(tmpDir, { recursive: true }),
-  ]);
+  // Made on the first upload, not at start: a new data folder holds only what its first start builds.
+  let made: Promise<unknown> | undefined;
+  const ready = () =>
+    (made ??= Promise.all([
+      fsp.mkdir(uploadsDir, { recursive: true }),
+      fsp.mkdir(tmpDir, { recursive: true }),
+    ]));
   const tmpFile = () => path.join(tmpDir, crypto.randomBytes(12).toString('hex'));
   return {
     dir,
     uploadsDir,
     async receive(source, maxBytes) {
-      await ready;
+      await ready();
       const file = tmpFile();
       const hash = crypto.createHash('sha256');
       let size = 0;
@@ -93,7 +96,7 @@ export function createVideoFiles(dir: string): VideoFiles {
       return key;
     },
     async put(bytes, ext) {
-      await ready;
+      await ready();
       const file = tmpFile();
       await fsp.writeFile(file, bytes);
       return this.keep(file, crypto.hash('sha256', bytes, 'hex'), ext);

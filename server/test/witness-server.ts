@@ -1,7 +1,7 @@
 // A C2SP tlog-witness for tests, written from the spec and run as its own process:
 //   node --import tsx server/test/witness-server.ts
 // with WITNESS_PORT, WITNESS_NAME (its cosigner key name), WITNESS_SEED (base64 Ed25519 seed), WITNESS_LOG_VKEY
-// (the one log it trusts) and WITNESS_STATE (a JSON file: the latest cosigned size and root per origin, persisted
+// (the logs it trusts) and WITNESS_STATE (a JSON file: the latest cosigned size and root per origin, persisted
 // before each answer, so a restarted witness remembers what it cosigned).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,17 +19,25 @@ const keyName = env('WITNESS_NAME');
 const seed = Buffer.from(env('WITNESS_SEED'), 'base64');
 const stateFile = env('WITNESS_STATE');
 
-// The log's note key: <origin>+<key id>+base64(0x01 ‖ Ed25519 public key).
-const [logName = '', logKeyId = '', ...logKeyParts] = env('WITNESS_LOG_VKEY').split('+');
-const logKey64 = logKeyParts.join('+');
-const logKey = createPublicKey({
-  key: Buffer.concat([
-    Buffer.from('302a300506032b6570032100', 'hex'),
-    Buffer.from(logKey64, 'base64').subarray(1),
-  ]),
-  format: 'der',
-  type: 'spki',
-});
+// Each trusted log's note key: <origin>+<key id>+base64(0x01 ‖ Ed25519 public key); several, space-separated (the
+// registry's passport log and its index's output log).
+const logs = new Map(
+  env('WITNESS_LOG_VKEY')
+    .split(' ')
+    .filter(Boolean)
+    .map((vkey) => {
+      const [name = '', keyId = '', ...parts] = vkey.split('+');
+      const key = createPublicKey({
+        key: Buffer.concat([
+          Buffer.from('302a300506032b6570032100', 'hex'),
+          Buffer.from(parts.join('+'), 'base64').subarray(1),
+        ]),
+        format: 'der',
+        type: 'spki',
+      });
+      return [name, { keyId, key }] as const;
+    }),
+);
 
 type State = Record<string, { size: number; root: string }>;
 const load = (): State =>
@@ -61,8 +69,9 @@ async function addCheckpoint(request: string): Promise<Answer> {
   const sigAt = note.lastIndexOf('\n\n');
   if (sigAt < 0 || !note.endsWith('\n')) return new Answer(400, 'not a signed note\n');
   const body = note.slice(0, sigAt + 1);
-  const [origin, sizeText, root64] = body.split('\n');
-  if (origin !== logName) return new Answer(404, 'unknown origin\n');
+  const [origin = '', sizeText, root64] = body.split('\n');
+  const trustedLog = logs.get(origin);
+  if (!trustedLog) return new Answer(404, 'unknown origin\n');
   if (!/^(0|[1-9][0-9]*)$/.test(sizeText ?? '')) return new Answer(400, 'bad size\n');
   const size = Number(sizeText);
   const root = Buffer.from(root64 ?? '', 'base64');
@@ -72,8 +81,8 @@ async function addCheckpoint(request: string): Promise<Answer> {
     const [dash, name, sig64] = line.split(' ');
     if (dash !== '\u2014' || !name || !sig64) return new Answer(400, 'bad signature line\n');
     const sig = Buffer.from(sig64, 'base64');
-    if (name !== logName || sig.subarray(0, 4).toString('hex') !== logKeyId) continue;
-    if (sig.length !== 68 || !verify(null, Buffer.from(body, 'utf8'), logKey, sig.subarray(4)))
+    if (name !== origin || sig.subarray(0, 4).toString('hex') !== trustedLog.keyId) continue;
+    if (sig.length !== 68 || !verify(null, Buffer.from(body, 'utf8'), trustedLog.key, sig.subarray(4)))
       return new Answer(403, 'the log signature does not verify\n');
     trusted = true;
   }

@@ -33,6 +33,8 @@ describe('the OpenAPI document', () => {
         r.url.startsWith('/media/') ||
         // The transparency log as C2SP tlog-tiles: checkpoint, hash tiles, entry bundles.
         r.url.startsWith('/log/') ||
+        // The verifiable index's output log, in the same formats.
+        r.url.startsWith('/index/') ||
         ['/healthz', '/readyz', '/.well-known/jwks.json', '/.well-known/jwks/:kid'].includes(r.url) ||
         // Files made per record (labels, dossiers, share images) are part of the public API too.
         /^\/(p|listing)\/:[a-z]+\/[a-z.-]+\.(png|svg|pdf)$/.test(r.url),

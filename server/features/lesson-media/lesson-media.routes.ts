@@ -38,7 +38,15 @@ export async function lessonMediaRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db, env, media } = ctx;
   const files = createVideoFiles(path.join(env.dataDir, 'media', 'videos'));
   const maxBytes = env.VIDEO_UPLOAD_MAX_BYTES;
-  const tus = createTusServer({ dir: files.uploadsDir, maxBytes, origin: new URL(env.publicUrl).origin });
+  // Made on the first upload: its file store creates its folder, and a new data folder holds only what its first
+  // start builds.
+  let tusServer: ReturnType<typeof createTusServer> | undefined;
+  const tus = () =>
+    (tusServer ??= createTusServer({
+      dir: files.uploadsDir,
+      maxBytes,
+      origin: new URL(env.publicUrl).origin,
+    }));
   const tooLarge = () =>
     new AppError(413, ErrorCodes.TOO_LARGE, `A lesson video may be at most ${readable(maxBytes)}.`);
 
@@ -91,16 +99,18 @@ export async function lessonMediaRoutes(app: FastifyInstance, ctx: AppContext): 
       const lesson = await lessonOf(request);
       const uploadId = request.query.upload;
       if (uploadId) {
-        const upload = await tus.find(uploadId);
+        const upload = await tus().find(uploadId);
         if (!upload || upload.metadata?.lessonId !== lesson.id) throw notFound('No such upload.');
         if (upload.size === undefined || upload.offset !== upload.size)
           throw conflict(
             `The upload is not finished: ${upload.offset} of ${upload.size ?? 'an unknown number of'} bytes received.`,
           );
-        const file = tus.fileOf(uploadId);
+        const file = tus().fileOf(uploadId);
         const { size, sha256 } = await files.hash(file);
         const video = await adopt(file, lesson.id, request.user.id, size, sha256);
-        await tus.forget(uploadId).catch(() => undefined);
+        await tus()
+          .forget(uploadId)
+          .catch(() => undefined);
         return video;
       }
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -130,13 +140,13 @@ export async function lessonMediaRoutes(app: FastifyInstance, ctx: AppContext): 
       const lesson = await lessonOf(request);
       const uploadId = request.params.uploadId;
       if (uploadId !== undefined) {
-        const upload = /^[0-9a-f]{32}$/.test(uploadId) ? await tus.find(uploadId) : null;
+        const upload = /^[0-9a-f]{32}$/.test(uploadId) ? await tus().find(uploadId) : null;
         if (!upload || upload.metadata?.lessonId !== lesson.id) throw notFound('No such upload.');
       } else {
         await limitUpload(app, request.user.id);
       }
       reply.hijack();
-      await tus.handle(request.raw, reply.raw, { lessonId: lesson.id, userId: request.user.id });
+      await tus().handle(request.raw, reply.raw, { lessonId: lesson.id, userId: request.user.id });
       return reply;
     };
     serve(scope, 'POST /api/lms/authoring/lessons/:id/video/uploads', toTus);

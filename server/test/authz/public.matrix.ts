@@ -31,6 +31,19 @@ export function publicMatrix(k: MatrixKit): Record<string, Entry> {
     'GET /log/checkpoint': { request: () => get('/log/checkpoint'), expect: everyone(200) },
     'GET /log/policy': { request: () => get('/log/policy'), expect: everyone(200) },
     'GET /api/log/witnesses': { request: () => get('/api/log/witnesses'), expect: everyone(200) },
+    // The verifiable index's output log: public alike (its tiles and lookups appear once the indexer, started by
+    // the process and not by this app, has written a revision: scripts/verify-index.test.ts reads them).
+    'GET /index/checkpoint': { request: () => get('/index/checkpoint'), expect: everyone(200) },
+    'GET /index/policy': { request: () => get('/index/policy'), expect: everyone(200) },
+    'GET /index/tile/:level/*': {
+      skip: 'public, the same for everyone; read in scripts/verify-index.test.ts',
+    },
+    'GET /index/tile/entries/*': {
+      skip: 'public, the same for everyone; read in scripts/verify-index.test.ts',
+    },
+    'GET /api/log/index/:code': {
+      skip: 'public, the same for everyone; checked in scripts/verify-index.test.ts',
+    },
     'GET /log/tile/:level/*': { request: () => get('/log/tile/0/000.p/1'), expect: everyone(200) },
     'GET /log/tile/entries/*': { request: () => get('/log/tile/entries/000.p/1'), expect: everyone(200) },
     'GET /api/log/proof/inclusion': {
