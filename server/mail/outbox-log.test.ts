@@ -62,6 +62,14 @@ async function mailTwice(nodeEnv: 'production' | 'test', email: string) {
     // Both mails are sent without being awaited by the request; wait for their files.
     const count = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0);
     for (let i = 0; i < 400 && count() < before + 2; i++) await new Promise((r) => setTimeout(r, 25));
+    // The log line follows the file's write: on a busy machine wait for it too, not a fixed time.
+    const logged = () =>
+      fs
+        .readdirSync(outbox)
+        .sort()
+        .slice(before)
+        .every((f) => lines.join('').includes(f));
+    for (let i = 0; i < 400 && !logged(); i++) await new Promise((r) => setTimeout(r, 25));
   } finally {
     await server.stop();
   }
