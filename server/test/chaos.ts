@@ -58,6 +58,15 @@ export async function runChaos(options: {
         }),
       );
       await new Promise((r) => setTimeout(r, 300 + rand() * 1500));
+      // On a busy machine a slow operation may not have been acknowledged yet: the kill waits (up to 30 s) until
+      // each has been at least once this round, so every kind of write is tested across every kill.
+      const since = acknowledged.length;
+      const ackedNow = (op: ChaosOperation) => acknowledged.slice(since).some((a) => a.op === op);
+      const before = acknowledged.slice(0, since);
+      for (let waited = 0; waited < 30_000; waited += 50) {
+        if (options.operations.every((op) => ackedNow(op) || before.some((a) => a.op === op))) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       server.child.kill('SIGKILL');
       stop = true;
       await server.exited;
