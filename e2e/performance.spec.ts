@@ -11,9 +11,10 @@ import { collectConsoleErrors, expect, test } from './fixtures';
 const INITIAL_JS_BUDGET = 122_000;
 /**
  * The same on a public passport: the app's first script, the page's chunk and the few small chunks it shares.
- * It was about 164 KB while the page loaded zod and the log verifier at once.
+ * It was about 164 KB while the page loaded zod and the log verifier at once; 136.8 KB with the for-sale panel's
+ * Make an offer button (its dialog and form load on the click).
  */
-const PASSPORT_JS_BUDGET = 136_000;
+const PASSPORT_JS_BUDGET = 137_000;
 
 /**
  * Every script the page loads from navigation until it is shown and quiet, with the gzip size of each body. The

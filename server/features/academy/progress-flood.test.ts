@@ -88,12 +88,12 @@ describe('a flood of fragmented watched ranges', () => {
       healthzBetweenToIdle: noise(median(between.slice(-10))) / noise(median(idle)),
     };
     console.info('progress flood', JSON.stringify(report));
-    expect(report.saveRatio).toBeLessThan(3);
-    // /healthz during a save waits for the save's database work (in this process on PGlite), so it moves with the
-    // machine's load more than the saves' own ratio does: a fresh-clone CI at load 10 saw 3.5 while the saves held
-    // at 1.16. The stall this guards against made it a hundred times slower, not five.
-    expect(report.healthzDuringRatio).toBeLessThan(5);
-    expect(report.healthzBetweenToIdle).toBeLessThan(3);
+    // The stall this guards against made saves and /healthz a hundred times slower; on a busy machine honest runs
+    // have reached 4.7 (saves) and 3.5 (/healthz during a save), so the line sits far from both: the measured
+    // ratios belong to bench/, this only catches the stall.
+    expect(report.saveRatio).toBeLessThan(20);
+    expect(report.healthzDuringRatio).toBeLessThan(20);
+    expect(report.healthzBetweenToIdle).toBeLessThan(20);
 
     const [row] = await t.db
       .select()
